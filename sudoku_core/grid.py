@@ -1,0 +1,254 @@
+"""Grid geometry and the Grid value: the ground floor the rest of the package builds on.
+
+Glossary (used everywhere in the package):
+
+- *size* N: symbols per unit; the grid is N x N cells; boxes are ``box_rows x box_cols``
+  with ``box_rows * box_cols == N``.
+- *cell*: an index ``0 .. N*N-1`` in row-major order; people see it as ``r1c1``.
+- *value*: ``0`` for an empty cell, else ``1 .. N``.
+- *symbol*: the text of a value: ``1-9`` then ``A-Z`` (10..35); above 35, the number.
+- *unit*: a row, column or box (each holds N cells); *peers*: the other cells sharing a unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Iterator, Sequence
+
+from .errors import ShapeError
+
+MAX_SIZE = 64
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+UNIT_KINDS = ("row", "column", "box")
+
+Cell = int
+Value = int
+
+
+@dataclass(frozen=True, order=True)
+class Shape:
+    """Box shape ``box_rows x box_cols``; the grid is N x N with N = box_rows * box_cols."""
+
+    box_rows: int
+    box_cols: int
+
+    def __post_init__(self) -> None:
+        r, c = self.box_rows, self.box_cols
+        if not isinstance(r, int) or not isinstance(c, int) or r < 2 or c < 2:
+            raise ShapeError(f"box shape {r}x{c}: both sides must be whole numbers >= 2")
+        if r * c > MAX_SIZE:
+            raise ShapeError(
+                f"box shape {r}x{c} makes a {r * c}x{r * c} grid; the largest supported is "
+                f"{MAX_SIZE}x{MAX_SIZE}"
+            )
+
+    @property
+    def size(self) -> int:
+        """Symbols per unit (N)."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def cell_count(self) -> int:
+        """Cells in the grid (N*N)."""
+        return self.size * self.size
+
+    @property
+    def geometry(self) -> Geometry:
+        """Precomputed units and peers for this shape."""
+        return geometry(self)
+
+    def __str__(self) -> str:
+        return f"{self.box_rows}x{self.box_cols}"
+
+    @classmethod
+    def for_size(cls, size: int) -> Shape:
+        """Pick the box shape for an N x N grid: r <= c, as close to square as possible."""
+        if size > MAX_SIZE:
+            raise ShapeError(
+                f"a {size}x{size} grid is too large; the largest supported is "
+                f"{MAX_SIZE}x{MAX_SIZE}"
+            )
+        best = None
+        for r in range(2, int(size**0.5) + 1):
+            if size % r == 0 and size // r >= 2:
+                best = r
+        if best is None:
+            why = "it is prime" if size > 3 and all(size % k for k in range(2, size)) else (
+                "it cannot be split into boxes of at least 2x2"
+            )
+            raise ShapeError(f"no box shape fits a {size}x{size} grid: {why}")
+        return cls(best, size // best)
+
+    @classmethod
+    def parse(cls, text: str, size: int | None = None) -> Shape:
+        """Read ``"RxC"`` (also ``R*C`` or ``R,C``); check it against ``size`` when given."""
+        cleaned = text.strip().lower().replace("*", "x").replace(",", "x").replace("×", "x")
+        parts = cleaned.split("x")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ShapeError(f"box shape {text!r}: expected ROWSxCOLS, such as 3x3 or 2x3")
+        shape = cls(int(parts[0]), int(parts[1]))
+        if size is not None and shape.size != size:
+            raise ShapeError(
+                f"box shape {shape} holds {shape.size} cells, but the grid is {size}x{size}"
+            )
+        return shape
+
+    def symbol(self, value: Value) -> str:
+        """Text of a value: '.' for empty, 1-9 A-Z up to 35, the number above."""
+        if value == 0:
+            return "."
+        if self.size <= len(SYMBOLS):
+            return SYMBOLS[value - 1]
+        return str(value)
+
+    def value_of(self, symbol: str) -> Value | None:
+        """Value of a symbol (case-insensitive), 0 for an empty mark, None if not a symbol."""
+        s = symbol.strip().upper()
+        if s in (".", "0", "_", "") or s == "NULL":
+            return 0
+        if s.isdigit():
+            v = int(s)
+            # Single characters 1-9 always work; numbers above 9 only as tokens.
+            return v if 1 <= v <= self.size else None
+        if len(s) == 1 and s in SYMBOLS and self.size <= len(SYMBOLS):
+            v = SYMBOLS.index(s) + 1
+            return v if v <= self.size else None
+        return None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Units and peers of a shape, as tuples of cell indices (computed once per shape)."""
+
+    shape: Shape
+    rows: tuple[tuple[Cell, ...], ...]
+    cols: tuple[tuple[Cell, ...], ...]
+    boxes: tuple[tuple[Cell, ...], ...]
+    units: tuple[tuple[Cell, ...], ...]  # rows, then columns, then boxes
+    peers: tuple[tuple[Cell, ...], ...]
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    box_of: tuple[int, ...]
+    units_of: tuple[tuple[int, int, int], ...] = field(repr=False)  # unit indices per cell
+
+    def unit_kind(self, unit: int) -> tuple[str, int]:
+        """('row'|'column'|'box', index within its kind) of a unit index."""
+        n = self.shape.size
+        return UNIT_KINDS[unit // n], unit % n
+
+
+@lru_cache(maxsize=None)
+def geometry(shape: Shape) -> Geometry:
+    """Build (once) the units and peers tables of a shape."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+    cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+    box_of = tuple((i // n) // br * (n // bc) + (i % n) // bc for i in range(n * n))
+    boxes_l: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n * n):
+        boxes_l[box_of[i]].append(i)
+    boxes = tuple(tuple(b) for b in boxes_l)
+    row_of = tuple(i // n for i in range(n * n))
+    col_of = tuple(i % n for i in range(n * n))
+    peers = tuple(
+        tuple(
+            sorted(
+                (set(rows[row_of[i]]) | set(cols[col_of[i]]) | set(boxes[box_of[i]])) - {i}
+            )
+        )
+        for i in range(n * n)
+    )
+    units_of = tuple((row_of[i], n + col_of[i], 2 * n + box_of[i]) for i in range(n * n))
+    return Geometry(shape, rows, cols, boxes, rows + cols + boxes, peers, row_of, col_of,
+                    box_of, units_of)
+
+
+def cell_name(cell: Cell, size: int) -> str:
+    """People's name of a cell: ``r3c5`` (1-based)."""
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An N x N grid of values (0 = empty), immutable; cells in row-major order."""
+
+    shape: Shape
+    cells: tuple[Value, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != self.shape.cell_count:
+            raise ValueError(
+                f"{len(self.cells)} cells given, a {self.size}x{self.size} grid has "
+                f"{self.shape.cell_count}"
+            )
+        n = self.size
+        for v in self.cells:
+            if not 0 <= v <= n:
+                raise ValueError(f"value {v} is out of range for a {n}x{n} grid")
+
+    @classmethod
+    def empty(cls, shape: Shape) -> Grid:
+        """An empty grid of the given shape."""
+        return cls(shape, (0,) * shape.cell_count)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Grid:
+        """Build from a list of rows of ints (0 = empty)."""
+        shape = shape or Shape.for_size(len(rows))
+        return cls(shape, tuple(v for row in rows for v in row))
+
+    @property
+    def size(self) -> int:
+        """Symbols per unit (N)."""
+        return self.shape.size
+
+    def __getitem__(self, rc: tuple[int, int]) -> Value:
+        r, c = rc
+        return self.cells[r * self.size + c]
+
+    def __iter__(self) -> Iterator[Value]:
+        return iter(self.cells)
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def line(self) -> str:
+        """One-line form: '.' for empty (numbers between spaces above 35 symbols)."""
+        sym = self.shape.symbol
+        if self.size > len(SYMBOLS):
+            return " ".join(str(v) if v else "." for v in self.cells)
+        return "".join(sym(v) for v in self.cells)
+
+    def rows(self) -> list[list[Value]]:
+        """The values as a list of rows."""
+        n = self.size
+        return [list(self.cells[r * n:(r + 1) * n]) for r in range(n)]
+
+    def with_values(self, changes: Iterable[tuple[Cell, Value]]) -> Grid:
+        """A copy with some cells set."""
+        cells = list(self.cells)
+        for i, v in changes:
+            cells[i] = v
+        return Grid(self.shape, tuple(cells))
+
+    @property
+    def empty_count(self) -> int:
+        """Number of empty cells."""
+        return self.cells.count(0)
+
+    @property
+    def given_count(self) -> int:
+        """Number of filled cells."""
+        return self.shape.cell_count - self.empty_count
+
+    def is_complete(self) -> bool:
+        """True when no cell is empty."""
+        return 0 not in self.cells
+
+    def candidates(self, cell: Cell) -> set[Value]:
+        """Values a cell can take given its filled peers (empty set if filled)."""
+        if self.cells[cell]:
+            return set()
+        used = {self.cells[p] for p in self.shape.geometry.peers[cell]}
+        return set(range(1, self.size + 1)) - used
