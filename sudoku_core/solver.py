@@ -1,0 +1,277 @@
+"""The exact solver: counts solutions up to a limit, within a budget, for every box shape.
+
+Design (see docs/solver.md): the candidate state is one bitboard per value, a Python int with
+one bit per cell ("cells where value v is still possible"). Placing a value is one AND with the
+cell's precomputed non-peer mask, and the naked-single scan over all cells is a handful of
+big-int operations (a bit-sliced counter), so the interpreter does per-board work, not
+per-cell work. Hidden singles are found unit by unit. Search branches on a cell with the
+fewest candidates, depth first, with an explicit stack (no recursion limit on 64x64 grids).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .grid import Grid, Shape
+
+DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_TIME_LIMIT = 10.0
+_CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a solve found: status, first solution, how many (up to the limit), and effort."""
+
+    status: str  # "solved" | "no_solution" | "invalid" | "gave_up"
+    solution: Grid | None
+    count: int  # solutions found; counting stops at the limit
+    unique: bool | None  # None when the search gave up before knowing
+    nodes: int
+    elapsed: float  # seconds
+    limit: int = 2
+
+    def to_json(self) -> dict[str, object]:
+        """The CLI/web JSON contract for a solve."""
+        return {
+            "status": self.status,
+            "solution": self.solution.line() if self.solution else None,
+            "unique": self.unique,
+            "count": self.count,
+            "nodes": self.nodes,
+            "elapsed_ms": round(self.elapsed * 1000, 3),
+        }
+
+
+@dataclass(frozen=True)
+class _Tables:
+    size: int
+    all_cells: int
+    keep: tuple[int, ...]  # per cell: every cell except its peers (the cell itself stays)
+    units: tuple[int, ...]  # per unit: mask of its cells
+
+
+@lru_cache(maxsize=None)
+def _tables(shape: Shape) -> _Tables:
+    geo = shape.geometry
+    all_cells = (1 << shape.cell_count) - 1
+    keep = tuple(all_cells & ~sum(1 << p for p in peers) for peers in geo.peers)
+    units = tuple(sum(1 << c for c in unit) for unit in geo.units)
+    # Boxes first: in typical puzzles most hidden singles are in boxes.
+    n = shape.size
+    ordered = units[2 * n:] + units[:2 * n]
+    return _Tables(n, all_cells, keep, ordered)
+
+
+def _propagate(boards: list[int], unsolved: int, t: _Tables) -> int:
+    """Place naked and hidden singles to a fixed point; new unsolved mask, or -1 if stuck."""
+    n = t.size
+    keep = t.keep
+    units = t.units
+    digits = range(n)
+    while unsolved:
+        # Bit-sliced count of candidates per cell: `one` = at least one, `two` = at least two.
+        one = two = 0
+        for b in boards:
+            two |= one & b
+            one |= b
+        if unsolved & ~one:
+            return -1  # an empty cell has no candidate left
+        singles = unsolved & ~two
+        if singles:
+            unsolved ^= singles
+            for d in digits:
+                s = boards[d] & singles
+                if s:
+                    bd = boards[d]
+                    while s:
+                        low = s & -s
+                        if not bd & low:
+                            return -1  # two singles of one value see each other
+                        bd &= keep[low.bit_length() - 1]
+                        s ^= low
+                    boards[d] = bd
+            continue
+        found = 0
+        placed: list[tuple[int, int]] = []
+        for d in digits:
+            bd = boards[d]
+            free = bd & unsolved
+            if not free:
+                continue
+            hidden = 0
+            for m in units:
+                x = free & m
+                if not x & (x - 1):
+                    if x:
+                        hidden |= x
+                    elif not bd & m:
+                        return -1  # value d has no place left in this unit
+            if hidden:
+                if hidden & found:
+                    return -1  # one cell is the only place for two values
+                found |= hidden
+                s = hidden
+                while s:
+                    low = s & -s
+                    if not bd & low:
+                        return -1
+                    bd &= keep[low.bit_length() - 1]
+                    s ^= low
+                boards[d] = bd
+                placed.append((d, hidden))
+        if not found:
+            return unsolved
+        unsolved ^= found
+        clear = ~found
+        for d in digits:
+            boards[d] &= clear
+        for d, hidden in placed:
+            boards[d] |= hidden
+    return unsolved
+
+
+def _branch_cell(boards: list[int], unsolved: int) -> int:
+    """Bit of an unsolved cell with the fewest candidates (2, else 3, else any)."""
+    one = two = three = four = 0
+    for b in boards:
+        four |= three & b
+        three |= two & b
+        two |= one & b
+        one |= b
+    pick = unsolved & ~three or unsolved & ~four or unsolved
+    return pick & -pick
+
+
+def _initial_state(grid: Grid, t: _Tables) -> tuple[list[int], int] | None:
+    """Bitboards with the givens placed, or None when two givens conflict."""
+    n = t.size
+    by_value = [0] * n
+    for i, v in enumerate(grid.cells):
+        if v:
+            by_value[v - 1] |= 1 << i
+    givens = 0
+    for g in by_value:
+        givens |= g
+    free = t.all_cells & ~givens
+    boards = []
+    for d in range(n):
+        bd = free | by_value[d]
+        s = by_value[d]
+        while s:
+            low = s & -s
+            if not bd & low:
+                return None
+            bd &= t.keep[low.bit_length() - 1]
+            s ^= low
+        boards.append(bd)
+    return boards, free
+
+
+def _to_grid(shape: Shape, boards: list[int]) -> Grid:
+    cells = [0] * shape.cell_count
+    for d, b in enumerate(boards, 1):
+        while b:
+            low = b & -b
+            cells[low.bit_length() - 1] = d
+            b ^= low
+    return Grid(shape, tuple(cells))
+
+
+def solve(
+    grid: Grid,
+    *,
+    limit: int = 2,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    rng: random.Random | None = None,
+) -> SolveResult:
+    """Solve, counting solutions up to ``limit`` (2 tells unique from several), within a budget.
+
+    >>> from sudoku_core import parse
+    >>> r = solve(parse("1.3.3.1..1.42.13"))
+    >>> r.status, r.unique, r.solution.line()
+    ('solved', True, '1432324141232314')
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    shape = grid.shape
+    t = _tables(shape)
+    state = _initial_state(grid, t)
+    if state is None:
+        return SolveResult("invalid", None, 0, None, 0, time.perf_counter() - start, limit)
+    first: list[int] | None = None
+    count = 0
+    nodes = 0
+    gave_up = False
+    keep = t.keep
+    digits = list(range(t.size))
+    stack = [state]
+    while stack:
+        boards, unsolved = stack.pop()
+        nodes += 1
+        if nodes % _CHECK_EVERY == 0 and (
+            (max_nodes is not None and nodes > max_nodes)
+            or (deadline is not None and time.perf_counter() > deadline)
+        ):
+            gave_up = True
+            break
+        unsolved = _propagate(boards, unsolved, t)
+        if unsolved < 0:
+            continue
+        if not unsolved:
+            count += 1
+            if first is None:
+                first = boards
+            if count >= limit:
+                break
+            continue
+        low = _branch_cell(boards, unsolved)
+        cell = low.bit_length() - 1
+        options = [d for d in digits if boards[d] & low]
+        if rng is not None:
+            rng.shuffle(options)
+        rest = unsolved ^ low
+        clear = ~low
+        for d in reversed(options):  # reversed: the stack pops options[0] first
+            child = [b & clear for b in boards]
+            child[d] = boards[d] & keep[cell]
+            stack.append((child, rest))
+    elapsed = time.perf_counter() - start
+    solution = _to_grid(shape, first) if first is not None else None
+    if gave_up and count < limit:
+        status = "solved" if solution else "gave_up"
+        return SolveResult(status, solution, count, None, nodes, elapsed, limit)
+    if count == 0:
+        return SolveResult("no_solution", None, 0, False, nodes, elapsed, limit)
+    return SolveResult("solved", solution, count, count == 1, nodes, elapsed, limit)
+
+
+def count_solutions(
+    grid: Grid,
+    limit: int = 2,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> int:
+    """Number of solutions, counting stops at ``limit``; -1 if the budget ran out first."""
+    r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
+    if r.status == "invalid":
+        return 0
+    if r.unique is None and r.count < limit:
+        return -1
+    return r.count
+
+
+def has_unique_solution(
+    grid: Grid,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> bool | None:
+    """True for exactly one solution, False for none or several, None if it gave up."""
+    n = count_solutions(grid, 2, max_nodes=max_nodes, time_limit=time_limit)
+    return None if n < 0 else n == 1
