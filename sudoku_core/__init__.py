@@ -1,3 +1,34 @@
-"""sudoku_core: parse, validate, solve, explain, rate and generate Sudoku of every box shape."""
+"""sudoku_core: parse, validate, solve, explain, rate and generate Sudoku of every box shape.
+
+>>> from sudoku_core import parse, solve
+>>> solve(parse("1.3.3.1..1.42.13")).solution.line()
+'1432324141232314'
+"""
+
+from .errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from .grid import Geometry, Grid, Shape, cell_name
+from .solver import SolveResult, count_solutions, has_unique_solution, solve
+from .validate import Conflict, Report, find_conflicts, validate
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "CellCountError",
+    "Conflict",
+    "Geometry",
+    "Grid",
+    "ParseError",
+    "Report",
+    "Shape",
+    "ShapeError",
+    "SolveResult",
+    "SudokuError",
+    "SymbolError",
+    "__version__",
+    "cell_name",
+    "count_solutions",
+    "find_conflicts",
+    "has_unique_solution",
+    "solve",
+    "validate",
+]

@@ -1,0 +1,32 @@
+"""`sudoku show`: convert a puzzle between formats."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..format import format_grid
+from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
+
+
+FORMATS = ("line", "pretty", "tokens", "json", "candidates")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `sudoku show`."""
+    p = subparsers.add_parser(
+        "show", help="print a puzzle in another format (line, pretty, tokens, json, candidates)",
+        description="Convert between formats; the output parses back.",
+    )
+    add_input_arguments(p)
+    p.add_argument("--to", choices=FORMATS, default="pretty", help="output format")
+    p.set_defaults(run=lambda args: run(args, show_one, "shown"))
+
+
+def show_one(item: Item, args: argparse.Namespace) -> Outcome:
+    """Format one puzzle."""
+    g = item.grid
+    text = format_grid(g, args.to)
+    data = {"puzzle": g.line(), "box": [g.shape.box_rows, g.shape.box_cols],
+            "format": args.to, "text": text}
+    return Outcome(EXIT_OK, data, text, True)
