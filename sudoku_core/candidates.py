@@ -1,0 +1,173 @@
+"""The candidate (pencil-mark) state that human techniques read: one bitmask per cell.
+
+Bit ``v - 1`` of ``masks[cell]`` is set when value ``v`` is still a candidate of ``cell``;
+filled cells have mask 0 and their value in ``values``. Technique functions read this state and
+never change it; ``place``, ``eliminate`` and ``apply`` are for the code that walks a path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from .grid import Geometry, Grid, Shape
+
+if TYPE_CHECKING:
+    from .techniques.base import Step
+
+
+def bits(mask: int) -> list[int]:
+    """Values (1-based) of the set bits of a candidate mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    """Number of candidates in a mask."""
+    return mask.bit_count()
+
+
+class Candidates:
+    """Placed values and per-cell candidate bitmasks of a grid, with precomputed units."""
+
+    __slots__ = ("shape", "geometry", "size", "full", "values", "masks")
+
+    def __init__(self, shape: Shape, values: list[int], masks: list[int]) -> None:
+        self.shape = shape
+        self.geometry: Geometry = shape.geometry
+        self.size = shape.size
+        self.full = (1 << shape.size) - 1  # mask with every value
+        self.values = values  # 0 or the placed value, per cell
+        self.masks = masks  # candidate bitmask per cell, 0 for filled cells
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """Candidates of every empty cell: the values none of its filled peers holds."""
+        shape = grid.shape
+        geo = shape.geometry
+        full = (1 << shape.size) - 1
+        values = list(grid.cells)
+        # Mask of values used in each unit, then each empty cell sees its three units.
+        used = [0] * len(geo.units)
+        for u, unit in enumerate(geo.units):
+            m = 0
+            for cell in unit:
+                v = values[cell]
+                if v:
+                    m |= 1 << (v - 1)
+            used[u] = m
+        masks = [0] * len(values)
+        for cell, v in enumerate(values):
+            if not v:
+                r, c, b = geo.units_of[cell]
+                masks[cell] = full & ~(used[r] | used[c] | used[b])
+        return cls(shape, values, masks)
+
+    @classmethod
+    def from_pencil(cls, grid: Grid, pencil: Mapping[int, Iterable[int]]) -> Candidates:
+        """Candidates from the user's own pencil marks (cells without marks get computed ones)."""
+        cands = cls.from_grid(grid)
+        for cell, marks in pencil.items():
+            if 0 <= cell < len(cands.values) and not cands.values[cell]:
+                m = 0
+                for v in marks:
+                    if 1 <= v <= cands.size:
+                        m |= 1 << (v - 1)
+                # Marks the grid already rules out stay out: they are plainly wrong.
+                cands.masks[cell] &= m
+        return cands
+
+    def copy(self) -> Candidates:
+        """An independent copy (the tables are shared, the lists are not)."""
+        return Candidates(self.shape, self.values[:], self.masks[:])
+
+    def place(self, cell: int, value: int) -> None:
+        """Fill a cell and remove the value from its peers' candidates."""
+        self.values[cell] = value
+        self.masks[cell] = 0
+        clear = ~(1 << (value - 1))
+        masks = self.masks
+        for p in self.geometry.peers[cell]:
+            masks[p] &= clear
+
+    def eliminate(self, cell: int, value: int) -> bool:
+        """Remove a candidate; True if it was there."""
+        bit = 1 << (value - 1)
+        if self.masks[cell] & bit:
+            self.masks[cell] ^= bit
+            return True
+        return False
+
+    def apply(self, step: Step) -> None:
+        """Carry out a step's placements and eliminations."""
+        for cell, value in step.placements:
+            if not self.values[cell]:
+                self.place(cell, value)
+        for cell, value in step.eliminations:
+            self.eliminate(cell, value)
+
+    def to_grid(self) -> Grid:
+        """The placed values as a Grid."""
+        return Grid(self.shape, tuple(self.values))
+
+    def has(self, cell: int, value: int) -> bool:
+        """True if ``value`` is a candidate of ``cell``."""
+        return bool(self.masks[cell] >> (value - 1) & 1)
+
+    def cells_with(self, unit: int, value: int) -> list[int]:
+        """Cells of a unit that still have ``value`` as a candidate."""
+        bit = 1 << (value - 1)
+        masks = self.masks
+        return [cell for cell in self.geometry.units[unit] if masks[cell] & bit]
+
+    def candidates_of(self, cell: int) -> list[int]:
+        """Candidate values of a cell, smallest first."""
+        return bits(self.masks[cell])
+
+    def empty_cells(self) -> list[int]:
+        """Cells without a value."""
+        return [i for i, v in enumerate(self.values) if not v]
+
+    def is_solved(self) -> bool:
+        """True when every cell holds a value."""
+        return 0 not in self.values
+
+    def placed_in(self, unit: int) -> int:
+        """Mask of the values already placed in a unit."""
+        m = 0
+        values = self.values
+        for cell in self.geometry.units[unit]:
+            v = values[cell]
+            if v:
+                m |= 1 << (v - 1)
+        return m
+
+    def is_broken(self) -> bool:
+        """True if some empty cell has no candidate or some unit has a value with no place."""
+        values, masks = self.values, self.masks
+        for cell, v in enumerate(values):
+            if not v and not masks[cell]:
+                return True
+        full = self.full
+        for unit in self.geometry.units:
+            seen = 0
+            for cell in unit:
+                v = values[cell]
+                seen |= (1 << (v - 1)) if v else masks[cell]
+            if seen != full:
+                return True
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Candidates):
+            return NotImplemented
+        return (self.shape, self.values, self.masks) == (other.shape, other.values, other.masks)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    def __repr__(self) -> str:
+        return f"Candidates({self.to_grid().line()!r}, shape={self.shape})"

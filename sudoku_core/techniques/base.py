@@ -1,0 +1,130 @@
+"""The Step every technique returns, and the helpers that word it in community notation.
+
+Roles used in ``Step.cells`` and ``Step.candidates`` (for highlighting):
+cells: "target" (gets a placement), "elimination" (loses a candidate), "base"/"cover" (fish and
+subsets: the cells that make the pattern), "pivot"/"pincer" (wings), "fin", "link", "on"/"off"
+(colours and chains).
+candidates: "place" (the value placed), "remove" (eliminated), "key" (the candidates that prove
+it), "on"/"off" (colour or chain parity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..grid import Shape, cell_name
+
+if TYPE_CHECKING:
+    from ..candidates import Candidates
+
+Placement = tuple[int, int]  # (cell, value)
+Elimination = tuple[int, int]  # (cell, value)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logical step: what it places or removes, why (one sentence), and what it involves."""
+
+    technique: str  # "Hidden Single", "X-Wing", "Unique Rectangle Type 2" ...
+    placements: tuple[Placement, ...]
+    eliminations: tuple[Elimination, ...]
+    text: str  # "Hidden single: in box 2, 7 fits only r3c5"
+    trial: bool = False
+    cells: tuple[tuple[int, str], ...] = ()  # (cell, role)
+    units: tuple[int, ...] = ()  # unit indices: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1
+    candidates: tuple[tuple[int, int, str], ...] = ()  # (cell, value, role)
+    region: str = ""  # for a nudge: "box 2", "rows 2 and 7"
+
+    def to_json(self, shape: Shape) -> dict[str, Any]:
+        """The JSON contract of a step (0-based [row, col] cells, symbols as text)."""
+        n = shape.size
+        sym = shape.symbol
+        geo = shape.geometry
+
+        def rc(cell: int) -> list[int]:
+            return [cell // n, cell % n]
+
+        units = []
+        for u in self.units:
+            kind, index = geo.unit_kind(u)
+            units.append({"unit": kind, "index": index})
+        return {
+            "technique": self.technique,
+            "trial": self.trial,
+            "placements": [{"cell": rc(c), "symbol": sym(v)} for c, v in self.placements],
+            "eliminations": [{"cell": rc(c), "symbol": sym(v)} for c, v in self.eliminations],
+            "text": self.text,
+            "cells": [{"cell": rc(c), "role": role} for c, role in self.cells],
+            "units": units,
+            "candidates": [
+                {"cell": rc(c), "symbol": sym(v), "role": role} for c, v, role in self.candidates
+            ],
+            "region": self.region,
+        }
+
+
+Finder = Callable[["Candidates"], "Step | None"]
+
+
+def unit_name(shape: Shape, unit: int) -> str:
+    """People's name of a unit: 'row 3', 'column 5', 'box 2' (1-based)."""
+    kind, index = shape.geometry.unit_kind(unit)
+    return f"{kind} {index + 1}"
+
+
+def units_name(shape: Shape, units: Sequence[int]) -> str:
+    """'rows 2 and 7' / 'columns 1, 4 and 8' for units of one kind (mixed kinds are listed)."""
+    kinds = {shape.geometry.unit_kind(u)[0] for u in units}
+    if len(kinds) == 1 and len(units) > 1:
+        kind = kinds.pop()
+        plural = "boxes" if kind == "box" else kind + "s"
+        numbers = [str(shape.geometry.unit_kind(u)[1] + 1) for u in units]
+        return f"{plural} {and_list(numbers)}"
+    return and_list([unit_name(shape, u) for u in units])
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def cells_text(shape: Shape, cells: Iterable[int]) -> str:
+    """'r1c2, r5c3' in reading order."""
+    n = shape.size
+    return ", ".join(cell_name(c, n) for c in sorted(cells))
+
+
+def values_text(shape: Shape, values: Iterable[int]) -> str:
+    """Symbols joined with '/': '4/7'."""
+    return "/".join(shape.symbol(v) for v in sorted(values))
+
+
+def removal_text(shape: Shape, eliminations: Iterable[Elimination]) -> str:
+    """'remove 4 from r5c3, r9c8' (grouped by value: '...; remove 7 from r1c1')."""
+    by_value: dict[int, list[int]] = {}
+    for cell, value in eliminations:
+        by_value.setdefault(value, []).append(cell)
+    parts = [
+        f"remove {shape.symbol(v)} from {cells_text(shape, cells)}"
+        for v, cells in sorted(by_value.items())
+    ]
+    return "; ".join(parts)
+
+
+def elimination_roles(
+    eliminations: Iterable[Elimination],
+) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]]]:
+    """Cell and candidate role entries for a list of eliminations."""
+    cells: list[tuple[int, str]] = []
+    cands: list[tuple[int, int, str]] = []
+    seen: set[int] = set()
+    for cell, value in eliminations:
+        if cell not in seen:
+            seen.add(cell)
+            cells.append((cell, "elimination"))
+        cands.append((cell, value, "remove"))
+    return cells, cands
