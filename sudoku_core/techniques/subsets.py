@@ -1,0 +1,147 @@
+"""Naked and hidden subsets (pairs, triples, quads) in one function each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..candidates import Candidates, bits
+from .base import (
+    Step,
+    cells_text,
+    elimination_roles,
+    removal_text,
+    unit_name,
+    values_text,
+)
+
+_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def _combos(items: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
+    """k-subsets of (key, mask) items whose masks' union has at most k bits (pruned search)."""
+    chosen: list[int] = []
+
+    def rec(start: int, union: int) -> Iterator[tuple[list[int], int]]:
+        if len(chosen) == k:
+            yield chosen[:], union
+            return
+        for i in range(start, len(items) - (k - len(chosen)) + 1):
+            key, mask = items[i]
+            u = union | mask
+            if u.bit_count() <= k:
+                chosen.append(key)
+                yield from rec(i + 1, u)
+                chosen.pop()
+
+    yield from rec(0, 0)
+
+
+def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
+    """k cells of a unit holding only k candidates between them: remove those from the rest."""
+    geo = c.geometry
+    masks = c.masks
+    for k in sizes:
+        for u, unit in enumerate(geo.units):
+            items = [(cell, masks[cell]) for cell in unit if 2 <= masks[cell].bit_count() <= k]
+            if len(items) < k:
+                continue
+            empty = sum(1 for cell in unit if masks[cell])
+            if empty <= k:
+                continue  # the subset would be the whole rest of the unit: nothing to remove
+            for cells, union in _combos(items, k):
+                if union.bit_count() != k:
+                    continue
+                # Every unit holding all k cells loses the values (a locked pair/triple).
+                shared = set(geo.units_of[cells[0]])
+                for cell in cells[1:]:
+                    shared &= set(geo.units_of[cell])
+                elims: list[tuple[int, int]] = []
+                for s in sorted(shared, key=lambda x: (x != u, x)):
+                    for cell in geo.units[s]:
+                        if cell not in cells and masks[cell] & union:
+                            elims.extend((cell, v) for v in bits(masks[cell] & union))
+                elims = list(dict.fromkeys(elims))
+                if elims:
+                    return _naked_step(c, u, cells, union, elims)
+    return None
+
+
+def _naked_step(c: Candidates, unit: int, cells: list[int], union: int,
+                elims: list[tuple[int, int]]) -> Step:
+    shape = c.shape
+    name = f"Naked {_NAMES.get(len(cells), str(len(cells)))}"
+    eliminations = tuple(elims)
+    ecells, ecands = elimination_roles(eliminations)
+    values = bits(union)
+    where = unit_name(shape, unit)
+    text = (
+        f"{name}: in {where}, {cells_text(shape, cells)} hold only {values_text(shape, values)}, "
+        f"so {removal_text(shape, eliminations)}"
+    )
+    return Step(
+        name,
+        (),
+        eliminations,
+        text,
+        cells=tuple((cell, "base") for cell in cells) + tuple(ecells),
+        units=(unit,),
+        candidates=tuple((cell, v, "key") for cell in cells for v in bits(c.masks[cell]))
+        + tuple(ecands),
+        region=where,
+    )
+
+
+def find_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
+    """k values of a unit confined to k cells: those cells lose every other candidate."""
+    geo = c.geometry
+    masks = c.masks
+    n = c.size
+    for k in sizes:
+        for u, unit in enumerate(geo.units):
+            # Position mask (bit i = i-th cell of the unit) per value still open in the unit.
+            pos = [0] * n
+            for i, cell in enumerate(unit):
+                m = masks[cell]
+                while m:
+                    low = m & -m
+                    pos[low.bit_length() - 1] |= 1 << i
+                    m ^= low
+            open_count = sum(1 for p in pos if p)
+            if open_count <= k:
+                continue
+            items = [(v + 1, p) for v, p in enumerate(pos) if 2 <= p.bit_count() <= k]
+            if len(items) < k:
+                continue
+            for values, where in _combos(items, k):
+                if where.bit_count() != k:
+                    continue
+                vmask = sum(1 << (v - 1) for v in values)
+                cells = [unit[i - 1] for i in bits(where)]
+                elims = [(cell, v) for cell in cells for v in bits(masks[cell] & ~vmask)]
+                if elims:
+                    return _hidden_step(c, u, cells, values, elims)
+    return None
+
+
+def _hidden_step(c: Candidates, unit: int, cells: list[int], values: list[int],
+                 elims: list[tuple[int, int]]) -> Step:
+    shape = c.shape
+    name = f"Hidden {_NAMES.get(len(cells), str(len(cells)))}"
+    eliminations = tuple(elims)
+    _, ecands = elimination_roles(eliminations)
+    where = unit_name(shape, unit)
+    text = (
+        f"{name}: in {where}, {values_text(shape, values)} fit only in "
+        f"{cells_text(shape, cells)}, so {removal_text(shape, eliminations)}"
+    )
+    return Step(
+        name,
+        (),
+        eliminations,
+        text,
+        cells=tuple((cell, "base") for cell in cells),
+        units=(unit,),
+        candidates=tuple((cell, v, "key") for cell in cells for v in values if c.has(cell, v))
+        + tuple(ecands),
+        region=where,
+    )
