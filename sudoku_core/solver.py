@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import _cover
 from .grid import Grid, Shape
 
 DEFAULT_MAX_NODES = 2_000_000
@@ -199,6 +200,8 @@ def solve(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     shape = grid.shape
+    if shape.size <= _cover.MAX_SIZE:
+        return _solve_cover(grid, limit, max_nodes, deadline, rng, start)
     t = _tables(shape)
     state = _initial_state(grid, t)
     if state is None:
@@ -248,6 +251,28 @@ def solve(
     if count == 0:
         return SolveResult("no_solution", None, 0, False, nodes, elapsed, limit)
     return SolveResult("solved", solution, count, count == 1, nodes, elapsed, limit)
+
+
+def _solve_cover(
+    grid: Grid,
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    rng: random.Random | None,
+    start: float,
+) -> SolveResult:
+    """``solve`` through the bit-parallel exact-cover search (grids up to 12x12)."""
+    r = _cover.search(_cover.tables(grid.shape), list(grid.cells), limit, max_nodes, deadline, rng)
+    elapsed = time.perf_counter() - start
+    if r.invalid:
+        return SolveResult("invalid", None, 0, None, 0, elapsed, limit)
+    solution = Grid(grid.shape, tuple(r.first)) if r.first is not None else None
+    if r.gave_up and r.count < limit:
+        status = "solved" if solution else "gave_up"
+        return SolveResult(status, solution, r.count, None, r.nodes, elapsed, limit)
+    if r.count == 0:
+        return SolveResult("no_solution", None, 0, False, r.nodes, elapsed, limit)
+    return SolveResult("solved", solution, r.count, r.count == 1, r.nodes, elapsed, limit)
 
 
 def count_solutions(
