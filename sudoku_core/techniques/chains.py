@@ -1,0 +1,255 @@
+"""Chains: X-Chain, XY-Chain and alternating inference chains (AIC), shortest first.
+
+A chain is a list of candidates (nodes) joined alternately by strong links ("if one is false
+the other is true": a conjugate pair in a unit, or the two values of a bivalue cell) and weak
+links ("not both": the same value in two peers, or two values of one cell). A chain that starts
+and ends with a strong link proves "first node or last node is true"; every candidate that
+would falsify both is eliminated. One breadth-first search serves all three techniques, run
+for every start at once, one link deeper each round, so the first chain found is a shortest one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..candidates import Candidates
+from .base import Step
+from .single_digit import make_step, name, peer_masks, removal_text, value_cells
+
+Node = int  # cell * N + (value - 1)
+Links = Callable[[Node], Iterable[Node]]
+Conclude = Callable[[Node, Node], list[tuple[int, int]]]
+
+MAX_X_NODES = 13  # 12 links
+MAX_XY_CELLS = 8
+MAX_AIC_NODES = 12
+_BUDGET = 300_000  # node expansions per search: keeps huge grids from stalling the rating loop
+
+
+class _Graph:
+    """Strong and weak links of the current candidates, as node -> nodes tables."""
+
+    def __init__(self, c: Candidates) -> None:
+        n = c.size
+        self.c = c
+        self.n = n
+        self.masks = c.masks
+        self.peers = c.geometry.peers
+        self.bilocal: dict[Node, list[Node]] = {}
+        for unit in c.geometry.units:
+            for v in range(1, n + 1):
+                bit = 1 << (v - 1)
+                found = [cell for cell in unit if self.masks[cell] & bit]
+                if len(found) == 2:
+                    a, b = found[0] * n + v - 1, found[1] * n + v - 1
+                    self.bilocal.setdefault(a, []).append(b)
+                    self.bilocal.setdefault(b, []).append(a)
+        self.bivalue: dict[Node, list[Node]] = {}
+        for cell, m in enumerate(self.masks):
+            if m.bit_count() == 2:
+                lo = (m & -m).bit_length()
+                hi = m.bit_length()
+                self.bivalue[cell * n + lo - 1] = [cell * n + hi - 1]
+                self.bivalue[cell * n + hi - 1] = [cell * n + lo - 1]
+
+    def same_value_peers(self, node: Node, only_bivalue: bool = False) -> list[Node]:
+        """The same value in the peers of the node's cell (weak links)."""
+        n = self.n
+        cell, vi = divmod(node, n)
+        bit = 1 << vi
+        masks = self.masks
+        if only_bivalue:
+            return [p * n + vi for p in self.peers[cell]
+                    if masks[p] & bit and masks[p].bit_count() == 2]
+        return [p * n + vi for p in self.peers[cell] if masks[p] & bit]
+
+    def same_cell(self, node: Node) -> list[Node]:
+        """The other candidates of the node's cell (weak links)."""
+        n = self.n
+        cell, vi = divmod(node, n)
+        m = self.masks[cell] & ~(1 << vi)
+        out = []
+        while m:
+            low = m & -m
+            out.append(cell * n + low.bit_length() - 1)
+            m ^= low
+        return out
+
+
+def _conclusions(c: Candidates, vcells: list[int]) -> Conclude:
+    """What "a or b is true" removes, for two candidates a and b."""
+    n = c.size
+    pm = peer_masks(c.shape)
+    masks = c.masks
+
+    def conclude(a: Node, b: Node) -> list[tuple[int, int]]:
+        ca, va = divmod(a, n)
+        cb, vb = divmod(b, n)
+        va, vb = va + 1, vb + 1
+        if ca == cb:
+            if va == vb:
+                return []
+            keep = (1 << (va - 1)) | (1 << (vb - 1))
+            return [(ca, v) for v in range(1, n + 1) if (masks[ca] & ~keep) >> (v - 1) & 1]
+        if va == vb:
+            hit = pm[ca] & pm[cb] & vcells[va]
+            out = []
+            while hit:
+                low = hit & -hit
+                out.append((low.bit_length() - 1, va))
+                hit ^= low
+            return out
+        out = []
+        if pm[ca] >> cb & 1:
+            if masks[ca] >> (vb - 1) & 1:
+                out.append((ca, vb))
+            if masks[cb] >> (va - 1) & 1:
+                out.append((cb, va))
+        return out
+
+    return conclude
+
+
+def _search(starts: Iterable[Node], strong: Links, weak: Links, conclude: Conclude,
+            max_nodes: int, min_nodes: int = 4,
+            ) -> tuple[list[Node], list[tuple[int, int]]] | None:
+    """Shortest chain strong-weak-...-strong from any start with eliminations, or None."""
+    # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
+    searches: list[tuple[Node, dict[int, int], list[Node]]] = [
+        (s, {s * 2: -1}, [s]) for s in starts
+    ]
+    budget = _BUDGET
+    for depth in range(1, max_nodes):
+        parity = depth & 1
+        links = strong if parity else weak
+        alive = []
+        for start, parent, frontier in searches:
+            nxt: list[Node] = []
+            for node in frontier:
+                budget -= 1
+                for nb in links(node):
+                    key = nb * 2 + parity
+                    if key in parent:
+                        continue
+                    parent[key] = node * 2 + (1 - parity)
+                    nxt.append(nb)
+                    if parity and depth + 1 >= min_nodes and nb != start:
+                        elims = conclude(start, nb)
+                        if elims:
+                            chain = _path(parent, key)
+                            if len(set(chain)) == len(chain):
+                                return chain, elims
+            if nxt:
+                alive.append((start, parent, nxt))
+            if budget < 0:
+                return None
+        searches = alive
+        if not searches:
+            break
+    return None
+
+
+def _path(parent: dict[int, int], key: int) -> list[Node]:
+    out = []
+    while key >= 0:
+        out.append(key // 2)
+        key = parent[key]
+    return out[::-1]
+
+
+def _cand(c: Candidates, node: Node) -> str:
+    cell, vi = divmod(node, c.size)
+    return f"({c.shape.symbol(vi + 1)}){name(c, cell)}"
+
+
+def _eureka(c: Candidates, chain: list[Node]) -> str:
+    """Eureka notation: (4)r1c1=(4)r1c5-(7)r1c5=(7)r3c4."""
+    parts = [_cand(c, chain[0])]
+    for i, node in enumerate(chain[1:]):
+        parts.append(("=" if i % 2 == 0 else "-") + _cand(c, node))
+    return "".join(parts)
+
+
+def _chain_step(c: Candidates, technique: str, chain: list[Node], elims: list[tuple[int, int]],
+                text: str) -> Step:
+    n = c.size
+    cells = list(dict.fromkeys(node // n for node in chain))
+    # Odd positions are "on" (true when the first node is false), even ones "off".
+    cands = [(node // n, node % n + 1, "on" if i % 2 else "off") for i, node in enumerate(chain)]
+    return make_step(
+        technique,
+        f"{text}: {removal_text(c, elims)}",
+        eliminations=elims,
+        cells=[(x, "link") for x in cells],
+        candidates=cands,
+        region=f"{name(c, chain[0] // n)} to {name(c, chain[-1] // n)}",
+    )
+
+
+def find_x_chain(c: Candidates) -> Step | None:
+    """A single-digit chain of conjugate pairs and weak links; its two ends trap the digit."""
+    g = _Graph(c)
+    vcells = value_cells(c)
+    conclude = _conclusions(c, vcells)
+    n = c.size
+
+    def strong(node: Node) -> list[Node]:
+        return g.bilocal.get(node, [])
+
+    # All digits in one search, so a short chain on a high digit wins over a long one on 1.
+    found = _search(sorted(g.bilocal), strong, g.same_value_peers, conclude, MAX_X_NODES)
+    if found is None:
+        return None
+    chain, elims = found
+    sym = c.shape.symbol(chain[0] % n + 1)
+    cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
+                    for i, node in enumerate(chain))
+    return _chain_step(c, "X-Chain", chain, elims, f"X-Chain on {sym}: {cells}")
+
+
+def find_xy_chain(c: Candidates) -> Step | None:
+    """A chain of bivalue cells; both ends hold the same digit, which leaves cells seeing both."""
+    g = _Graph(c)
+    vcells = value_cells(c)
+    general = _conclusions(c, vcells)
+    n = c.size
+
+    def conclude(a: Node, b: Node) -> list[tuple[int, int]]:
+        return general(a, b) if a % n == b % n else []
+
+    def strong(node: Node) -> list[Node]:
+        return g.bivalue.get(node, [])
+
+    def weak(node: Node) -> list[Node]:
+        return g.same_value_peers(node, only_bivalue=True)
+
+    found = _search(sorted(g.bivalue), strong, weak, conclude, 2 * MAX_XY_CELLS, min_nodes=6)
+    if found is None:
+        return None
+    chain, elims = found
+    sym = c.shape.symbol
+    cells = "-".join(
+        f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
+        for i in range(0, len(chain), 2)
+    )
+    return _chain_step(c, "XY-Chain", chain, elims, f"XY-Chain {cells}")
+
+
+def find_aic(c: Candidates) -> Step | None:
+    """An alternating inference chain mixing conjugate pairs and bivalue cells (a nice loop)."""
+    g = _Graph(c)
+    vcells = value_cells(c)
+    conclude = _conclusions(c, vcells)
+
+    def strong(node: Node) -> list[Node]:
+        return g.bilocal.get(node, []) + g.bivalue.get(node, [])
+
+    def weak(node: Node) -> list[Node]:
+        return g.same_value_peers(node) + g.same_cell(node)
+
+    starts = sorted(set(g.bilocal) | set(g.bivalue))
+    found = _search(starts, strong, weak, conclude, MAX_AIC_NODES)
+    if found is None:
+        return None
+    chain, elims = found
+    return _chain_step(c, "AIC", chain, elims, f"AIC {_eureka(c, chain)}")
