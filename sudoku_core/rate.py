@@ -1,0 +1,40 @@
+"""Difficulty rating from the techniques the logical path needs (table in docs/rating.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .explain import DEFAULT_TIME_LIMIT, _run
+from .grid import Grid
+
+
+@dataclass(frozen=True)
+class Rating:
+    """Level, score (weight of the hardest step), hardest technique, and trial flag."""
+
+    level: str  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme" ("" for a bad puzzle)
+    score: int
+    hardest: str
+    trial: bool
+    status: str = "solved"  # as Path.status: "solved", "invalid", "no_solution", "multiple"...
+    counts: tuple[tuple[str, int], ...] = ()  # steps per technique
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON contract of `rate`."""
+        return {
+            "status": self.status,
+            "level": self.level,
+            "score": self.score,
+            "hardest": self.hardest,
+            "trial": self.trial,
+            "counts": dict(self.counts),
+        }
+
+
+def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
+    """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
+    path = _run(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
+                record=False, verify=True)
+    return Rating(path.level, path.score, path.hardest, path.trial, path.status,
+                  tuple(sorted(path.counts.items())))
