@@ -1,0 +1,66 @@
+"""`sudoku hint`: the next step from the user's grid, as a nudge, the step, or applied."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..format import format_grid
+from ..grid import Grid
+from ..hint import HINT_LEVELS, hint
+from ..parse import parse
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    Item,
+    Outcome,
+    UsageError,
+    add_input_arguments,
+    read_text,
+    run,
+    shape_option,
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `sudoku hint`."""
+    p = subparsers.add_parser(
+        "hint", help="the next step: a nudge, the step itself, or the grid after it",
+        description="Give the next logical step from GRID. With --givens, GRID is your "
+                    "grid in progress and PUZZLE the original givens: wrong entries are "
+                    "pointed out first.",
+    )
+    add_input_arguments(p)
+    p.add_argument("--givens", metavar="PUZZLE",
+                   help="the original puzzle (text or file); GRID then holds your entries")
+    p.add_argument("--level", choices=HINT_LEVELS, default="step",
+                   help="nudge (technique and region), step (default), or apply")
+    p.set_defaults(run=lambda args: run(args, hint_one, "hinted"))
+
+
+def _givens(args: argparse.Namespace, grid: Grid) -> Grid:
+    text = args.givens
+    if len(text) < 4096 and "\n" not in text and Path(text).is_file():
+        text = read_text(text)
+    puzzle = parse(text, shape_option(args) or grid.shape)
+    if puzzle.shape != grid.shape:
+        raise UsageError(f"--givens is a {puzzle.shape} puzzle but the grid is {grid.shape}")
+    return puzzle
+
+
+def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
+    """One hint into the JSON contract (a step object) and a sentence."""
+    if getattr(args, "givens", None) and item.label:
+        raise UsageError("--givens works with a single grid, not with a batch")
+    current = item.grid
+    puzzle = _givens(args, current) if getattr(args, "givens", None) else current
+    level = getattr(args, "level", "step")
+    h = hint(puzzle, current)
+    data = h.to_json(level)
+    where = f"{item.label}: " if item.label else ""
+    text = where + h.describe(level)
+    if level == "apply" and h.status == "step" and not item.label:
+        text += "\n" + format_grid(h.result, "pretty")
+    ok = h.status in ("step", "solved")
+    return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)

@@ -1,0 +1,34 @@
+"""`sudoku rate`: the difficulty level and score from the techniques the puzzle needs."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..rate import rate
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run
+from .steps import _summary
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `sudoku rate`."""
+    p = subparsers.add_parser(
+        "rate", help="rate a puzzle: Easy, Medium, Hard, Expert or Extreme, with a score",
+        description="Rate a puzzle by the hardest technique its logical solution needs "
+                    "(table in docs/rating.md).",
+    )
+    add_input_arguments(p)
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+                   help="seconds to look for techniques before falling back to trial steps")
+    p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
+
+
+def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
+    """Rate one puzzle into the JSON contract and a one-line verdict."""
+    r = rate(item.grid, time_limit=args.time_limit)
+    data: dict[str, Any] = {"puzzle": item.grid.line()}
+    data.update(r.to_json())
+    ok = r.status == "solved"
+    where = f"{item.label}: " if item.label else ""
+    text = where + _summary(r.status, r.level, r.score, r.hardest, r.trial)
+    return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)

@@ -1,0 +1,60 @@
+"""`sudoku steps`: the whole logical path, one step per line, and the difficulty it shows."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..explain import steps
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run
+
+_SINGLES = ("Full House", "Hidden Single", "Naked Single")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `sudoku steps`."""
+    p = subparsers.add_parser(
+        "steps", help="explain the logical solution step by step",
+        description="Walk the logical path from the givens to the solution, simplest technique "
+                    "first; trial and error only when no technique applies (marked as such).",
+    )
+    add_input_arguments(p)
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+                   help="seconds to look for techniques before falling back to trial steps")
+    p.add_argument("--no-singles", action="store_true",
+                   help="hide full houses and singles in the human listing")
+    p.set_defaults(run=lambda args: run(args, steps_one, "explained"))
+
+
+def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
+    """Explain one puzzle into the JSON contract and a numbered listing."""
+    path = steps(item.grid, time_limit=args.time_limit)
+    data: dict[str, Any] = {"puzzle": item.grid.line()}
+    data.update(path.to_json())
+    ok = path.status == "solved"
+    where = f"{item.label}: " if item.label else ""
+    summary = _summary(path.status, path.level, path.score, path.hardest, path.trial)
+    if item.label:
+        text = f"{where}{summary}"
+    else:
+        lines = []
+        for i, step in enumerate(path.steps, 1):
+            if getattr(args, "no_singles", False) and step.technique in _SINGLES:
+                continue
+            lines.append(f"{i:3d}. {step.text}")
+        lines.append(summary)
+        text = "\n".join(lines)
+    return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
+
+
+def _summary(status: str, level: str, score: int, hardest: str, trial: bool) -> str:
+    if status == "solved":
+        extra = " (needs trial and error)" if trial else ""
+        return f"{level}: score {score}, hardest step {hardest}{extra}"
+    reasons = {
+        "invalid": "invalid: the givens conflict",
+        "no_solution": "no solution",
+        "multiple": "several solutions: logic stops where it cannot choose",
+        "gave_up": "gave up: no step could be proven within the budget",
+    }
+    return reasons.get(status, status)
