@@ -1,0 +1,1 @@
+"""Puzzle text formats, in and out; the public entry points are sudoku_core.parse and .format."""

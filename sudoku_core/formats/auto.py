@@ -1,0 +1,47 @@
+"""parse(): read one puzzle in any supported format, finding out which one it is."""
+
+from __future__ import annotations
+
+from ..errors import ParseError
+from ..grid import Grid, Shape
+from .jsonio import parse_json
+from .scan import LINE_BREAK, SECTION, SPACES
+from .sizes import MAX_SYMBOL_SIZE, is_supported, shape_for_size
+from .text import CHAR_VALUE, read_text
+
+# The largest honest input is a 64x64 pencil-mark grid (about 0.8 MB); anything longer is
+# refused before any real work, so a runaway paste fails at once.
+MAX_TEXT = 1 << 20
+
+# Fast path: the one-line form is a run of N*N single-byte symbols; translate maps each
+# byte to its value (255 for anything else) in C, so a whole line costs one call.
+_BYTE_VALUE = bytes(CHAR_VALUE.get(chr(b), 255) for b in range(256))
+_SIZE_OF_LENGTH = {n * n: n for n in range(4, MAX_SYMBOL_SIZE + 1) if is_supported(n)}
+_JSON_START = "{[\""
+
+
+def parse(text: str, shape: Shape | None = None) -> Grid:
+    """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss or .sdk."""
+    if len(text) > MAX_TEXT:
+        raise ParseError(
+            f"the input is too long ({len(text):,} characters); a puzzle is at most "
+            f"{MAX_TEXT:,} characters"
+        )
+    body = text.strip()
+    n = _SIZE_OF_LENGTH.get(len(body))
+    if n is not None and (shape is None or shape.size == n) and body.isascii():
+        values = body.encode("ascii").translate(_BYTE_VALUE)
+        if max(values) <= n:
+            return Grid(shape or shape_for_size(n), tuple(values))
+    return _parse_any(text, shape)
+
+
+def _parse_any(text: str, shape: Shape | None) -> Grid:
+    """The slow path: find the format, then read it."""
+    body = text.strip(SPACES + "\r\n")
+    if not body:
+        raise ParseError("no puzzle found: the input is empty")
+    first = LINE_BREAK.split(body, maxsplit=1)[0]
+    if body[0] in _JSON_START and not SECTION.match(first):
+        return parse_json(text, shape, _parse_any)
+    return read_text(text, shape)

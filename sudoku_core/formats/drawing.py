@@ -1,0 +1,116 @@
+"""Grids drawn with box-drawing characters and coordinates: the pretty and pencil-mark views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..grid import Grid, Shape
+from .sizes import MAX_SYMBOL_SIZE
+
+
+def _symbol(shape: Shape, value: int) -> str:
+    """A value as written in a drawing: '.', a symbol, or a number above 35."""
+    if value == 0:
+        return "."
+    return shape.symbol(value) if shape.size <= MAX_SYMBOL_SIZE else str(value)
+
+
+def draw(shape: Shape, texts: Sequence[str], widths: Sequence[int], align: str = ">") -> str:
+    """Draw cell texts in a frame, column numbers on top and row numbers on the left."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    lw = len(str(n))
+    seg = [sum(widths[b * bc:(b + 1) * bc]) + bc + 1 for b in range(n // bc)]
+    pad = " " * (lw + 1)
+
+    def rule(left: str, mid: str, right: str) -> str:
+        return pad + left + mid.join("─" * w for w in seg) + right
+
+    rows: list[str] = []
+    starts: list[int] = []
+    for r in range(n):
+        if r % br == 0:
+            rows.append(rule("┌", "┬", "┐") if r == 0 else rule("├", "┼", "┤"))
+        line = f"{r + 1:>{lw}} │"
+        for c in range(n):
+            if r == 0:
+                starts.append(len(line) + 1)
+            line += " " + f"{texts[r * n + c]:{align}{widths[c]}}"
+            if c % bc == bc - 1:
+                line += " │"
+        rows.append(line)
+    rows.append(rule("└", "┴", "┘"))
+    return "\n".join(_column_labels(n, starts, widths, align) + rows)
+
+
+def _column_labels(n: int, starts: list[int], widths: Sequence[int], align: str) -> list[str]:
+    """Column numbers over the cells; stacked digit by digit when a number is wider than a cell."""
+    labels = [str(c + 1) for c in range(n)]
+    if all(len(lb) <= w for lb, w in zip(labels, widths, strict=True)):
+        out = [" "] * (starts[-1] + widths[-1])
+        for c, lb in enumerate(labels):
+            at = starts[c] + (widths[c] - len(lb) if align == ">" else 0)
+            out[at:at + len(lb)] = lb
+        return ["".join(out).rstrip()]
+    depth = max(len(lb) for lb in labels)
+    lines = []
+    for k in range(depth):
+        out = [" "] * (starts[-1] + widths[-1])
+        for c, lb in enumerate(labels):
+            digit = lb.rjust(depth)[k]
+            out[starts[c] + widths[c] - 1] = digit
+        lines.append("".join(out).rstrip())
+    return lines
+
+
+def format_pretty(grid: Grid) -> str:
+    """The grid in a box-drawing frame with row and column numbers (it parses back)."""
+    shape = grid.shape
+    texts = [_symbol(shape, v) for v in grid.cells]
+    width = 1 if shape.size <= MAX_SYMBOL_SIZE else 2
+    return draw(shape, texts, [width] * shape.size)
+
+
+def candidate_masks(grid: Grid) -> list[int]:
+    """Per cell, the bitmask of values its filled peers leave open (0 for filled cells)."""
+    full = (1 << grid.size) - 1
+    cells = grid.cells
+    out = []
+    for cell, peers in enumerate(grid.shape.geometry.peers):
+        if cells[cell]:
+            out.append(0)
+            continue
+        seen = 0
+        for p in peers:
+            if cells[p]:
+                seen |= 1 << (cells[p] - 1)
+        out.append(full & ~seen)
+    return out
+
+
+def _marks(shape: Shape, mask: int) -> str:
+    """An empty cell's candidates: '2479', '(5)' for one, '.' for none; '/' between numbers."""
+    values = [v for v in range(1, shape.size + 1) if mask >> (v - 1) & 1]
+    if not values:
+        return "."
+    if len(values) == 1:
+        return f"({_symbol(shape, values[0])})"
+    sep = "" if shape.size <= MAX_SYMBOL_SIZE else "/"
+    return sep.join(_symbol(shape, v) for v in values)
+
+
+def format_candidates(grid: Grid, masks: Sequence[int] | None = None) -> str:
+    """A pencil-mark grid: filled cells show their value, empty ones their candidates."""
+    shape = grid.shape
+    n = shape.size
+    if masks is None:
+        masks = candidate_masks(grid)
+    elif len(masks) != shape.cell_count:
+        raise ValueError(
+            f"{len(masks)} candidate masks given, the grid has {shape.cell_count} cells"
+        )
+    texts = [
+        _symbol(shape, v) if v else _marks(shape, m)
+        for v, m in zip(grid.cells, masks, strict=True)
+    ]
+    widths = [max(len(str(n)), *(len(texts[r * n + c]) for r in range(n))) for c in range(n)]
+    return draw(shape, texts, widths, align="<")

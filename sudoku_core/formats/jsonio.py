@@ -1,0 +1,124 @@
+"""JSON in and out: {"box": [r, c], "cells": [[...], ...]} with 0 (or null) for empty."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ..errors import CellCountError, ParseError, SymbolError
+from ..grid import Grid, Shape
+from .scan import TOKEN
+from .sizes import count_error, is_supported, shape_for_count, shape_for_size, sized
+from .text import token_value
+
+TextParser = Callable[[str, Shape | None], Grid]
+
+
+def format_json(grid: Grid) -> str:
+    """JSON with one row per line: {"box": [3, 3], "cells": [[5, 3, 0, ...], ...]}."""
+    shape = grid.shape
+    rows = ",\n".join("  " + json.dumps(row) for row in grid.rows())
+    return f'{{"box": [{shape.box_rows}, {shape.box_cols}], "cells": [\n{rows}\n]}}'
+
+
+def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:
+    """Read a JSON puzzle; ``parse_text`` reads cells given as one string."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        err = ParseError(f"JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+        # The message already names the place in JSON's own words; keep it, but carry it too.
+        err.line, err.column = exc.lineno, exc.colno
+        err.char = exc.doc[exc.pos] if exc.pos < len(exc.doc) else None
+        raise err from None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer of 5,000 digits, deep nesting
+        raise ParseError(f"JSON: {str(exc) or type(exc).__name__}") from None
+    return grid_from_json(data, shape, parse_text)
+
+
+def _shape_of_box(box: object) -> Shape:
+    """The shape named by a JSON "box" value: [3, 3] or "3x3"."""
+    if isinstance(box, str):
+        return Shape.parse(box)
+    if (
+        isinstance(box, list)
+        and len(box) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in box)
+    ):
+        return Shape(box[0], box[1])
+    raise ParseError(f'JSON: "box" must be [rows, columns] such as [3, 3], not {json.dumps(box)}')
+
+
+def grid_from_json(data: object, shape: Shape | None, parse_text: TextParser) -> Grid:
+    """Build a grid from decoded JSON: an object with "cells", or the cells themselves."""
+    cells = data
+    if isinstance(data, dict):
+        key = next((k for k in ("cells", "grid", "puzzle") if k in data), None)
+        if key is None:
+            raise ParseError('JSON: expected an object with a "cells" list of rows')
+        cells = data[key]
+        box = data.get("box", data.get("shape"))
+        if shape is None and box is not None:
+            shape = _shape_of_box(box)
+    if isinstance(cells, str):
+        return parse_text(cells, shape)
+    if not isinstance(cells, list) or not cells:
+        raise ParseError("JSON: cells must be a list of rows, such as [[5, 3, 0, ...], ...]")
+    if all(isinstance(row, list) for row in cells):
+        return _from_rows(cells, shape)
+    if any(isinstance(v, (list, dict)) for v in cells):
+        raise ParseError("JSON: cells must be all rows (lists) or all values, not a mix")
+    if shape_for_count(len(cells), shape) is None and all(isinstance(v, str) for v in cells):
+        return _from_rows([_split_row(v) for v in cells], shape)
+    by_count = shape_for_count(len(cells), shape)
+    if by_count is None:
+        raise count_error(len(cells), shape)
+    n = by_count.size
+    return Grid(by_count, tuple(_value(v, n, f"cells[{k}]") for k, v in enumerate(cells)))
+
+
+def _split_row(row: str) -> list[object]:
+    """A row given as a string: separated tokens, or one character per cell."""
+    tokens: list[str] = TOKEN.findall(row)
+    if len(tokens) == 1:
+        return list(tokens[0])
+    return list(tokens)
+
+
+def _from_rows(rows: list[object], shape: Shape | None) -> Grid:
+    """Build from a list of rows (lists of values)."""
+    n = shape.size if shape else len(rows)
+    if shape is None:
+        if not is_supported(n):
+            raise count_error(n * n, None)
+        shape = shape_for_size(n)
+    if len(rows) != n:
+        raise CellCountError(f"JSON: {len(rows)} rows found, {sized(n)} puzzle has {n}")
+    values: list[int] = []
+    for r, row in enumerate(rows):
+        assert isinstance(row, list)
+        if len(row) != n:
+            raise CellCountError(
+                f"JSON: row {r + 1} has {len(row)} cells, {sized(n)} puzzle has {n} in each row"
+            )
+        values.extend(_value(v, n, f"cells[{r}][{c}]") for c, v in enumerate(row))
+    return Grid(shape, tuple(values))
+
+
+def _value(v: object, n: int, where: str) -> int:
+    """The value of one JSON cell: 0..N, null, or a symbol string."""
+    if v is None:
+        return 0
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= n:
+        return v
+    if isinstance(v, str):
+        s = v.strip()
+        got = 0 if s == "" else token_value(s, n)
+        if got is not None:
+            return got
+    shown = json.dumps(v, ensure_ascii=False)
+    raise SymbolError(
+        f"JSON: {where}: {shown} is not a value of {sized(n)} puzzle (values are 0-{n}, "
+        f"0 or null for an empty cell)",
+        char=str(v)[:20],
+    )

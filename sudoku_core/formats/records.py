@@ -1,0 +1,138 @@
+"""read_puzzles(): files of many puzzles, one per line or as CSV with a solutions column."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..errors import ParseError, ShapeError, SudokuError
+from ..grid import Grid, Shape
+from .auto import parse
+from .scan import scan
+
+PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "problem", "grid", "givens")
+SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers", "solved")
+
+
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """One puzzle of a file: its 1-based line, the grid, and the solution when the file has one."""
+
+    line: int
+    grid: Grid
+    solution: Grid | None = None
+
+
+def _lines(text: str) -> list[str]:
+    """Lines as an editor numbers them (CRLF, LF, or old Mac CR)."""
+    if "\n" not in text and "\r" in text:
+        return text.split("\r")
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in text.split("\n")]
+
+
+def _moved(err: SudokuError, line: int, offset: int = 0) -> SudokuError:
+    """The same error, placed at ``line`` of the file (and ``offset`` columns to the right)."""
+    if isinstance(err, ParseError):
+        column = err.column + offset if err.column is not None else None
+        if err.reason.startswith("JSON: "):
+            column = None
+        moved: SudokuError = type(err)(err.reason, line=line, column=column, char=err.char)
+    else:
+        moved = type(err)(f"line {line}: {err}")
+    return moved
+
+
+def _header(line: str) -> tuple[int, int | None] | None:
+    """Columns of the puzzle and the solution when ``line`` is a CSV header."""
+    if "," not in line:
+        return None
+    names = [f.strip().strip("\"'").lower() for f in line.split(",")]
+    puzzle = next((k for k, f in enumerate(names) if f in PUZZLE_COLUMNS), None)
+    if puzzle is None:
+        return None
+    solution = next((k for k, f in enumerate(names) if f in SOLUTION_COLUMNS), None)
+    return puzzle, solution
+
+
+def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord]:
+    """Yield each puzzle of a file; blank lines and '#' comments are skipped."""
+    lines = _lines(text)
+    content = [k for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
+    if 4 <= len(content) <= 64:
+        # A few lines, one per row of the grid they make together: one puzzle drawn over
+        # several lines (16 rows of 16 could also be 16 tiny 4x4 puzzles; the grid wins).
+        try:
+            whole: Grid | None = parse(text, shape)
+        except SudokuError:
+            whole = None
+        if whole is not None and whole.size == len(content):
+            yield PuzzleRecord(content[0], whole)
+            return
+    columns: tuple[int, int | None] | None = None
+    seen = False  # a line that holds a whole puzzle has been read
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not seen and columns is None:
+            columns = _header(line)
+            if columns is not None:
+                continue
+        if columns is not None:
+            yield _csv_record(raw, number, columns, shape)
+            continue
+        try:
+            grid = parse(raw, shape)
+        except SudokuError as err:
+            if seen:
+                raise _moved(err, number) from None
+            yield _whole(text, shape, err, number, raw)
+            return
+        seen = True
+        yield PuzzleRecord(number, grid)
+
+
+def _csv_record(
+    raw: str, number: int, columns: tuple[int, int | None], shape: Shape | None
+) -> PuzzleRecord:
+    """One CSV row: the puzzle column and, when present and filled, the solution column."""
+    fields = raw.split(",")
+    starts = [0]
+    for f in fields[:-1]:
+        starts.append(starts[-1] + len(f) + 1)
+    puzzle, solution = columns
+    if puzzle >= len(fields):
+        raise ParseError(f"expected at least {puzzle + 1} comma-separated fields, found "
+                         f"{len(fields)}", line=number)
+    grids: list[Grid | None] = []
+    for k in (puzzle, solution):
+        if k is None or k >= len(fields) or not fields[k].strip().strip("\"'"):
+            grids.append(None)
+            continue
+        field = fields[k]
+        lead = len(field) - len(field.lstrip().lstrip("\"'"))
+        try:
+            grids.append(parse(field.strip().strip("\"'"), shape))
+        except SudokuError as err:
+            raise _moved(err, number, starts[k] + lead) from None
+    grid, sol = grids
+    assert grid is not None
+    if sol is not None and sol.shape != grid.shape:
+        raise ShapeError(f"line {number}: the solution is {sol.shape}, the puzzle {grid.shape}")
+    return PuzzleRecord(number, grid, sol)
+
+
+def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: str) -> PuzzleRecord:
+    """The whole text as one multi-line puzzle, else the first line's error."""
+    try:
+        return PuzzleRecord(number, parse(text, shape))
+    except SudokuError as whole:
+        # A first line of 16 or more cells was meant as a whole puzzle: its own error is the
+        # useful one. A shorter one was a row of a grid drawn over several lines.
+        try:
+            cells = len(scan(raw).tokens) and scan(raw).chars
+        except SudokuError:
+            cells = 0
+        if cells >= 16:
+            raise _moved(err, number) from None
+        raise whole from None

@@ -1,0 +1,114 @@
+"""Cut puzzle text into cell tokens with their line and column, dropping frames and labels."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..errors import CellCountError
+from .sizes import MAX_CELLS
+
+# Spaces that may sit between cells; control characters are left out on purpose so that
+# binary junk is reported as a bad symbol instead of being skipped silently.
+SPACES = " \t\x0b\x0c\u00a0\u202f\u205f\u3000\ufeff" + "".join(
+    chr(c) for c in range(0x2000, 0x200C)
+)
+BOX_DRAWING = frozenset(chr(c) for c in range(0x2500, 0x2580))
+VERTICAL = frozenset("│┃║╎╏┆┇┊┋╵╷╹╻")
+HORIZONTAL = frozenset("─━┄┅┈┉╌╍═╴╶╸╺╼╾")
+BARS = frozenset("|¦") | VERTICAL
+RULE_MARKS = frozenset("-=~") | (BOX_DRAWING - VERTICAL)
+CORNERS = frozenset("+*.:'") | (BOX_DRAWING - VERTICAL - HORIZONTAL)
+RULE_CHARS = frozenset(SPACES) | RULE_MARKS | BARS | frozenset("+*.:'_")
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+SECTION = re.compile(r"^\s*\[([A-Za-z][A-Za-z0-9 _-]*)\]\s*$")
+_SPACE_CLASS = re.escape(SPACES)
+TOKEN = re.compile(f"[^{_SPACE_CLASS},;|¦\u2500-\u257f]+")
+BAR = re.compile("[|¦" + "".join(sorted(VERTICAL)) + "]")
+MAX_TOKENS = 2 * MAX_CELLS  # beyond this no reading can fit; stop before wasting time
+
+
+class Token(NamedTuple):
+    """A run of non-separator characters and where it starts (1-based line and column)."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class Scan:
+    """The tokens of a text grid and a little about its layout."""
+
+    tokens: list[Token] = field(default_factory=list)
+    per_line: list[int] = field(default_factory=list)  # tokens on each cell line, e.g. [9, 9, ...]
+    bars: bool = False  # vertical separators between cells, e.g. '|' or '│'
+    chars: int = 0  # characters in all tokens
+
+    def add_line(self, number: int, line: str, start: int, stop: int) -> None:
+        """Add the tokens of ``line[start:stop]``."""
+        found = 0
+        for m in TOKEN.finditer(line, start, stop):
+            self.tokens.append(Token(m.group(), number, m.start() + 1))
+            self.chars += m.end() - m.start()
+            found += 1
+        if found:
+            self.per_line.append(found)
+            if not self.bars and BAR.search(line, start, stop):
+                self.bars = True
+        if len(self.tokens) > MAX_TOKENS:
+            raise CellCountError(
+                f"more than {MAX_TOKENS} cells found; the largest puzzle, 64x64, has {MAX_CELLS}",
+                line=number,
+            )
+
+
+def is_rule(stripped: str) -> bool:
+    """True for a line drawn only with frame characters, such as '+---+' or '├──┼'."""
+    chars = set(stripped)
+    return chars <= RULE_CHARS and not chars.isdisjoint(RULE_MARKS)
+
+
+def _section(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Keep the [Puzzle] section of an .sdk file (or the first section) when there are any."""
+    heads = [(k, m.group(1).strip().lower()) for k, (_, ln) in enumerate(lines)
+             if (m := SECTION.match(ln))]
+    if not heads:
+        return lines
+    names = [name for _, name in heads]
+    pick = names.index("puzzle") if "puzzle" in names else 0
+    start = heads[pick][0] + 1
+    stop = heads[pick + 1][0] if pick + 1 < len(heads) else len(lines)
+    return lines[start:stop]
+
+
+def scan(text: str) -> Scan:
+    """Tokens of every cell line; comments, rules, section headers and coordinates dropped."""
+    lines = _section(list(enumerate(LINE_BREAK.split(text), 1)))
+    cell_lines: list[tuple[int, str]] = []
+    framed = False
+    for number, line in lines:
+        stripped = line.strip(SPACES)
+        if not stripped or stripped[0] == "#":
+            continue
+        if is_rule(stripped):
+            framed = framed or stripped[0] in CORNERS
+            continue
+        cell_lines.append((number, line))
+    out = Scan()
+    for number, line in cell_lines:
+        start, stop = 0, len(line)
+        if framed:
+            # Inside a frame the cells sit between the outer bars; anything outside them
+            # (row numbers, a line of column labels) is a coordinate, not a cell.
+            first = BAR.search(line)
+            if first is None:
+                continue
+            last = max(line.rfind(b) for b in BARS)
+            start = first.end()
+            if last > first.start():
+                stop = last
+        out.add_line(number, line, start, stop)
+    return out

@@ -1,0 +1,154 @@
+"""Turn scanned tokens into a grid: cells as numbers, as characters, or as pencil marks."""
+
+from __future__ import annotations
+
+from ..errors import ParseError, SudokuError, SymbolError
+from ..grid import SYMBOLS, Grid, Shape
+from .scan import Scan, Token, scan
+from .sizes import MAX_SYMBOL_SIZE, count_error, shape_for_count, sized, symbols_hint
+
+EMPTY_MARKS = ".0_"
+CHAR_VALUE: dict[str, int] = {ch: 0 for ch in EMPTY_MARKS}
+CHAR_VALUE.update({s: v for v, s in enumerate(SYMBOLS, 1)})
+CHAR_VALUE.update({s.lower(): v for v, s in enumerate(SYMBOLS, 1) if s.isalpha()})
+
+
+def token_value(text: str, n: int) -> int | None:
+    """Value of one token in an N x N puzzle: a symbol, a number up to N, or an empty mark."""
+    if len(text) == 1:
+        v = CHAR_VALUE.get(text)
+        if v is None or v > n or (n > MAX_SYMBOL_SIZE and v > 9):
+            return None
+        return v
+    if len(text) == 2 and text.isascii() and text.isdigit():
+        v = int(text)
+        return v if v <= n else None
+    return None
+
+
+def _is_pencil_marks(text: str, n: int) -> bool:
+    """True for an empty cell written as its candidates: '2479', '(5)', or '3/17/40' above 35."""
+    if text.startswith("(") and text.endswith(")"):
+        return bool(token_value(text[1:-1], n))
+    if n > MAX_SYMBOL_SIZE:
+        parts = text.split("/")
+        return len(parts) > 1 and all(token_value(p, n) for p in parts)
+    return len(text) > 1 and all(0 < CHAR_VALUE.get(ch, 99) <= n for ch in text)
+
+
+def _as_numbers(tokens: list[Token], n: int) -> list[int] | None:
+    """Each token is one cell; None if one is not a value."""
+    out = []
+    letters = digits2 = False
+    for tok in tokens:
+        v = token_value(tok.text, n)
+        if v is None:
+            return None
+        letters = letters or tok.text.isalpha()
+        digits2 = digits2 or len(tok.text) == 2
+        out.append(v)
+    # Numbers above 9 come either as letters or as numbers, never both: a mix is a
+    # pencil-mark grid whose two-digit candidate sets happen to look like numbers.
+    return None if letters and digits2 else out
+
+
+def _as_pencil_marks(tokens: list[Token], n: int) -> list[int] | None:
+    """Each token is a value or, for an empty cell, its candidates; None if one is neither."""
+    out = []
+    for tok in tokens:
+        v = token_value(tok.text, n)
+        if v is not None and (len(tok.text) == 1 or n > MAX_SYMBOL_SIZE):
+            out.append(v)
+        elif _is_pencil_marks(tok.text, n):
+            out.append(0)
+        else:
+            return None
+    return out
+
+
+def _as_chars(tokens: list[Token], n: int) -> list[int] | None:
+    """Each character is one cell; None if one is not a symbol."""
+    if n > MAX_SYMBOL_SIZE:
+        return None
+    get = CHAR_VALUE.get
+    out = [get(ch, 99) for tok in tokens for ch in tok.text]
+    return out if max(out) <= n else None
+
+
+def read_text(text: str, shape: Shape | None) -> Grid:
+    """Read a grid written as text (any layout but JSON)."""
+    sc = scan(text)
+    tokens = sc.tokens
+    if not tokens:
+        raise ParseError("no puzzle found: the input holds no cells")
+    t, c = len(tokens), sc.chars
+    by_token = shape_for_count(t, shape)
+    if by_token is not None:
+        n = by_token.size
+        cells = _as_numbers(tokens, n)
+        if cells is None and t != c and sc.bars and all(k == n for k in sc.per_line):
+            cells = _as_pencil_marks(tokens, n)
+        if cells is not None:
+            return Grid(by_token, tuple(cells))
+    by_char = shape_for_count(c, shape) if c != t else None
+    if by_char is not None:
+        cells = _as_chars(tokens, by_char.size)
+        if cells is not None:
+            return Grid(by_char, tuple(cells))
+    raise _explain(sc, shape)
+
+
+def _numeric(tokens: list[Token]) -> bool:
+    """True when the tokens look like separated numbers (some have two digits)."""
+    return all(
+        len(t.text) == 1 or (len(t.text) == 2 and t.text.isascii() and t.text.isdigit())
+        for t in tokens
+    )
+
+
+def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
+    """The most helpful error for tokens that make no grid."""
+    tokens = sc.tokens
+    t, c = len(tokens), sc.chars
+    numeric = _numeric(tokens)
+    by_token = shape_for_count(t, shape)
+    by_char = shape_for_count(c, shape)
+    if by_token is not None and (t == c or numeric or by_char is None):
+        n = by_token.size
+        for tok in tokens:
+            if token_value(tok.text, n) is None:
+                return symbol_error(tok.text, n, tok.line, tok.column)
+        return ParseError(f"{t} cells found, but they mix letters and two-digit numbers")
+    if by_char is not None:
+        n = by_char.size
+        if n > MAX_SYMBOL_SIZE:
+            return ParseError(
+                f"{c} characters make {sized(n)} puzzle, which needs numbers separated by "
+                f"spaces or commas: one-character symbols stop at Z (35)"
+            )
+        for tok in tokens:
+            for k, ch in enumerate(tok.text):
+                if CHAR_VALUE.get(ch, 99) > n:
+                    return symbol_error(ch, n, tok.line, tok.column + k)
+    for tok in tokens:
+        for k, ch in enumerate(tok.text):
+            if ch not in CHAR_VALUE:
+                if shape is not None:
+                    return symbol_error(ch, shape.size, tok.line, tok.column + k)
+                return SymbolError(
+                    f"{ch!r} is not a puzzle symbol (expected 1-9, A-Z, or '.', '0', '_' for "
+                    f"an empty cell)",
+                    line=tok.line, column=tok.column + k, char=ch,
+                )
+    return count_error(t if numeric and t != c else c, shape)
+
+
+def symbol_error(text: str, n: int, line: int | None, column: int | None) -> SymbolError:
+    """'x' is not a symbol of a 9x9 puzzle (symbols are 1-9)."""
+    hint = symbols_hint(n)
+    if not text.isalnum():
+        hint += "; '.', '0' or '_' mark an empty cell"
+    return SymbolError(
+        f"{text!r} is not a symbol of {sized(n)} puzzle ({hint})",
+        line=line, column=column, char=text,
+    )
