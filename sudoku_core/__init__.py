@@ -1,8 +1,8 @@
 """sudoku_core: parse, validate, solve, explain, rate and generate Sudoku of every box shape.
 
 >>> from sudoku_core import parse, solve
->>> solve(parse("1.3.3.1..1.42.13")).solution.line()
-'1432324141232314'
+>>> solve(parse("..3..4.221......")).solution.line()
+'1234341221434321'
 """
 
 from .errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError

@@ -122,7 +122,7 @@ def validate(
     """Check a grid: conflicts first, then count solutions up to two within the budget.
 
     >>> from sudoku_core import parse
-    >>> validate(parse("1.3.3.1..1.42.13")).status
+    >>> validate(parse("..3..4.221......")).status
     'unique'
     >>> validate(parse("11..............")).conflicts[0].describe(4)
     '1 appears twice in row 1: r1c1, r1c2'
