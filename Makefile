@@ -23,7 +23,7 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict sudoku_core
 
 unit: $(STAMP)
-	$(VENV)/bin/pytest -n auto tests README.md
+	$(VENV)/bin/pytest -n auto
 
 site: $(STAMP)
 	$(PY) scripts/build_site.py

@@ -6,7 +6,9 @@
 """
 
 from .errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from .format import format_grid
 from .grid import Geometry, Grid, Shape, cell_name
+from .parse import PuzzleRecord, parse, read_puzzles
 from .solver import SolveResult, count_solutions, has_unique_solution, solve
 from .validate import Conflict, Report, find_conflicts, validate
 
@@ -17,6 +19,7 @@ __all__ = [
     "Conflict",
     "Geometry",
     "Grid",
+    "PuzzleRecord",
     "ParseError",
     "Report",
     "Shape",
@@ -28,7 +31,10 @@ __all__ = [
     "cell_name",
     "count_solutions",
     "find_conflicts",
+    "format_grid",
     "has_unique_solution",
+    "parse",
+    "read_puzzles",
     "solve",
     "validate",
 ]
