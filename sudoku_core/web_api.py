@@ -1,0 +1,339 @@
+"""JSON in, JSON out: the one entry the browser worker calls (``handle``); it never raises.
+
+Request ``{"id": 1, "cmd": "solve", "args": {...}}``; reply ``{"id": 1, "result": {...}}`` or
+``{"id": 1, "error": {"type": "ParseError", "message": "...", ...}}``.
+
+A puzzle in ``args`` is either ``"cells"`` (a list of N*N values, 0 = empty) with ``"box"``
+(``[r, c]`` or ``"RxC"``, default from the size), or ``"text"`` in any format the core reads.
+Cells in replies are 0-based ``[row, col]`` pairs; grids are lists of values plus a one-line
+``"line"``. Modules written later (explain, rate, generate) are imported when first used; until
+they exist their commands answer ``{"type": "Unavailable"}``.
+
+>>> import json
+>>> json.loads(handle('{"id": 7, "cmd": "solve", "args": {"cells": [1,0,0,0, 0,0,1,0, '
+...     '0,1,0,0, 0,0,0,1]}}'))["result"]["status"]
+'solved'
+>>> json.loads(handle('{"id": 8, "cmd": "nope"}'))["error"]["type"]
+'BadRequest'
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .errors import ParseError, SudokuError
+from .grid import MAX_SIZE, Grid, Shape, cell_name
+from .solver import solve
+from .validate import find_conflicts, find_dead_cells, validate
+
+Json = dict[str, Any]
+
+MAX_TIME_LIMIT = 60.0  # seconds: the browser can cancel sooner; nothing runs unbounded
+DEFAULT_TIME_LIMIT = 10.0
+MAX_TEXT = 1_000_000  # characters of puzzle text accepted
+
+
+class BadRequest(ValueError):
+    """A request that is not what the protocol expects (not the user's puzzle at fault)."""
+
+
+class Unavailable(RuntimeError):
+    """A command whose library module is not part of this build yet."""
+
+
+def _module(name: str) -> Any:
+    """Import sudoku_core.<name> on first use; Unavailable when it does not exist."""
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"{__package__}.{name}"):
+            raise Unavailable(f"{name} is not available in this version") from exc
+        raise
+
+
+def _format_grid(grid: Grid, to: str) -> str:
+    for name in ("format", "parse"):
+        try:
+            fn = getattr(_module(name), "format_grid", None)
+        except Unavailable:
+            continue
+        if fn is not None:
+            return str(fn(grid, to=to))
+    if to == "line":
+        return grid.line()
+    raise Unavailable("format_grid is not available in this version")
+
+
+def _shape(args: Json, size: int | None) -> Shape | None:
+    box = args.get("box")
+    if box is None or box == "":
+        return Shape.for_size(size) if size is not None else None
+    if isinstance(box, str):
+        return Shape.parse(box, size=size)
+    if (isinstance(box, list) and len(box) == 2
+            and all(isinstance(b, int) and not isinstance(b, bool) for b in box)):
+        shape = Shape(box[0], box[1])
+        if size is not None and shape.size != size:
+            raise SudokuError(f"box shape {shape} holds {shape.size} cells, but the grid is "
+                              f"{size}x{size}")
+        return shape
+    raise BadRequest(f"box must be 'RxC' or [r, c], not {box!r}")
+
+
+def _grid(args: Json, key: str = "cells") -> Grid:
+    """The puzzle of a request: `cells` (+ `box`) or `text` (+ `box`)."""
+    cells = args.get(key)
+    if cells is not None:
+        if not isinstance(cells, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in cells
+        ):
+            raise BadRequest(f"{key} must be a list of whole numbers")
+        n = round(len(cells) ** 0.5)
+        if n * n != len(cells) or not 4 <= n <= MAX_SIZE:
+            raise BadRequest(f"{len(cells)} cells do not make a square grid of a supported size")
+        shape = _shape(args, n)
+        assert shape is not None
+        bad = [v for v in cells if not 0 <= v <= n]
+        if bad:
+            raise BadRequest(f"value {bad[0]} is out of range for a {n}x{n} grid")
+        return Grid(shape, tuple(cells))
+    text = args.get("text")
+    if isinstance(text, str):
+        if len(text) > MAX_TEXT:
+            raise ParseError(f"the text is too long ({len(text)} characters; at most {MAX_TEXT})")
+        parse = _module("parse").parse
+        grid = parse(text, shape=_shape(args, None))
+        assert isinstance(grid, Grid)
+        return grid
+    raise BadRequest(f"expected '{key}' (a list of values) or 'text'")
+
+
+def _budget(args: Json) -> float:
+    limit = args.get("time_limit", DEFAULT_TIME_LIMIT)
+    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or limit <= 0:
+        raise BadRequest("time_limit must be a positive number of seconds")
+    return float(min(limit, MAX_TIME_LIMIT))
+
+
+def _grid_json(grid: Grid) -> Json:
+    n = grid.size
+    return {
+        "box": [grid.shape.box_rows, grid.shape.box_cols],
+        "size": n,
+        "values": list(grid.cells),
+        "line": grid.line(),
+        # One-line text up to 35 symbols per unit, tokens above (numbers need separators).
+        "cells": grid.line() if n <= 35 else [str(v) if v else "." for v in grid.cells],
+    }
+
+
+def _pairs(cells: tuple[int, ...] | list[int], n: int) -> list[list[int]]:
+    return [[c // n, c % n] for c in cells]
+
+
+def cmd_version(args: Json) -> Json:
+    """Package and Python versions, and the commands this build answers."""
+    available = []
+    for name, module in (("hint", "explain"), ("steps", "explain"), ("rate", "rate"),
+                         ("generate", "generate")):
+        try:
+            _module(module)
+            available.append(name)
+        except Unavailable:
+            pass
+    base = [c for c in COMMANDS if c not in ("hint", "steps", "rate", "generate")]
+    return {"version": __version__, "python": sys.version.split()[0],
+            "commands": base + available}
+
+
+def cmd_parse(args: Json) -> Json:
+    """Text (any format the core reads) -> the grid."""
+    return _grid_json(_grid(args, "cells"))
+
+
+def cmd_check(args: Json) -> Json:
+    """Conflicts and dead cells only: cheap enough to run after every keystroke."""
+    grid = _grid(args)
+    n = grid.size
+    return {
+        "conflicts": [c.to_json(n) for c in find_conflicts(grid)],
+        "dead_cells": _pairs(find_dead_cells(grid), n),
+        "complete": grid.is_complete(),
+    }
+
+
+def cmd_validate(args: Json) -> Json:
+    """The validation report (status, conflicts, dead cells, message)."""
+    grid = _grid(args)
+    report = validate(grid, time_limit=_budget(args))
+    return dict(report.to_json())
+
+
+def cmd_solve(args: Json) -> Json:
+    """Solve within the budget; conflicts and dead cells say where it went wrong."""
+    grid = _grid(args)
+    n = grid.size
+    conflicts = find_conflicts(grid)
+    dead = find_dead_cells(grid)
+    result = solve(grid, limit=2, time_limit=_budget(args))
+    out: Json = {
+        "status": result.status,
+        "solution": list(result.solution.cells) if result.solution else None,
+        "line": result.solution.line() if result.solution else None,
+        "unique": result.unique,
+        "count": result.count,
+        "elapsed_ms": round(result.elapsed * 1000, 3),
+        "nodes": result.nodes,
+        "conflicts": [c.to_json(n) for c in conflicts],
+        "dead_cells": _pairs(dead, n),
+        "message": _solve_message(result.status, result.unique, result.elapsed, conflicts,
+                                  dead, n),
+    }
+    return out
+
+
+def _solve_message(status: str, unique: bool | None, elapsed: float, conflicts: list[Any],
+                   dead: list[int], n: int) -> str:
+    """The outcome of a solve in words, cells in r1c1 notation."""
+    if status == "solved":
+        ms = elapsed * 1000
+        took = f"{ms:.0f} ms" if ms >= 10 else f"{ms:.1f} ms"
+        if unique is False:
+            return f"Solved in {took}. The puzzle has several solutions; this is one of them."
+        return f"Solved in {took}."
+    if status == "invalid" or conflicts:
+        return "Cannot solve: " + "; ".join(c.describe(n) for c in conflicts) + "."
+    if status == "no_solution":
+        if dead:
+            return "No solution: no value fits " + ", ".join(cell_name(c, n) for c in dead) + "."
+        return "No solution: these givens and entries cannot all be kept."
+    return f"Gave up after {elapsed:.1f} s without finding a solution (the time budget ran out)."
+
+
+def cmd_format(args: Json) -> Json:
+    """The grid as text: to = line | pretty | tokens | json (| candidates)."""
+    to = args.get("to", "line")
+    if to not in ("line", "pretty", "tokens", "json", "candidates"):
+        raise BadRequest(f"unknown format {to!r}")
+    grid = _grid(args)
+    return {"to": to, "text": _format_grid(grid, to)}
+
+
+def _step_json(step: Any, shape: Shape) -> Json:
+    if hasattr(step, "to_json"):
+        out = step.to_json(shape)
+        return dict(out) if isinstance(out, dict) else {"value": out}
+    return {"value": repr(step)}
+
+
+def cmd_hint(args: Json) -> Json:
+    """The next step from the user's state (explain.hint)."""
+    explain = _module("explain")
+    puzzle = _grid(args, "givens") if "givens" in args else _grid(args)
+    current = _grid(args) if "givens" in args else None
+    pencil = args.get("pencil")
+    hint = explain.hint(puzzle, current=current, pencil=pencil)
+    out = hint.to_json() if hasattr(hint, "to_json") else _step_json(hint, puzzle.shape)
+    return dict(out)
+
+
+def cmd_steps(args: Json) -> Json:
+    """The whole logical path (explain.steps)."""
+    explain = _module("explain")
+    grid = _grid(args)
+    path = explain.steps(grid, time_limit=_budget(args))
+    if hasattr(path, "to_json"):
+        return dict(path.to_json())
+    return {
+        "status": path.status, "level": path.level, "score": path.score,
+        "hardest": getattr(path, "hardest", None),
+        "steps": [_step_json(s, grid.shape) for s in path.steps],
+    }
+
+
+def cmd_rate(args: Json) -> Json:
+    """Level and score (rate.rate)."""
+    grid = _grid(args)
+    rating = _module("rate").rate(grid, time_limit=_budget(args))
+    if hasattr(rating, "to_json"):
+        return dict(rating.to_json())
+    return {"level": rating.level, "score": rating.score, "hardest": rating.hardest,
+            "trial": rating.trial}
+
+
+def cmd_generate(args: Json) -> Json:
+    """A new puzzle of a shape and difficulty (generate.generate)."""
+    shape = _shape(args, args.get("size") if isinstance(args.get("size"), int) else None)
+    if shape is None:
+        shape = Shape(3, 3)
+    seed = args.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise BadRequest("seed must be a whole number")
+    difficulty = args.get("difficulty", "medium")
+    if not isinstance(difficulty, str):
+        raise BadRequest("difficulty must be a string")
+    gen = _module("generate").generate(shape, difficulty=difficulty.lower(), seed=seed,
+                                       time_limit=_budget(args))
+    out = _grid_json(gen.grid)
+    out.update({"level": gen.level, "score": gen.score, "seed": gen.seed,
+                "attempts": gen.attempts, "requested": gen.requested, "reached": gen.reached,
+                "note": gen.note})
+    return out
+
+
+COMMANDS: dict[str, Callable[[Json], Json]] = {
+    "version": cmd_version,
+    "parse": cmd_parse,
+    "check": cmd_check,
+    "validate": cmd_validate,
+    "solve": cmd_solve,
+    "format": cmd_format,
+    "export": cmd_format,
+    "hint": cmd_hint,
+    "steps": cmd_steps,
+    "rate": cmd_rate,
+    "generate": cmd_generate,
+}
+
+
+def _error(exc: BaseException) -> Json:
+    if isinstance(exc, ParseError):
+        return {"type": type(exc).__name__, "message": str(exc), "line": exc.line,
+                "column": exc.column, "char": exc.char}
+    if isinstance(exc, SudokuError):
+        return {"type": type(exc).__name__, "message": str(exc)}
+    if isinstance(exc, (BadRequest, Unavailable)):
+        return {"type": type(exc).__name__, "message": str(exc)}
+    if isinstance(exc, ValueError):  # e.g. Grid() rejecting values: still the input's fault
+        return {"type": "BadRequest", "message": str(exc)}
+    return {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON reply; never raises."""
+    rid: Any = None
+    try:
+        try:
+            request = json.loads(request_json)
+        except (ValueError, TypeError) as exc:
+            raise BadRequest(f"request is not JSON: {exc}") from exc
+        if not isinstance(request, dict):
+            raise BadRequest("request must be a JSON object")
+        rid = request.get("id")
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
+            rid = None
+        cmd = request.get("cmd")
+        args = request.get("args", {})
+        if not isinstance(args, dict):
+            raise BadRequest("args must be a JSON object")
+        fn = COMMANDS.get(cmd) if isinstance(cmd, str) else None
+        if fn is None:
+            raise BadRequest(f"unknown command {cmd!r}; known: {', '.join(COMMANDS)}")
+        return json.dumps({"id": rid, "result": fn(args)}, separators=(",", ":"))
+    except Exception as exc:  # the facade's promise: every failure becomes a reply
+        return json.dumps({"id": rid, "error": _error(exc)}, separators=(",", ":"))

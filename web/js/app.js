@@ -1,0 +1,383 @@
+// Wiring: the state, the engine, rendering, persistence and the actions events call.
+
+import { CancelledError, Engine } from "./engine.js";
+import { bind } from "./events.js";
+import { keyValue, render } from "./render.js";
+import * as S from "./state.js";
+import {
+  fromHash,
+  forget,
+  LinkError,
+  load,
+  PREVIOUS_KEY,
+  save,
+  shareUrl,
+} from "./share.js";
+
+const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
+const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
+const $ = (id) => document.getElementById(id);
+
+let state = S.initialState();
+let frame = 0; // pending animation frame of a batched redraw
+let focusCell = false; // move keyboard focus to the cursor on the next redraw
+let checking = null; // the document whose conflict check is in flight
+let swRegistered = false;
+
+function scheduleRender() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    render(state, { focus: focusCell });
+    focusCell = false;
+  });
+}
+
+// Apply a transition; persist and re-check when the document changed.
+function dispatch(transition) {
+  const before = state;
+  state = transition(state);
+  if (state.doc !== before.doc) {
+    save(state.doc, state.source);
+    requestCheck();
+  }
+  if (state.celebrate && !before.celebrate) {
+    state = S.setMessage(state, "Solved! Well done — every row, column and box is complete.", "ok");
+  }
+  scheduleRender();
+}
+
+function say(text, kind = "info") {
+  dispatch((s) => S.setMessage(s, text, kind));
+}
+
+// Conflicts are computed by the engine after every change; one check in flight at a time.
+function requestCheck() {
+  if (state.engine.state !== "ready" || checking) return;
+  const doc = state.doc;
+  checking = doc;
+  engine
+    .request("check", { cells: S.shownValues(doc), box: doc.box })
+    .then((r) => {
+      const n = S.size(doc);
+      const cells = [...new Set(r.conflicts.flatMap((c) => c.cells.map(([row, col]) => row * n + col)))];
+      const dead = r.dead_cells.map(([row, col]) => row * n + col);
+      dispatch((s) => S.setCheck(s, doc, cells, dead, r.complete));
+    })
+    .catch(() => {})
+    .finally(() => {
+      checking = null;
+      if (state.doc !== doc) requestCheck();
+    });
+}
+
+function onEngineStatus(status) {
+  dispatch((s) => S.setEngine(s, status));
+  if (status.state === "ready") {
+    checking = null;
+    requestCheck();
+    registerServiceWorker();
+  }
+}
+
+const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus);
+
+function registerServiceWorker() {
+  if (swRegistered || !("serviceWorker" in navigator)) return;
+  swRegistered = true;
+  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+}
+
+function cellsOf(pairs, n) {
+  return pairs.map(([row, col]) => row * n + col);
+}
+
+// Run a long job with the busy state and Cancel; returns the result or null.
+async function job(name, cmd, args, busyText) {
+  if (state.busy) return null;
+  dispatch((s) => S.setMessage(S.setBusy(s, name), busyText, "busy"));
+  try {
+    return await engine.request(cmd, args);
+  } catch (err) {
+    if (err instanceof CancelledError) {
+      say("Cancelled. The engine restarted; your grid is unchanged.", "info");
+    } else if (err.type === "Unavailable") {
+      say(`${unavailableText(cmd)}`, "info");
+    } else {
+      say(`${err.message}`, "error");
+    }
+    return null;
+  } finally {
+    if (state.busy === name) dispatch((s) => S.setBusy(s, null));
+  }
+}
+
+function unavailableText(cmd) {
+  const what = { hint: "Hints", steps: "Step-by-step solving", rate: "Difficulty ratings",
+    generate: "New puzzles" }[cmd] || `The ${cmd} command`;
+  return `${what} are not available in this version yet.`;
+}
+
+const actions = {
+  keyValue: (key) => keyValue(state, key),
+
+  select(cell, focus) {
+    focusCell = focus;
+    dispatch((s) => S.select(s, cell));
+  },
+
+  move(dr, dc) {
+    focusCell = true;
+    dispatch((s) => S.moveCursor(s, dr, dc));
+  },
+
+  moveToEdge(start) {
+    const n = S.size(state.doc);
+    const row = Math.floor(state.cursor / n);
+    focusCell = true;
+    dispatch((s) => S.select(s, row * n + (start ? 0 : n - 1)));
+  },
+
+  enter(value, fromKeypad = false) {
+    const cell = state.cursor;
+    if (state.doc.givens[cell]) {
+      say(`r${Math.floor(cell / S.size(state.doc)) + 1}c${(cell % S.size(state.doc)) + 1} is a given.`);
+      return;
+    }
+    focusCell = fromKeypad ? "force" : true;
+    dispatch((s) => S.setCell(s, cell, value));
+  },
+
+  undo() {
+    dispatch(S.undo);
+  },
+
+  redo() {
+    dispatch(S.redo);
+  },
+
+  clear() {
+    dispatch((s) => S.setMessage(S.clearAll(s), "Cleared. Undo brings the grid back.", "info"));
+  },
+
+  lockGivens() {
+    dispatch((s) => S.setMessage(S.lockGivens(s), "Your entries are now the puzzle's givens."));
+  },
+
+  setSize(n) {
+    const box = S.defaultBox(n);
+    if (!box) return;
+    if (S.size(state.doc) === n) return;
+    dispatch((s) => S.setMessage(S.newGrid(s, box), `New empty ${n}×${n} grid.`));
+  },
+
+  togglePanel(name) {
+    dispatch((s) => S.setPanel(s, name));
+    if (state.panel === "io") $("io-text").focus();
+    if (state.panel === "new") {
+      const select = $("new-size");
+      select.value = String(S.size(state.doc));
+      select.focus();
+    }
+  },
+
+  async solve() {
+    const doc = state.doc;
+    const n = S.size(doc);
+    const r = await job("solve", "solve",
+      { cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+      "Solving… (Cancel or Esc stops it)");
+    if (!r) return;
+    if (r.status === "solved" && state.doc === doc) {
+      dispatch((s) => S.setMessage(S.applySolution(s, r.solution), r.message, "ok"));
+      return;
+    }
+    const marks = [
+      ...cellsOf(r.conflicts.flatMap((c) => c.cells), n).map((cell) => ({ cell, role: "conflict" })),
+      ...cellsOf(r.dead_cells, n).map((cell) => ({ cell, role: "dead" })),
+    ];
+    dispatch((s) => S.setMessage(S.setHighlights(s, marks), r.message,
+      r.status === "solved" ? "ok" : "error"));
+  },
+
+  async validate() {
+    const doc = state.doc;
+    const n = S.size(doc);
+    const r = await job("validate", "validate",
+      { cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+      "Checking… (Cancel or Esc stops it)");
+    if (!r) return;
+    const ok = r.status === "unique" || r.status === "solved";
+    const marks = [
+      ...cellsOf(r.conflicts.flatMap((c) => c.cells), n).map((cell) => ({ cell, role: "conflict" })),
+      ...cellsOf(r.dead_cells, n).map((cell) => ({ cell, role: "dead" })),
+    ];
+    const kind = ok ? "ok" : r.status === "multiple" ? "warn" : "error";
+    dispatch((s) => S.setMessage(s.doc === doc ? S.setHighlights(s, marks) : s, r.message, kind));
+  },
+
+  async hint() {
+    const doc = state.doc;
+    const r = await job("hint", "hint",
+      { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+      "Looking for a hint…");
+    if (r) say(r.text || "No hint.", "info");
+  },
+
+  async generate() {
+    const n = Number($("new-size").value);
+    const box = S.defaultBox(n);
+    const difficulty = $("new-level").value;
+    const r = await job("generate", "generate", { box, difficulty, time_limit: 60 },
+      `Making a ${difficulty} ${n}×${n} puzzle… (Cancel or Esc stops it)`);
+    if (!r) return;
+    dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
+      `New ${r.level || difficulty} puzzle${r.note ? ` (${r.note})` : ""}.`, "ok"));
+  },
+
+  cancel() {
+    if (!state.busy) return;
+    engine.cancel();
+    checking = null;
+    dispatch((s) => S.setBusy(s, null));
+  },
+
+  async importText(text) {
+    if (text.length > MAX_PASTE) {
+      say(`That text is too long to be a puzzle (${text.length} characters).`, "error");
+      return;
+    }
+    if (!text.trim()) {
+      say("Nothing to import: the text is empty.", "error");
+      return;
+    }
+    if (state.engine.state !== "ready") say("Reading the puzzle once the engine is ready…");
+    let r;
+    try {
+      r = await engine.request("parse", { text });
+    } catch (err) {
+      if (err.type === "Unavailable") r = fallbackParse(text);
+      if (!r) {
+        say(`Could not read the puzzle: ${err.message}`, "error");
+        return;
+      }
+    }
+    const givens = r.values.filter((v) => v).length;
+    dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
+      `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`, "ok"));
+    focusCell = "force";
+    scheduleRender();
+  },
+
+  async exportText(to) {
+    const doc = state.doc;
+    try {
+      const r = await engine.request("format", { cells: S.shownValues(doc), box: doc.box, to });
+      $("io-text").value = r.text;
+      say(`Exported as ${to}.`);
+    } catch (err) {
+      say(`Could not export: ${err.message}`, "error");
+    }
+  },
+
+  async share() {
+    let url;
+    try {
+      url = shareUrl(state.doc, location);
+    } catch (err) {
+      say(err.message, "error");
+      return;
+    }
+    dispatch((s) => S.setShareUrl(s, url));
+    let copied = false;
+    try {
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
+  },
+
+  openLink(hash) {
+    openLink(hash, true);
+  },
+
+  restorePrevious() {
+    const prev = load(PREVIOUS_KEY);
+    forget(PREVIOUS_KEY);
+    if (!prev) {
+      dispatch((s) => S.setPrevious(s, false));
+      return;
+    }
+    dispatch((s) => S.setMessage(
+      S.setPrevious(S.setSource(S.commit(s, prev.doc), prev.source), false),
+      "Your previous puzzle is back.", "ok"));
+  },
+};
+
+// A one-line puzzle read without the engine (when the parser is not in this build).
+function fallbackParse(text) {
+  try {
+    const doc = fromHash("p=" + encodeURIComponent(text.replace(/\s+/g, "")));
+    if (!doc) return null;
+    const n = S.size(doc);
+    return { box: doc.box, size: n, values: doc.givens };
+  } catch {
+    return null;
+  }
+}
+
+// Keep work that a link is about to replace, so it can be restored.
+function stash(doc, source) {
+  if (S.isEmptyDoc(doc)) return false;
+  save(doc, source, PREVIOUS_KEY);
+  return true;
+}
+
+// Open the puzzle of a link. `current` work is stashed (never silently lost).
+function openLink(hash, live) {
+  let doc;
+  try {
+    doc = fromHash(hash);
+  } catch (err) {
+    if (!(err instanceof LinkError)) throw err;
+    const kept = stash(state.doc, state.source);
+    dispatch((s) => S.setPrevious(S.setMessage(S.setSource(S.newGrid(s, [3, 3]), ""),
+      `This link could not be read: ${err.message}. Showing an empty grid` +
+      (kept ? "; your previous puzzle can be restored." : "."), "error"), kept || s.previous));
+    return;
+  }
+  if (!doc) return;
+  if (hash === state.source && !live) return;
+  const kept = !S.sameDoc(doc, state.doc) && stash(state.doc, state.source);
+  dispatch((s) => S.setPrevious(S.setMessage(
+    S.loadPuzzle(s, doc.box, doc.givens, doc.entries, hash),
+    "Opened the puzzle from the link" +
+    (kept ? "; your previous puzzle is kept and can be restored." : "."), "info"),
+  kept || s.previous));
+}
+
+function start() {
+  const stored = load();
+  const hash = location.hash;
+  const previous = load(PREVIOUS_KEY) !== null;
+  if (stored) state = { ...state, doc: stored.doc, source: stored.source };
+  state = S.setPrevious(state, previous);
+  let linkDoc = null;
+  try {
+    linkDoc = fromHash(hash);
+  } catch {
+    linkDoc = undefined;
+  }
+  // Reloading the link the stored work came from keeps that work.
+  const resume = stored && hash && stored.source === hash;
+  if (linkDoc !== null && !resume) openLink(hash, false);
+  render(state, {});
+  bind(actions);
+  scheduleRender();
+}
+
+start();

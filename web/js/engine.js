@@ -1,0 +1,94 @@
+// Worker client: id-tagged requests -> promises; cancel = terminate the worker and start anew.
+
+export class CancelledError extends Error {
+  constructor() {
+    super("cancelled");
+    this.name = "CancelledError";
+  }
+}
+
+export class EngineError extends Error {
+  constructor(error) {
+    super(error && error.message ? error.message : "engine error");
+    this.name = "EngineError";
+    this.type = error && error.type ? error.type : "EngineError"; // e.g. "ParseError"
+    this.detail = error || {}; // the reply's error object: {type, message, line, column, char}
+  }
+}
+
+export class Engine {
+  // onStatus({state: "loading"|"ready"|"error", progress, text, version})
+  constructor(workerUrl, onStatus) {
+    this.workerUrl = workerUrl; // URL of worker.js, e.g. new URL("./worker.js", import.meta.url)
+    this.onStatus = onStatus; // callback for loading progress and readiness
+    this.nextId = 1; // id of the next request, e.g. 42
+    this.pending = new Map(); // id -> {resolve, reject, cmd}
+    this.state = "loading"; // "loading" | "ready" | "error"
+    this.start();
+  }
+
+  start() {
+    this.state = "loading";
+    this.worker = new Worker(this.workerUrl, { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(event.message || "the engine could not start");
+    };
+    this.onStatus({ state: "loading", progress: 0, text: "Starting the engine" });
+  }
+
+  fail(message) {
+    this.state = "error";
+    this.onStatus({ state: "error", text: message });
+    for (const { reject } of this.pending.values()) {
+      reject(new EngineError({ type: "EngineError", message }));
+    }
+    this.pending.clear();
+  }
+
+  receive(msg) {
+    if (msg.type === "status") {
+      this.onStatus({ state: "loading", progress: msg.progress, text: msg.text });
+    } else if (msg.type === "ready") {
+      this.state = "ready";
+      this.onStatus({ state: "ready", progress: 1, version: msg.version, build: msg.build });
+    } else if (msg.type === "error") {
+      this.fail(msg.message);
+    } else if (msg.type === "reply") {
+      const waiter = this.pending.get(msg.id);
+      if (!waiter) return;
+      this.pending.delete(msg.id);
+      let reply;
+      try {
+        reply = msg.json ? JSON.parse(msg.json) : msg;
+      } catch (err) {
+        waiter.reject(new EngineError({ type: "EngineError", message: String(err) }));
+        return;
+      }
+      if (reply.error) waiter.reject(new EngineError(reply.error));
+      else waiter.resolve(reply.result);
+    }
+  }
+
+  // Send one command; the promise settles with its result, or rejects (EngineError/Cancelled).
+  request(cmd, args = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.state === "error") {
+        reject(new EngineError({ type: "EngineError", message: "the engine failed to start" }));
+        return;
+      }
+      this.pending.set(id, { resolve, reject, cmd });
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  // Stop whatever runs (Python cannot be interrupted otherwise) and start a fresh worker.
+  cancel() {
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new CancelledError());
+    this.pending.clear();
+    this.start();
+  }
+}
