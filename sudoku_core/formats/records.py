@@ -44,9 +44,9 @@ def _moved(err: SudokuError, line: int, offset: int = 0) -> SudokuError:
 
 def _header(line: str) -> tuple[int, int | None] | None:
     """Columns of the puzzle and the solution when ``line`` is a CSV header."""
-    if "," not in line:
-        return None
     names = [f.strip().strip("\"'").lower() for f in line.split(",")]
+    if not all(name.replace("_", "").isalnum() for name in names):
+        return None
     puzzle = next((k for k, f in enumerate(names) if f in PUZZLE_COLUMNS), None)
     if puzzle is None:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from ..errors import CellCountError
@@ -54,15 +55,22 @@ class Scan:
             self.tokens.append(Token(m.group(), number, m.start() + 1))
             self.chars += m.end() - m.start()
             found += 1
+            if found > MAX_TOKENS:
+                raise too_many(number)
         if found:
             self.per_line.append(found)
             if not self.bars and BAR.search(line, start, stop):
                 self.bars = True
         if len(self.tokens) > MAX_TOKENS:
-            raise CellCountError(
-                f"more than {MAX_TOKENS} cells found; the largest puzzle, 64x64, has {MAX_CELLS}",
-                line=number,
-            )
+            raise too_many(number)
+
+
+def too_many(line: int) -> CellCountError:
+    """The error for text holding far more cells than any puzzle."""
+    return CellCountError(
+        f"more than {MAX_TOKENS} cells found; the largest puzzle, 64x64, has {MAX_CELLS}",
+        line=line,
+    )
 
 
 def is_rule(stripped: str) -> bool:
@@ -84,9 +92,22 @@ def _section(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return lines[start:stop]
 
 
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) pairs, made lazily so that a flood of lines stops early."""
+    pos = 0
+    number = 1
+    for m in LINE_BREAK.finditer(text):
+        yield number, text[pos:m.start()]
+        pos = m.end()
+        number += 1
+    yield number, text[pos:]
+
+
 def scan(text: str) -> Scan:
     """Tokens of every cell line; comments, rules, section headers and coordinates dropped."""
-    lines = _section(list(enumerate(LINE_BREAK.split(text), 1)))
+    lines: Iterable[tuple[int, str]] = numbered_lines(text)
+    if "[" in text:
+        lines = _section(list(lines))
     cell_lines: list[tuple[int, str]] = []
     framed = False
     for number, line in lines:
@@ -97,6 +118,8 @@ def scan(text: str) -> Scan:
             framed = framed or stripped[0] in CORNERS
             continue
         cell_lines.append((number, line))
+        if len(cell_lines) > MAX_TOKENS:
+            raise too_many(number)
     out = Scan()
     for number, line in cell_lines:
         start, stop = 0, len(line)

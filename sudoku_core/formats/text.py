@@ -140,7 +140,17 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
                     f"an empty cell)",
                     line=tok.line, column=tok.column + k, char=ch,
                 )
-    return count_error(t if numeric and t != c else c, shape)
+    by_number = numeric and t != c
+    err = count_error(t if by_number else c, shape)
+    rows: dict[int, int] = {}
+    for tok in tokens:
+        rows[tok.line] = rows.get(tok.line, 0) + (1 if by_number else len(tok.text))
+    counts = set(rows.values())
+    if len(rows) > 1 and len(counts) == 1:
+        # Rows of equal length: say so, it shows at once whether a row or a cell is missing.
+        k = counts.pop()
+        err = type(err)(f"{err} ({len(rows)} lines of {k} cells)")
+    return err
 
 
 def symbol_error(text: str, n: int, line: int | None, column: int | None) -> SymbolError:
