@@ -106,14 +106,15 @@ def read_text(source: str) -> str:
         ) from None
 
 
-def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], bool]:
-    """The puzzles to work on, and whether this is a batch."""
+def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
+    """The puzzles to work on, and their estimated count in a batch (0 for a single puzzle)."""
     shape = shape_option(args)
     file = getattr(args, "file", None)
     if file is not None:
         if args.puzzle is not None:
             raise UsageError("give either a puzzle or -f FILE, not both")
-        return _records(read_text(file), shape, file), True
+        text = read_text(file)
+        return _records(text, shape, file), max(1, text.count("\n"))
     source = args.puzzle if args.puzzle is not None else "-"
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument, with -f FILE, or on stdin")
@@ -122,12 +123,12 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], bool]:
     else:
         text = source
     try:
-        return iter([Item("", parse(text, shape))]), False
+        return iter([Item("", parse(text, shape))]), 0
     except ParseError:
         # Several lines that each hold a whole puzzle are a batch given on stdin.
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
         if len(lines) > 1 and _is_batch(lines, shape):
-            return _records(text, shape, "input"), True
+            return _records(text, shape, "input"), len(lines)
         raise
 
 
@@ -157,29 +158,31 @@ def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
 
 
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
-    """Run ``worker`` on the puzzle or the batch, print results in input order, return the exit code."""
-    items, batch = iter_items(args)
-    if not batch:
+    """Run ``worker`` on the puzzle or the batch, in input order; return the exit code."""
+    items, estimate = iter_items(args)
+    if not estimate:
         item = next(items)
         outcome = worker(item, args)
         emit(outcome, args.json)
         return outcome.code
-    return _run_batch(items, args, worker, verb)
+    return _run_batch(items, estimate, args, worker, verb)
 
 
-def _run_batch(items: Iterator[Item], args: argparse.Namespace, worker: Worker, verb: str) -> int:
+def _run_batch(
+    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
+) -> int:
+    """Stream the batch: results print in input order as they come; a bad line stops it."""
     start = time.perf_counter()
-    todo = list(items)  # parse everything first: a bad line stops the batch before any output
     jobs = args.jobs or (os.cpu_count() or 1)
-    if len(todo) < PARALLEL_THRESHOLD:
+    if not args.jobs and estimate < PARALLEL_THRESHOLD:
         jobs = 1
     # The parsed options travel to worker processes; the `run` callback is not picklable.
     plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
-    results = _map(worker, todo, plain, jobs)
-    bar = _progress(len(todo))
+    results = _map(worker, items, plain, jobs)
+    bar = _progress(estimate)
     done = good = 0
     code = EXIT_OK
-    for item, outcome in zip(todo, results, strict=True):
+    for item, outcome in results:
         data = dict(outcome.data)
         data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
         if args.json:
@@ -203,21 +206,25 @@ def _run_batch(items: Iterator[Item], args: argparse.Namespace, worker: Worker, 
     return code
 
 
-def _call(job: tuple[Worker, Item, argparse.Namespace]) -> Outcome:
+def _call(job: tuple[Worker, Item, argparse.Namespace]) -> tuple[Item, Outcome]:
     worker, item, args = job
-    return worker(item, args)
+    return item, worker(item, args)
 
 
-def _map(worker: Worker, todo: list[Item], args: argparse.Namespace, jobs: int) -> Iterable[Outcome]:
+def _map(
+    worker: Worker, items: Iterator[Item], args: argparse.Namespace, jobs: int
+) -> Iterable[tuple[Item, Outcome]]:
+    """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
     if jobs <= 1:
-        return (worker(item, args) for item in todo)
+        return ((item, worker(item, args)) for item in items)
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(jobs)
-    chunk = max(1, min(512, len(todo) // (jobs * 8)))
-    results = pool.imap(_call, ((worker, item, args) for item in todo), chunksize=chunk)
+    # imap keeps input order and reads the input lazily: a 1M-puzzle file never sits in memory
+    # as Grid objects all at once.
+    results = pool.imap(_call, ((worker, item, args) for item in items), chunksize=64)
 
-    def ordered() -> Iterator[Outcome]:
+    def ordered() -> Iterator[tuple[Item, Outcome]]:
         try:
             yield from results
         finally:
@@ -231,7 +238,7 @@ def _progress(total: int) -> Any:
     if not sys.stderr.isatty() or total < 2:
         return None
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return None
     return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)

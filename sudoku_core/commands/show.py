@@ -8,7 +8,6 @@ from typing import Any
 from ..format import format_grid
 from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
 
-
 FORMATS = ("line", "pretty", "tokens", "json", "candidates")
 
 

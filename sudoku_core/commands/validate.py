@@ -7,7 +7,15 @@ from typing import Any
 
 from ..grid import cell_name
 from ..validate import validate
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_budget_arguments, add_input_arguments, run
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    Item,
+    Outcome,
+    add_budget_arguments,
+    add_input_arguments,
+    run,
+)
 
 
 def add_parser(subparsers: Any) -> None:
