@@ -206,8 +206,17 @@ def _run_batch(
     return code
 
 
-def _call(job: tuple[Worker, Item, argparse.Namespace]) -> tuple[Item, Outcome]:
-    worker, item, args = job
+_job: tuple[Worker, argparse.Namespace] | None = None  # set once in each worker process
+
+
+def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
+    global _job
+    _job = (worker, args)
+
+
+def _call(item: Item) -> tuple[Item, Outcome]:
+    assert _job is not None, "worker process not initialised"
+    worker, args = _job
     return item, worker(item, args)
 
 
@@ -219,10 +228,11 @@ def _map(
         return ((item, worker(item, args)) for item in items)
     import multiprocessing
 
-    pool = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(jobs)
+    ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
     # imap keeps input order and reads the input lazily: a 1M-puzzle file never sits in memory
-    # as Grid objects all at once.
-    results = pool.imap(_call, ((worker, item, args) for item in items), chunksize=64)
+    # as Grid objects all at once. Big chunks keep the pickling overhead per puzzle small.
+    results = pool.imap(_call, items, chunksize=256)
 
     def ordered() -> Iterator[tuple[Item, Outcome]]:
         try:
