@@ -1,0 +1,93 @@
+"""Candidates: the bitmask pencil-mark state the techniques read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_core.candidates import Candidates, bits
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.solver import solve
+from sudoku_core.techniques.base import Step
+
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
+
+
+def _partial(shape: Shape, seed: int, keep: float) -> Grid:
+    """A random solution with some cells emptied (a valid, maybe non-unique, grid)."""
+    rng = random.Random(seed)
+    sol = solve(Grid.empty(shape), limit=1, rng=rng).solution
+    assert sol is not None
+    return Grid(shape, tuple(v if rng.random() < keep else 0 for v in sol.cells))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SHAPES), st.integers(0, 10**6), st.floats(0.0, 1.0))
+def test_from_grid_matches_grid_candidates(shape: Shape, seed: int, keep: float) -> None:
+    grid = _partial(shape, seed, keep)
+    c = Candidates.from_grid(grid)
+    for cell in range(shape.cell_count):
+        assert set(c.candidates_of(cell)) == grid.candidates(cell)
+        assert c.values[cell] == grid.cells[cell]
+    assert c.to_grid() == grid
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SHAPES), st.integers(0, 10**6))
+def test_place_equals_recomputing(shape: Shape, seed: int) -> None:
+    grid = _partial(shape, seed, 0.3)
+    sol = solve(grid, limit=1).solution
+    assert sol is not None
+    c = Candidates.from_grid(grid)
+    empty = [i for i, v in enumerate(grid.cells) if not v]
+    random.Random(seed).shuffle(empty)
+    for cell in empty[: len(empty) // 2]:
+        c.place(cell, sol.cells[cell])
+    assert c == Candidates.from_grid(c.to_grid())
+
+
+def test_eliminate_reports_change_and_has() -> None:
+    c = Candidates.from_grid(Grid.empty(Shape(2, 2)))
+    assert c.has(0, 3)
+    assert c.eliminate(0, 3) is True
+    assert not c.has(0, 3)
+    assert c.eliminate(0, 3) is False
+    assert c.candidates_of(0) == [1, 2, 4]
+
+
+def test_cells_with_and_apply() -> None:
+    shape = Shape(2, 2)
+    c = Candidates.from_grid(Grid.empty(shape))
+    step = Step("Test", ((0, 1),), ((5, 2),), "test")
+    c2 = c.copy()
+    c2.apply(step)
+    assert c2.values[0] == 1 and c.values[0] == 0  # the copy is independent
+    assert c2.cells_with(0, 1) == []  # row 1 has 1 placed: no other cell keeps it
+    assert c2.cells_with(4, 1) == [] and not c2.has(5, 2)  # column 1 and the elimination
+    assert c2.cells_with(1, 2) == [4, 6, 7]  # row 2 without r2c2, which lost 2
+
+
+def test_from_pencil_intersects_with_computed() -> None:
+    shape = Shape(2, 2)
+    grid = Grid(shape, (1,) + (0,) * 15)
+    c = Candidates.from_pencil(grid, {1: {1, 2}, 2: set()})
+    assert c.candidates_of(1) == [2]  # 1 is ruled out by r1c1 even though marked
+    assert c.candidates_of(2) == []  # an explicit empty set is kept as the user's marks
+    assert c.candidates_of(3) == [2, 3, 4]  # no marks: computed
+
+
+def test_is_broken() -> None:
+    shape = Shape(2, 2)
+    c = Candidates.from_grid(Grid.empty(shape))
+    assert not c.is_broken()
+    for v in (1, 2, 3, 4):
+        c.eliminate(0, v)
+    assert c.is_broken()
+
+
+@pytest.mark.parametrize("mask, expected", [(0, []), (1, [1]), (0b1010, [2, 4])])
+def test_bits(mask: int, expected: list[int]) -> None:
+    assert bits(mask) == expected
