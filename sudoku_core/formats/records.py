@@ -66,7 +66,7 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
         except SudokuError:
             whole = None
         if whole is not None and whole.size == len(content):
-            yield PuzzleRecord(content[0], whole)
+            yield PuzzleRecord(_first_cell_line(text), whole)
             return
     columns: tuple[int, int | None] | None = None
     seen = False  # a line that holds a whole puzzle has been read
@@ -122,10 +122,16 @@ def _csv_record(
     return PuzzleRecord(number, grid, sol)
 
 
+def _first_cell_line(text: str) -> int:
+    """The line of the first cell of a puzzle drawn over several lines (after any header)."""
+    tokens = scan(text).tokens
+    return tokens[0].line if tokens else 1
+
+
 def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: str) -> PuzzleRecord:
     """The whole text as one multi-line puzzle, else the first line's error."""
     try:
-        return PuzzleRecord(number, parse(text, shape))
+        return PuzzleRecord(_first_cell_line(text), parse(text, shape))
     except SudokuError as whole:
         # A first line of 16 or more cells was meant as a whole puzzle: its own error is the
         # useful one. A shorter one was a row of a grid drawn over several lines.
