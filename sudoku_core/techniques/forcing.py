@@ -17,6 +17,14 @@ from .base import Step
 from .single_digit import make_step, name, names, removal_text, unit_name
 
 MAX_ROUNDS = 24  # rounds of singles per branch: the "length" of the chains
+# Branches per call, scaled by grid size (a branch costs about one pass over the grid): ample
+# for 9x9 (about 5,000), bounded for the giant grids so a rating loop never stalls on one step.
+WORK_BUDGET = 400_000
+MIN_BRANCHES = 40
+
+
+class _OutOfBudget(Exception):
+    """Raised when a call has propagated its share of branches."""
 
 
 @dataclass(frozen=True)
@@ -118,10 +126,14 @@ class _Brancher:
         self.t = _tables(c.shape)
         self.boards, self.unsolved = _state(c)
         self.cache: dict[tuple[int, int], Branch] = {}
+        self.left = max(MIN_BRANCHES, WORK_BUDGET // c.shape.cell_count)
 
     def branch(self, cell: int, d: int) -> Branch:
         key = (cell, d)
         if key not in self.cache:
+            self.left -= 1
+            if self.left < 0:
+                raise _OutOfBudget
             boards = self.boards[:]
             bit = 1 << cell
             for i in range(len(boards)):
@@ -160,7 +172,13 @@ def _cells(mask: int) -> list[int]:
 
 def find_forcing_chain(c: Candidates) -> Step | None:
     """Cell or unit forcing chain (or a contradiction), fewest branches first."""
-    br = _Brancher(c)
+    try:
+        return _search(c, _Brancher(c))
+    except _OutOfBudget:
+        return None
+
+
+def _search(c: Candidates, br: _Brancher) -> Step | None:
     masks = c.masks
     n = c.size
     sym = c.shape.symbol

@@ -1,0 +1,177 @@
+"""Soundness of the advanced techniques: no step ever removes the solution or places a wrong value.
+
+Three sources of states: corpus puzzles walked with the basic techniques (every advanced finder is
+asked wherever the basic ones stall), random candidate states of every box shape that keep one
+known solution (any sound deduction holds for every solution, so uniqueness is not needed), and
+small dug puzzles with one solution (for the uniqueness techniques).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_core.candidates import Candidates
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.solver import count_solutions, solve
+from sudoku_core.techniques.base import Step
+from sudoku_core.techniques.chains import find_aic, find_x_chain, find_xy_chain
+from sudoku_core.techniques.colouring import find_simple_colouring
+from sudoku_core.techniques.fish import find_fish
+from sudoku_core.techniques.forcing import find_forcing_chain
+from sudoku_core.techniques.intersections import find_locked_candidates
+from sudoku_core.techniques.single_digit import (
+    find_empty_rectangle,
+    find_skyscraper,
+    find_two_string_kite,
+)
+from sudoku_core.techniques.singles import find_full_house, find_hidden_single, find_naked_single
+from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
+from sudoku_core.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
+from sudoku_core.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from tests.conftest import read_corpus
+
+Finder = Callable[[Candidates], "Step | None"]
+
+BASIC: tuple[Finder, ...] = (
+    find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
+    find_naked_subset, find_hidden_subset, find_fish,
+)
+# In the order a solver tries them; the uniqueness ones only on puzzles with one solution.
+LOGIC: tuple[Finder, ...] = (
+    find_skyscraper, find_two_string_kite, find_xy_wing, find_empty_rectangle, find_xyz_wing,
+    find_w_wing, find_simple_colouring, find_x_chain, find_xy_chain, find_aic, find_forcing_chain,
+)
+UNIQUE: tuple[Finder, ...] = (find_unique_rectangle, find_bug_plus_one)
+
+
+def check(step: Step, c: Candidates, solution: Sequence[int], who: str) -> None:
+    """The step changes something, and agrees with the solution."""
+    assert step.placements or step.eliminations, f"{who}: empty step {step.text}"
+    for cell, v in step.placements:
+        assert not c.values[cell] and c.has(cell, v), f"{who}: {step.text}"
+        assert solution[cell] == v, f"{who} placed a wrong value: {step.text}"
+    for cell, v in step.eliminations:
+        assert c.has(cell, v), f"{who} removed a missing candidate: {step.text}"
+        assert solution[cell] != v, f"{who} removed the solution: {step.text}"
+    assert step.text and step.region, f"{who}: step without text or region"
+
+
+def consistent(c: Candidates, solution: Sequence[int]) -> bool:
+    """Every cell still holds, or may still take, its solution value."""
+    return all(v == s if v else c.has(i, s) for i, (v, s) in enumerate(
+        zip(c.values, solution, strict=True)))
+
+
+def walk(grid: Grid, solution: Sequence[int], unique: bool, max_steps: int = 400) -> set[str]:
+    """Solve with basic steps; where they stall, ask every advanced finder and check each."""
+    c = Candidates.from_grid(grid)
+    finders = LOGIC + (UNIQUE if unique else ())
+    seen: set[str] = set()
+    for _ in range(max_steps):
+        if c.is_solved():
+            break
+        step = next((s for f in BASIC if (s := f(c)) is not None), None)
+        if step is None:
+            before = c.copy()
+            found = []
+            for f in finders:
+                s = f(c)
+                assert c == before, f"{f.__name__} changed the state"
+                if s is not None:
+                    check(s, c, solution, f.__name__)
+                    seen.add(s.technique)
+                    found.append(s)
+            if not found:
+                break
+            step = found[0]
+        c.apply(step)
+        assert consistent(c, solution), f"lost the solution after {step.text}"
+    return seen
+
+
+CORPORA = [
+    ("sudoku-top95.txt", 1),
+    ("puzzles3_magictour_top1465", 15),
+    ("sudoku-hardest.txt", 1),
+    ("puzzles2_17_clue", 500),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "every"), CORPORA)
+def test_corpus_steps_are_sound(corpora_dir: Path, name: str, every: int) -> None:
+    lines = read_corpus(corpora_dir / name)[::every]
+    assert lines
+    seen: set[str] = set()
+    for line in lines:
+        grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
+        result = solve(grid)
+        assert result.solution is not None and result.unique
+        seen |= walk(grid, result.solution.cells, unique=True)
+    if name == "sudoku-top95.txt":
+        # The set is hard enough to need every family; a finder that never fires is broken.
+        assert {"Skyscraper", "XY-Wing", "AIC", "Forcing Chain", "XY-Chain"} <= seen
+
+
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
+          Shape(4, 4)]
+
+
+def random_state(shape: Shape, seed: int, blank: float, drop: float) -> tuple[Candidates, Grid]:
+    """A random solution, some cells blanked, and random wrong candidates removed."""
+    rng = random.Random(seed)
+    result = solve(Grid.empty(shape), rng=rng)
+    assert result.solution is not None
+    solution = result.solution
+    cells = tuple(0 if rng.random() < blank else v for v in solution.cells)
+    c = Candidates.from_grid(Grid(shape, cells))
+    for cell, right in enumerate(solution.cells):
+        for v in c.candidates_of(cell):
+            if v != right and rng.random() < drop:
+                c.eliminate(cell, v)
+    return c, solution
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    shape=st.sampled_from(SHAPES),
+    seed=st.integers(0, 10**6),
+    blank=st.floats(0.4, 0.9),
+    drop=st.floats(0.0, 0.6),
+)
+def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: float) -> None:
+    c, solution = random_state(shape, seed, blank, drop)
+    before = c.copy()
+    for f in LOGIC:
+        step = f(c)
+        assert c == before, f"{f.__name__} changed the state"
+        if step is not None:
+            check(step, c, solution.cells, f.__name__)
+
+
+def dug_puzzle(shape: Shape, seed: int) -> tuple[Grid, Grid]:
+    """A puzzle with one solution: blank cells in random order while it stays unique."""
+    rng = random.Random(seed)
+    result = solve(Grid.empty(shape), rng=rng)
+    assert result.solution is not None
+    cells = list(result.solution.cells)
+    order = list(range(len(cells)))
+    rng.shuffle(order)
+    for i in order:
+        v, cells[i] = cells[i], 0
+        if count_solutions(Grid(shape, tuple(cells)), limit=2) != 1:
+            cells[i] = v
+    return Grid(shape, tuple(cells)), result.solution
+
+
+@settings(max_examples=25, deadline=None)
+@given(shape=st.sampled_from(SHAPES[:5]), seed=st.integers(0, 10**6))
+def test_dug_puzzles_with_uniqueness(shape: Shape, seed: int) -> None:
+    puzzle, solution = dug_puzzle(shape, seed)
+    walk(puzzle, solution.cells, unique=True)
