@@ -45,6 +45,8 @@ def _with(at: int, ch: str, line: str = LINE) -> str:
         ('{"box": [3, 3]}', None, ParseError, ['"cells"']),
         ('{"box": [3, 4], "cells": [[0]]}', None, CellCountError, ["1 rows found", "has 12"]),
         ('{"box": [7, 1], "cells": [[0]]}', None, ShapeError, ["7x1"]),
+        ('{"box": "²x3", "cells": [[0]]}', None, ShapeError, ["expected ROWSxCOLS"]),
+        ('{"box": "%sx3", "cells": [[0]]}' % ("1" * 5000), None, ShapeError, ["ROWSxCOLS"]),
         ('{"box": [2, 2], "cells": [[1, 2, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 5, 0]]}',
          None, SymbolError, ["cells[3][2]: 5 is not a value of a 4x4 puzzle"]),
         ('[[1, 2, 3, 4], [0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]', None, CellCountError,

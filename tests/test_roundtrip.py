@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 
 import pytest
@@ -135,3 +136,22 @@ def test_one_changed_character_gives_a_grid_or_a_sudoku_error(
     text = text[:at] + data.draw(st.characters()) + text[at + 1:]
     with contextlib.suppress(SudokuError):
         parse(text)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.floats(allow_nan=False)
+    | st.text("123456789ABCDEFG._0 x", max_size=20),
+    lambda inner: st.lists(inner, max_size=20)
+    | st.dictionaries(st.sampled_from(["box", "cells", "grid", "puzzle", "x"]), inner, max_size=3),
+    max_leaves=100,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=JSON_VALUES)
+def test_any_json_gives_a_grid_or_a_sudoku_error(value: object) -> None:
+    try:
+        g = parse(json.dumps(value))
+    except SudokuError:
+        return
+    assert isinstance(g, Grid)

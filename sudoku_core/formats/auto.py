@@ -22,6 +22,8 @@ _JSON_START = "{[\""
 
 def parse(text: str, shape: Shape | None = None) -> Grid:
     """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss or .sdk."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse() reads text (str), not {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise ParseError(
             f"the input is too long ({len(text):,} characters); a puzzle is at most "

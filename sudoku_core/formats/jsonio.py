@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..errors import CellCountError, ParseError, SymbolError
+from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..grid import Grid, Shape
 from .scan import TOKEN
 from .sizes import count_error, is_supported, shape_for_count, shape_for_size, sized
@@ -39,7 +39,12 @@ def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:
 def _shape_of_box(box: object) -> Shape:
     """The shape named by a JSON "box" value: [3, 3] or "3x3"."""
     if isinstance(box, str):
-        return Shape.parse(box)
+        try:
+            return Shape.parse(box)
+        except SudokuError:
+            raise
+        except ValueError:  # int() refuses digits such as '²' or 5,000 of them
+            raise ShapeError(f"box shape {box[:20]!r}: expected ROWSxCOLS, such as 3x3") from None
     if (
         isinstance(box, list)
         and len(box) == 2
