@@ -283,6 +283,31 @@ def test_xy_chain() -> None:
     assert find_xy_chain(c) is None
 
 
+def test_x_chain_continuous_loop() -> None:
+    # An X-Wing read as a loop r1c1=r1c5-r5c5=r5c1-r1c1: both columns lose the other 1s.
+    c = blank()
+    only_in(c, 1, row(1), ["r1c1", "r1c5"])
+    only_in(c, 1, row(5), ["r5c1", "r5c5"])
+    step = run(find_x_chain, c)
+    assert set(step.eliminations) == {
+        (cell(f"r{r}c{k}"), 1) for r in (2, 3, 4, 6, 7, 8, 9) for k in (1, 5)}
+    assert "continuous loop" in step.text
+
+
+def test_xy_chain_continuous_loop() -> None:
+    c = blank()
+    set_cands(c, "r1c1", (1, 2))
+    set_cands(c, "r1c5", (2, 3))
+    set_cands(c, "r5c5", (3, 4))
+    set_cands(c, "r5c1", (4, 1))
+    step = run(find_xy_chain, c)
+    expected = {(cell(f"r1c{k}"), 2) for k in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(cell(f"r5c{k}"), 4) for k in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(cell(f"r{r}c5"), 3) for r in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(cell(f"r{r}c1"), 1) for r in (2, 3, 4, 6, 7, 8, 9)}
+    assert set(step.eliminations) == expected
+
+
 def test_aic_mixes_conjugate_pairs_and_cells() -> None:
     c = blank()
     only_in(c, 1, col(1), ["r1c1", "r5c1"])

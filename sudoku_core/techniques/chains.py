@@ -18,7 +18,6 @@ from .single_digit import make_step, name, peer_masks, removal_text, value_cells
 
 Node = int  # cell * N + (value - 1)
 Links = Callable[[Node], Iterable[Node]]
-Conclude = Callable[[Node, Node], list[tuple[int, int]]]
 
 MAX_X_NODES = 13  # 12 links
 MAX_XY_CELLS = 8
@@ -76,13 +75,28 @@ class _Graph:
         return out
 
 
-def _conclusions(c: Candidates, vcells: list[int]) -> Conclude:
-    """What "a or b is true" removes, for two candidates a and b."""
-    n = c.size
-    pm = peer_masks(c.shape)
-    masks = c.masks
+class _Logic:
+    """What a chain proves: eliminations for "a or b" and for a continuous (nice) loop."""
 
-    def conclude(a: Node, b: Node) -> list[tuple[int, int]]:
+    def __init__(self, c: Candidates) -> None:
+        self.n = c.size
+        self.pm = peer_masks(c.shape)
+        self.masks = c.masks
+        self.vcells = value_cells(c)
+
+    def seen_by_both(self, ca: int, cb: int, v: int) -> list[tuple[int, int]]:
+        """Remove v from the cells that see both ca and cb."""
+        hit = self.pm[ca] & self.pm[cb] & self.vcells[v]
+        out = []
+        while hit:
+            low = hit & -hit
+            out.append((low.bit_length() - 1, v))
+            hit ^= low
+        return out
+
+    def either(self, a: Node, b: Node) -> list[tuple[int, int]]:
+        """Eliminations proved by "a or b is true"."""
+        n, masks = self.n, self.masks
         ca, va = divmod(a, n)
         cb, vb = divmod(b, n)
         va, vb = va + 1, vb + 1
@@ -92,32 +106,54 @@ def _conclusions(c: Candidates, vcells: list[int]) -> Conclude:
             keep = (1 << (va - 1)) | (1 << (vb - 1))
             return [(ca, v) for v in range(1, n + 1) if (masks[ca] & ~keep) >> (v - 1) & 1]
         if va == vb:
-            hit = pm[ca] & pm[cb] & vcells[va]
-            out = []
-            while hit:
-                low = hit & -hit
-                out.append((low.bit_length() - 1, va))
-                hit ^= low
-            return out
+            return self.seen_by_both(ca, cb, va)
         out = []
-        if pm[ca] >> cb & 1:
+        if self.pm[ca] >> cb & 1:
             if masks[ca] >> (vb - 1) & 1:
                 out.append((ca, vb))
             if masks[cb] >> (va - 1) & 1:
                 out.append((cb, va))
         return out
 
-    return conclude
+    def weak(self, a: Node, b: Node, same_cell: bool) -> bool:
+        """True if a and b cannot both be true (a weak link)."""
+        ca, va = divmod(a, self.n)
+        cb, vb = divmod(b, self.n)
+        if ca == cb:
+            return same_cell and va != vb
+        return va == vb and bool(self.pm[ca] >> cb & 1)
+
+    def loop(self, chain: list[Node]) -> list[tuple[int, int]]:
+        """Eliminations of a continuous loop: every weak link in it holds exactly one truth."""
+        n = self.n
+        out: set[tuple[int, int]] = set()
+        for i in range(1, len(chain), 2):
+            a, b = chain[i], chain[(i + 1) % len(chain)]
+            ca, va = divmod(a, n)
+            cb, vb = divmod(b, n)
+            if ca == cb:
+                keep = (1 << va) | (1 << vb)
+                m = self.masks[ca] & ~keep
+                out.update((ca, v) for v in range(1, n + 1) if m >> (v - 1) & 1)
+            else:
+                out.update(self.seen_by_both(ca, cb, va + 1))
+        # A loop cell can be caught by a weak link it is part of; keep the loop's own nodes.
+        nodes = {(x // n, x % n + 1) for x in chain}
+        return sorted(out - nodes)
 
 
-def _search(starts: Iterable[Node], strong: Links, weak: Links, conclude: Conclude,
-            max_nodes: int, min_nodes: int = 4,
-            ) -> tuple[list[Node], list[tuple[int, int]]] | None:
-    """Shortest chain strong-weak-...-strong from any start with eliminations, or None."""
+Found = tuple[list[Node], list[tuple[int, int]], bool]  # chain, eliminations, is a loop
+
+
+def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
+            max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
+            same_cell: bool = False) -> Found | None:
+    """Shortest chain strong-weak-...-strong (or nice loop) with eliminations, or None."""
     # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
     ]
+    n = logic.n
     budget = _BUDGET
     for depth in range(1, max_nodes):
         parity = depth & 1
@@ -133,12 +169,20 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, conclude: Conclu
                         continue
                     parent[key] = node * 2 + (1 - parity)
                     nxt.append(nb)
-                    if parity and depth + 1 >= min_nodes and nb != start:
-                        elims = conclude(start, nb)
+                    if not parity or depth + 1 < min_nodes or nb == start:
+                        continue
+                    closes = logic.weak(nb, start, same_cell)
+                    if same_value and nb % n != start % n and not closes:
+                        continue
+                    elims = [] if closes else logic.either(start, nb)
+                    if closes or elims:
+                        chain = _path(parent, key)
+                        if len(set(chain)) != len(chain):
+                            continue
+                        if closes:
+                            elims = logic.loop(chain)
                         if elims:
-                            chain = _path(parent, key)
-                            if len(set(chain)) == len(chain):
-                                return chain, elims
+                            return chain, elims, closes
             if nxt:
                 alive.append((start, parent, nxt))
             if budget < 0:
@@ -170,52 +214,46 @@ def _eureka(c: Candidates, chain: list[Node]) -> str:
     return "".join(parts)
 
 
-def _chain_step(c: Candidates, technique: str, chain: list[Node], elims: list[tuple[int, int]],
-                text: str) -> Step:
+def _chain_step(c: Candidates, technique: str, found: Found, text: str) -> Step:
+    chain, elims, is_loop = found
     n = c.size
     cells = list(dict.fromkeys(node // n for node in chain))
     # Odd positions are "on" (true when the first node is false), even ones "off".
     cands = [(node // n, node % n + 1, "on" if i % 2 else "off") for i, node in enumerate(chain)]
+    kind = "continuous loop" if is_loop else "chain"
     return make_step(
         technique,
-        f"{text}: {removal_text(c, elims)}",
+        f"{text}{' (continuous loop)' if is_loop else ''}: {removal_text(c, elims)}",
         eliminations=elims,
         cells=[(x, "link") for x in cells],
         candidates=cands,
-        region=f"{name(c, chain[0] // n)} to {name(c, chain[-1] // n)}",
+        region=f"a {kind} from {name(c, chain[0] // n)}",
     )
 
 
 def find_x_chain(c: Candidates) -> Step | None:
     """A single-digit chain of conjugate pairs and weak links; its two ends trap the digit."""
     g = _Graph(c)
-    vcells = value_cells(c)
-    conclude = _conclusions(c, vcells)
     n = c.size
 
     def strong(node: Node) -> list[Node]:
         return g.bilocal.get(node, [])
 
     # All digits in one search, so a short chain on a high digit wins over a long one on 1.
-    found = _search(sorted(g.bilocal), strong, g.same_value_peers, conclude, MAX_X_NODES)
+    found = _search(sorted(g.bilocal), strong, g.same_value_peers, _Logic(c), MAX_X_NODES)
     if found is None:
         return None
-    chain, elims = found
+    chain = found[0]
     sym = c.shape.symbol(chain[0] % n + 1)
     cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
-                    for i, node in enumerate(chain))
-    return _chain_step(c, "X-Chain", chain, elims, f"X-Chain on {sym}: {cells}")
+                    for i, node in enumerate(chain + chain[:1] if found[2] else chain))
+    return _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
 
 
 def find_xy_chain(c: Candidates) -> Step | None:
     """A chain of bivalue cells; both ends hold the same digit, which leaves cells seeing both."""
     g = _Graph(c)
-    vcells = value_cells(c)
-    general = _conclusions(c, vcells)
     n = c.size
-
-    def conclude(a: Node, b: Node) -> list[tuple[int, int]]:
-        return general(a, b) if a % n == b % n else []
 
     def strong(node: Node) -> list[Node]:
         return g.bivalue.get(node, [])
@@ -223,23 +261,22 @@ def find_xy_chain(c: Candidates) -> Step | None:
     def weak(node: Node) -> list[Node]:
         return g.same_value_peers(node, only_bivalue=True)
 
-    found = _search(sorted(g.bivalue), strong, weak, conclude, 2 * MAX_XY_CELLS, min_nodes=6)
+    found = _search(sorted(g.bivalue), strong, weak, _Logic(c), 2 * MAX_XY_CELLS, min_nodes=6,
+                    same_value=True)
     if found is None:
         return None
-    chain, elims = found
+    chain = found[0]
     sym = c.shape.symbol
     cells = "-".join(
         f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
         for i in range(0, len(chain), 2)
     )
-    return _chain_step(c, "XY-Chain", chain, elims, f"XY-Chain {cells}")
+    return _chain_step(c, "XY-Chain", found, f"XY-Chain {cells}")
 
 
 def find_aic(c: Candidates) -> Step | None:
-    """An alternating inference chain mixing conjugate pairs and bivalue cells (a nice loop)."""
+    """An alternating inference chain or nice loop mixing conjugate pairs and bivalue cells."""
     g = _Graph(c)
-    vcells = value_cells(c)
-    conclude = _conclusions(c, vcells)
 
     def strong(node: Node) -> list[Node]:
         return g.bilocal.get(node, []) + g.bivalue.get(node, [])
@@ -248,8 +285,9 @@ def find_aic(c: Candidates) -> Step | None:
         return g.same_value_peers(node) + g.same_cell(node)
 
     starts = sorted(set(g.bilocal) | set(g.bivalue))
-    found = _search(starts, strong, weak, conclude, MAX_AIC_NODES)
+    found = _search(starts, strong, weak, _Logic(c), MAX_AIC_NODES, same_cell=True)
     if found is None:
         return None
-    chain, elims = found
-    return _chain_step(c, "AIC", chain, elims, f"AIC {_eureka(c, chain)}")
+    chain = found[0]
+    text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] else "")
+    return _chain_step(c, "AIC", found, f"AIC {text}")
