@@ -155,6 +155,25 @@ def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: 
             check(step, c, solution.cells, f.__name__)
 
 
+@settings(max_examples=60, deadline=None)
+@given(shape=st.sampled_from(SHAPES[:5]), seed=st.integers(0, 10**6), drop=st.floats(0.0, 0.7))
+def test_any_pencil_marks_are_handled(shape: Shape, seed: int, drop: float) -> None:
+    # Users' pencil marks may be wrong or even leave a cell empty: finders must cope quietly.
+    c, _ = random_state(shape, seed, 0.7, 0.0)
+    rng = random.Random(seed)
+    for cell in range(shape.cell_count):
+        for v in c.candidates_of(cell):
+            if rng.random() < drop:
+                c.eliminate(cell, v)
+    before = c.copy()
+    for f in LOGIC + UNIQUE:
+        step = f(c)
+        assert c == before, f"{f.__name__} changed the state"
+        if step is not None:
+            assert all(c.has(x, v) for x, v in step.eliminations), step.text
+            assert all(not c.values[x] for x, _ in step.placements), step.text
+
+
 def dug_puzzle(shape: Shape, seed: int) -> tuple[Grid, Grid]:
     """A puzzle with one solution: blank cells in random order while it stays unique."""
     rng = random.Random(seed)

@@ -172,6 +172,8 @@ def _cells(mask: int) -> list[int]:
 
 def find_forcing_chain(c: Candidates) -> Step | None:
     """Cell or unit forcing chain (or a contradiction), fewest branches first."""
+    if c.is_broken():
+        return None  # every branch would "contradict": nothing useful to say
     try:
         return _search(c, _Brancher(c))
     except _OutOfBudget:
