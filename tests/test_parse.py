@@ -222,6 +222,11 @@ def test_json_null_strings_and_flat_lists() -> None:
     assert parse(f'{{"cells": "{LINE}"}}') == GRID
 
 
+def test_a_byte_order_mark_is_ignored() -> None:
+    assert parse("\ufeff" + LINE) == GRID
+    assert parse("\ufeff" + str(GRID.rows())) == GRID
+
+
 def test_json_box_is_overridden_by_an_explicit_shape() -> None:
     text = '{"box": [2, 3], "cells": %s}' % ([[0] * 6] * 6)
     assert parse(text).shape == Shape(2, 3)

@@ -73,3 +73,12 @@ def test_shape_applies_to_every_line() -> None:
 
 def test_old_mac_line_ends() -> None:
     assert [r.line for r in read_puzzles(f"{A}\r{B}\r")] == [1, 2]
+
+
+def test_csv_with_an_empty_puzzle_field() -> None:
+    import pytest
+
+    from sudoku_core.errors import ParseError
+
+    with pytest.raises(ParseError, match="line 3: the puzzle field"):
+        list(read_puzzles(f"puzzle,solution\n{A},\n,{A_SOLVED}\n"))

@@ -45,5 +45,5 @@ def _parse_any(text: str, shape: Shape | None) -> Grid:
         raise ParseError("no puzzle found: the input is empty")
     first = LINE_BREAK.split(body, maxsplit=1)[0]
     if body[0] in _JSON_START and not SECTION.match(first):
-        return parse_json(text, shape, _parse_any)
+        return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
     return read_text(text, shape)

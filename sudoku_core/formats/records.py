@@ -116,7 +116,8 @@ def _csv_record(
         except SudokuError as err:
             raise _moved(err, number, starts[k] + lead) from None
     grid, sol = grids
-    assert grid is not None
+    if grid is None:
+        raise ParseError(f"the puzzle field (column {puzzle + 1}) is empty", line=number)
     if sol is not None and sol.shape != grid.shape:
         raise ShapeError(f"line {number}: the solution is {sol.shape}, the puzzle {grid.shape}")
     return PuzzleRecord(number, grid, sol)
@@ -136,7 +137,7 @@ def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: s
         # A first line of 16 or more cells was meant as a whole puzzle: its own error is the
         # useful one. A shorter one was a row of a grid drawn over several lines.
         try:
-            cells = len(scan(raw).tokens) and scan(raw).chars
+            cells = scan(raw).chars
         except SudokuError:
             cells = 0
         if cells >= 16:
