@@ -47,15 +47,15 @@ CASES = [
      "remove 8 from r4c4, r4c5, r5c4, r5c5, r6c4, r6c5"),
     ("Naked Pair",
      "8.2.....4.9......7..5..139..8..17......5.2..1.....8.36..71.....4...7....32...5...",
-     "Naked Pair: in row 6, r6c4, r6c5 hold only 4/9, so remove 4 from r4c4, r5c5, r6c2, "
+     "Naked Pair: in row 6 and box 5, r6c4, r6c5 hold only 4/9, so remove 4 from r4c4, r5c5, r6c2, "
      "r6c3, r6c7; remove 9 from r4c4, r5c5, r6c1, r6c3, r6c7"),
     ("Hidden Pair",
      "...9...86......5......5...1.2......47.85...9.4..36....2....3....4.69..7.67..1.4..",
      "Hidden Pair: in row 7, 4/7 fit only in r7c4, r7c5, so remove 8 from r7c4, r7c5"),
     ("Naked Triple",
      "....1..594...5.8...5.7........59..8..1.2.3....34........38...........6.7.729...1.",
-     "Naked Triple: in row 4, r4c1, r4c2, r4c3 hold only 2/6/7, so remove 2 from r4c7, r4c9, "
-     "r6c1; remove 6 from r4c6, r4c9, r5c1, r5c3, r6c1; remove 7 from r4c6, r4c7, r5c1, "
+     "Naked Triple: in row 4 and box 4, r4c1, r4c2, r4c3 hold only 2/6/7, so remove 2 from "
+     "r4c7, r4c9, r6c1; remove 6 from r4c6, r4c9, r5c1, r5c3, r6c1; remove 7 from r4c6, r4c7, r5c1, "
      "r5c3, r6c1"),
     ("Hidden Triple",
      ".4.7...6...39............57.......3.2...8.....19...57.6...4.....5.1......2...6.84",

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from ..candidates import Candidates, bits
 from .base import (
     Step,
+    and_list,
     cells_text,
     elimination_roles,
     removal_text,
@@ -56,24 +57,28 @@ def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step |
                 for cell in cells[1:]:
                     shared &= set(geo.units_of[cell])
                 elims: list[tuple[int, int]] = []
+                used = []
                 for s in sorted(shared, key=lambda x: (x != u, x)):
+                    before = len(elims)
                     for cell in geo.units[s]:
                         if cell not in cells and masks[cell] & union:
-                            elims.extend((cell, v) for v in bits(masks[cell] & union))
-                elims = list(dict.fromkeys(elims))
+                            elims.extend((cell, v) for v in bits(masks[cell] & union)
+                                         if (cell, v) not in elims)
+                    if len(elims) > before or s == u:
+                        used.append(s)
                 if elims:
-                    return _naked_step(c, u, cells, union, elims)
+                    return _naked_step(c, used, cells, union, elims)
     return None
 
 
-def _naked_step(c: Candidates, unit: int, cells: list[int], union: int,
+def _naked_step(c: Candidates, units: list[int], cells: list[int], union: int,
                 elims: list[tuple[int, int]]) -> Step:
     shape = c.shape
     name = f"Naked {_NAMES.get(len(cells), str(len(cells)))}"
     eliminations = tuple(elims)
     ecells, ecands = elimination_roles(eliminations)
     values = bits(union)
-    where = unit_name(shape, unit)
+    where = and_list([unit_name(shape, u) for u in units])
     text = (
         f"{name}: in {where}, {cells_text(shape, cells)} hold only {values_text(shape, values)}, "
         f"so {removal_text(shape, eliminations)}"
@@ -84,10 +89,10 @@ def _naked_step(c: Candidates, unit: int, cells: list[int], union: int,
         eliminations,
         text,
         cells=tuple((cell, "base") for cell in cells) + tuple(ecells),
-        units=(unit,),
+        units=tuple(units),
         candidates=tuple((cell, v, "key") for cell in cells for v in bits(c.masks[cell]))
         + tuple(ecands),
-        region=where,
+        region=unit_name(shape, units[0]),
     )
 
 
