@@ -226,7 +226,6 @@ def _kite_step(c: Candidates, v: int, units: tuple[int, int, int], links: tuple[
 
 def find_empty_rectangle(c: Candidates) -> Step | None:
     """A box whose value lies on one row plus one column, with a conjugate pair off the box."""
-    geo = c.geometry
     n = c.size
     vcells = value_cells(c)
     rows, cols = line_units(c)
@@ -241,8 +240,7 @@ def find_empty_rectangle(c: Candidates) -> Step | None:
             inside = c.cells_with(2 * n + b, v)
             if len(inside) < 2:
                 continue
-            box_rows = {geo.row_of[x] for x in geo.boxes[b]}
-            box_cols = {geo.col_of[x] for x in geo.boxes[b]}
+            box_rows, box_cols = _box_lines(c.shape)[b]
             for hr, hc in _hinges(c, inside, box_rows, box_cols):
                 step = _er_target(c, v, b, inside, hr, hc, box_rows, box_cols,
                                   row_pairs, col_pairs)
@@ -251,8 +249,16 @@ def find_empty_rectangle(c: Candidates) -> Step | None:
     return None
 
 
-def _hinges(c: Candidates, inside: list[int], box_rows: set[int],
-            box_cols: set[int]) -> Iterator[tuple[int, int]]:
+@cache
+def _box_lines(shape: Shape) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+    """Per box, the rows and the columns it spans."""
+    geo = shape.geometry
+    return tuple((frozenset(geo.row_of[x] for x in box), frozenset(geo.col_of[x] for x in box))
+                 for box in geo.boxes)
+
+
+def _hinges(c: Candidates, inside: list[int], box_rows: frozenset[int],
+            box_cols: frozenset[int]) -> Iterator[tuple[int, int]]:
     """(row, column) crosses that hold every candidate of the box, needing both lines."""
     geo = c.geometry
     for hr in sorted(box_rows):
@@ -264,7 +270,8 @@ def _hinges(c: Candidates, inside: list[int], box_rows: set[int],
 
 
 def _er_target(c: Candidates, v: int, b: int, inside: list[int], hr: int, hc: int,
-               box_rows: set[int], box_cols: set[int], row_pairs: list[tuple[int, int, int]],
+               box_rows: frozenset[int], box_cols: frozenset[int],
+               row_pairs: list[tuple[int, int, int]],
                col_pairs: list[tuple[int, int, int]]) -> Step | None:
     geo = c.geometry
     n = c.size
