@@ -17,6 +17,8 @@ __all__ = [
     "format_json",
     "format_line",
     "format_pretty",
+    "format_sdk",
+    "format_ss",
     "format_tokens",
 ]
 
@@ -37,6 +39,35 @@ def format_tokens(grid: Grid) -> str:
     )
 
 
+def format_ss(grid: Grid) -> str:
+    """SimpleSudoku .ss: rows such as '..3|.1.|...', a line of dashes between bands of boxes."""
+    shape = grid.shape
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    wide = n > MAX_SYMBOL_SIZE
+    cells = [str(v) if wide and v else shape.symbol(v) for v in grid.cells]
+    join, bar = (" ", " | ") if wide else ("", "|")
+    rows = []
+    for r in range(n):
+        values = cells[r * n:(r + 1) * n]
+        rows.append(bar.join(join.join(values[b:b + bc]) for b in range(0, n, bc)))
+    rule = "-" * max(len(row) for row in rows)
+    out: list[str] = []
+    for r, row in enumerate(rows):
+        if r and r % br == 0:
+            out.append(rule)
+        out.append(row)
+    return "\n".join(out)
+
+
+def format_sdk(grid: Grid) -> str:
+    """SadMan .sdk: a [Puzzle] section with one row of symbols per line."""
+    n = grid.size
+    if n > MAX_SYMBOL_SIZE:
+        return "[Puzzle]\n" + format_tokens(grid)
+    line = format_line(grid)
+    return "[Puzzle]\n" + "\n".join(line[r * n:(r + 1) * n] for r in range(n))
+
+
 def _candidates(grid: Grid) -> str:
     return format_candidates(grid)
 
@@ -47,11 +78,13 @@ FORMATS: dict[str, Callable[[Grid], str]] = {
     "tokens": format_tokens,
     "json": format_json,
     "candidates": _candidates,
+    "ss": format_ss,
+    "sdk": format_sdk,
 }
 
 
 def format_grid(grid: Grid, to: str = "line") -> str:
-    """Write ``grid`` in the format named ``to``: line, pretty, tokens, json or candidates."""
+    """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty")."""
     try:
         writer = FORMATS[to]
     except KeyError:

@@ -118,4 +118,14 @@ def test_unknown_format_is_refused() -> None:
 
 
 def test_format_names_are_the_contract() -> None:
-    assert set(FORMATS) == {"line", "pretty", "tokens", "json", "candidates"}
+    assert set(FORMATS) == {"line", "pretty", "tokens", "json", "candidates", "ss", "sdk"}
+
+
+def test_ss_and_sdk_layouts() -> None:
+    g = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    ss = format_grid(g, "ss").splitlines()
+    assert ss[:4] == ["53.|.7.|...", "6..|195|...", ".98|...|.6.", "-----------"]
+    assert len(ss) == 11
+    sdk = format_grid(g, "sdk").splitlines()
+    assert sdk[0] == "[Puzzle]" and sdk[1] == "53..7...." and len(sdk) == 10
+    assert format_grid(SMALL, "ss") == "1.|3.\n.4|.2\n-----\n.1|4.\n4.|.1"

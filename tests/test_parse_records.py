@@ -82,3 +82,26 @@ def test_csv_with_an_empty_puzzle_field() -> None:
 
     with pytest.raises(ParseError, match="line 3: the puzzle field"):
         list(read_puzzles(f"puzzle,solution\n{A},\n,{A_SOLVED}\n"))
+
+
+def test_titled_blocks_as_in_project_euler() -> None:
+    rows = [A[i:i + 9] for i in range(0, 81, 9)]
+    other = [B[i:i + 9] for i in range(0, 81, 9)]
+    text = "Grid 01\n" + "\n".join(rows) + "\nGrid 02\n" + "\n".join(other) + "\n"
+    records = list(read_puzzles(text.replace(".", "0")))
+    assert [(r.line, r.grid) for r in records] == [(2, parse(A)), (12, parse(B))]
+
+
+def test_titled_block_errors_carry_the_file_line() -> None:
+    import pytest
+
+    from sudoku_core.errors import CellCountError, SymbolError
+
+    rows = [A[i:i + 9] for i in range(0, 81, 9)]
+    bad = rows[:4] + [rows[4][:3] + "x" + rows[4][4:]] + rows[5:]
+    text = "Puzzle 1:\n" + "\n".join(rows) + "\nPuzzle 2:\n" + "\n".join(bad) + "\n"
+    with pytest.raises(SymbolError) as caught:
+        list(read_puzzles(text))
+    assert (caught.value.line, caught.value.column) == (16, 4)
+    with pytest.raises(CellCountError, match="^line 1: 72 cells found"):
+        list(read_puzzles("Grid 1\n" + "\n".join(rows[:8])))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -12,6 +13,8 @@ from .scan import scan
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "problem", "grid", "givens")
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers", "solved")
+# A title line before each puzzle of a multi-line file, as in Project Euler's "Grid 01".
+TITLE = re.compile(r"^\s*[A-Za-z][A-Za-z ]*\s[#No.]*\d+\s*:?\s*$")
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,10 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
         except SudokuError as err:
             if seen:
                 raise _moved(err, number) from None
-            yield _whole(text, shape, err, number, raw)
+            if TITLE.match(line):
+                yield from _titled_blocks(lines, shape)
+            else:
+                yield _whole(text, shape, err, number, raw)
             return
         seen = True
         yield PuzzleRecord(number, grid)
@@ -143,3 +149,18 @@ def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: s
         if cells >= 16:
             raise _moved(err, number) from None
         raise whole from None
+
+
+def _titled_blocks(lines: list[str], shape: Shape | None) -> Iterator[PuzzleRecord]:
+    """Puzzles drawn over several lines, each after a title line such as 'Grid 01'."""
+    starts = [k for k, ln in enumerate(lines) if TITLE.match(ln)] + [len(lines)]
+    for first, stop in zip(starts, starts[1:], strict=False):
+        block = [""] * (first + 1) + lines[first + 1:stop]  # keep the file's line numbers
+        text = "\n".join(block)
+        try:
+            grid = parse(text, shape)
+        except SudokuError as err:
+            if isinstance(err, ParseError) and err.line is not None:
+                raise
+            raise _moved(err, first + 1) from None
+        yield PuzzleRecord(_first_cell_line(text), grid)
