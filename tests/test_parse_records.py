@@ -105,3 +105,21 @@ def test_titled_block_errors_carry_the_file_line() -> None:
     assert (caught.value.line, caught.value.column) == (16, 4)
     with pytest.raises(CellCountError, match="^line 1: 72 cells found"):
         list(read_puzzles("Grid 1\n" + "\n".join(rows[:8])))
+
+
+def test_notes_after_a_one_line_puzzle() -> None:
+    text = f"{A}  Easter Monster\n{B}\t# hard\n{A}:1:{A_SOLVED}\n{B};x\n"
+    records = list(read_puzzles(text))
+    assert [r.grid for r in records] == [parse(A), parse(B), parse(A), parse(B)]
+    assert [r.solution for r in records] == [None, None, parse(A_SOLVED), None]
+
+
+def test_a_note_does_not_hide_a_bad_puzzle() -> None:
+    import pytest
+
+    from sudoku_core.errors import CellCountError
+
+    with pytest.raises(CellCountError, match="^line 2: 80 cells found, a 9x9 puzzle has 81"):
+        list(read_puzzles(f"{A}\n{A[:-1]}  note\n"))
+    with pytest.raises(CellCountError, match="^line 1: 80 cells found, a 9x9 puzzle has 81"):
+        list(read_puzzles(f"{A[:-1]}  # hard\n{A}\n"))

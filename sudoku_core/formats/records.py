@@ -14,6 +14,9 @@ from .scan import scan
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "problem", "grid", "givens")
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers", "solved")
 # A title line before each puzzle of a multi-line file, as in Project Euler's "Grid 01".
+# A one-line puzzle followed by a note: "<puzzle>  Easter Monster", "<puzzle> # hard",
+# or tdoku's "<puzzle>:<count>:<solution>" (the last field is taken as the solution).
+ANNOTATED = re.compile(r"^\s*([^\s:;#,]{16,})\s*[\s:;#,]")
 TITLE = re.compile(r"^\s*[A-Za-z][A-Za-z ]*\s[#No.]*\d+\s*:?\s*$")
 
 
@@ -86,7 +89,12 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
             continue
         try:
             grid = parse(raw, shape)
-        except SudokuError as err:
+        except SudokuError as whole_line:
+            annotated, err = _annotated(raw, number, shape, whole_line)
+            if annotated is not None:
+                seen = True
+                yield annotated
+                continue
             if seen:
                 raise _moved(err, number) from None
             if TITLE.match(line):
@@ -164,3 +172,24 @@ def _titled_blocks(lines: list[str], shape: Shape | None) -> Iterator[PuzzleReco
                 raise
             raise _moved(err, first + 1) from None
         yield PuzzleRecord(_first_cell_line(text), grid)
+
+
+def _annotated(
+    raw: str, number: int, shape: Shape | None, err: SudokuError
+) -> tuple[PuzzleRecord | None, SudokuError]:
+    """A one-line puzzle with a note after it; else the error to report for the line."""
+    m = ANNOTATED.match(raw)
+    if m is None:
+        return None, err
+    try:
+        grid = parse(m.group(1), shape)
+    except SudokuError as puzzle_err:
+        return None, puzzle_err  # the note is not the problem: the puzzle before it is
+    solution = None
+    if ":" in raw:
+        last = raw.rsplit(":", 1)[1].strip()
+        try:
+            solution = parse(last, grid.shape) if len(last) >= 16 else None
+        except SudokuError:
+            solution = None
+    return PuzzleRecord(number, grid, solution), err
