@@ -14,7 +14,14 @@ from collections.abc import Callable, Iterable
 
 from ..candidates import Candidates
 from .base import Step
-from .single_digit import make_step, name, peer_masks, removal_text, value_cells
+from .single_digit import (
+    conjugate_pairs,
+    make_step,
+    name,
+    peer_masks,
+    removal_text,
+    value_cells,
+)
 
 Node = int  # cell * N + (value - 1)
 Links = Callable[[Node], Iterable[Node]]
@@ -35,14 +42,12 @@ class _Graph:
         self.masks = c.masks
         self.peers = c.geometry.peers
         self.bilocal: dict[Node, list[Node]] = {}
-        for unit in c.geometry.units:
-            for v in range(1, n + 1):
-                bit = 1 << (v - 1)
-                found = [cell for cell in unit if self.masks[cell] & bit]
-                if len(found) == 2:
-                    a, b = found[0] * n + v - 1, found[1] * n + v - 1
-                    self.bilocal.setdefault(a, []).append(b)
-                    self.bilocal.setdefault(b, []).append(a)
+        vcells = value_cells(c)
+        for v in range(1, n + 1):
+            for _, a, b in conjugate_pairs(c, v, range(3 * n), vcells):
+                na, nb = a * n + v - 1, b * n + v - 1
+                self.bilocal.setdefault(na, []).append(nb)
+                self.bilocal.setdefault(nb, []).append(na)
         self.bivalue: dict[Node, list[Node]] = {}
         for cell, m in enumerate(self.masks):
             if m.bit_count() == 2:

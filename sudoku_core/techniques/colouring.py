@@ -16,10 +16,11 @@ from .single_digit import (
 )
 
 
-def _clusters(c: Candidates, v: int) -> list[tuple[list[int], list[int], list[int]]]:
+def _clusters(c: Candidates, v: int,
+              vcells: list[int]) -> list[tuple[list[int], list[int], list[int]]]:
     """(colour A cells, colour B cells, units) of each cluster of conjugate pairs on v."""
     adj: dict[int, list[tuple[int, int]]] = {}
-    for u, a, b in conjugate_pairs(c, v, range(3 * c.size)):
+    for u, a, b in conjugate_pairs(c, v, range(3 * c.size), vcells):
         adj.setdefault(a, []).append((b, u))
         adj.setdefault(b, []).append((a, u))
     colour: dict[int, int] = {}
@@ -55,7 +56,7 @@ def find_simple_colouring(c: Candidates) -> Step | None:
     for v in range(1, c.size + 1):
         if not vcells[v]:
             continue
-        for on, off, units in _clusters(c, v):
+        for on, off, units in _clusters(c, v, vcells):
             masks = []
             for group in (on, off):
                 m = 0

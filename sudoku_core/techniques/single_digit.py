@@ -48,16 +48,22 @@ def value_cells(c: Candidates) -> list[int]:
     return out
 
 
-def conjugate_pairs(c: Candidates, value: int, units: Iterable[int]) -> list[tuple[int, int, int]]:
+@cache
+def unit_masks(shape: Shape) -> tuple[int, ...]:
+    """Per unit, a bitmask (bit = cell index) of its cells."""
+    return tuple(sum(1 << x for x in unit) for unit in shape.geometry.units)
+
+
+def conjugate_pairs(c: Candidates, value: int, units: Iterable[int],
+                    vcells: list[int] | None = None) -> list[tuple[int, int, int]]:
     """(unit, a, b) for each given unit where ``value`` has exactly two cells a < b."""
-    bit = 1 << (value - 1)
-    masks = c.masks
-    all_units = c.geometry.units
+    have = (vcells or value_cells(c))[value]
+    um = unit_masks(c.shape)
     out = []
     for u in units:
-        found = [cell for cell in all_units[u] if masks[cell] & bit]
-        if len(found) == 2:
-            out.append((u, found[0], found[1]))
+        x = um[u] & have
+        if x.bit_count() == 2:
+            out.append((u, (x & -x).bit_length() - 1, x.bit_length() - 1))
     return out
 
 
@@ -140,7 +146,7 @@ def find_skyscraper(c: Candidates) -> Step | None:
         if not vcells[v]:
             continue
         for lines, cross in zip(line_units(c), (geo.col_of, geo.row_of), strict=True):
-            pairs = conjugate_pairs(c, v, lines)
+            pairs = conjugate_pairs(c, v, lines, vcells)
             for i, (u1, a1, b1) in enumerate(pairs):
                 for u2, a2, b2 in pairs[i + 1:]:
                     for base1, top1 in ((a1, b1), (b1, a1)):
@@ -184,10 +190,10 @@ def find_two_string_kite(c: Candidates) -> Step | None:
     for v in range(1, c.size + 1):
         if not vcells[v]:
             continue
-        row_pairs = conjugate_pairs(c, v, rows)
+        row_pairs = conjugate_pairs(c, v, rows, vcells)
         if not row_pairs:
             continue
-        col_pairs = conjugate_pairs(c, v, cols)
+        col_pairs = conjugate_pairs(c, v, cols, vcells)
         for ur, a, b in row_pairs:
             for uc, p, q in col_pairs:
                 for x, x_end in ((a, b), (b, a)):
@@ -232,16 +238,19 @@ def find_empty_rectangle(c: Candidates) -> Step | None:
     for v in range(1, n + 1):
         if not vcells[v]:
             continue
-        row_pairs = conjugate_pairs(c, v, rows)
-        col_pairs = conjugate_pairs(c, v, cols)
+        row_pairs = conjugate_pairs(c, v, rows, vcells)
+        col_pairs = conjugate_pairs(c, v, cols, vcells)
         if not row_pairs and not col_pairs:
             continue
+        um = unit_masks(c.shape)
         for b in range(n):
-            inside = c.cells_with(2 * n + b, v)
-            if len(inside) < 2:
+            inside_mask = um[2 * n + b] & vcells[v]
+            if inside_mask.bit_count() < 2:
                 continue
             box_rows, box_cols = _box_lines(c.shape)[b]
-            for hr, hc in _hinges(c, inside, box_rows, box_cols):
+            inside: list[int] = []
+            for hr, hc in _hinges(um, n, inside_mask, box_rows, box_cols):
+                inside = inside or list(cells_of(inside_mask))
                 step = _er_target(c, v, b, inside, hr, hc, box_rows, box_cols,
                                   row_pairs, col_pairs)
                 if step is not None:
@@ -250,27 +259,30 @@ def find_empty_rectangle(c: Candidates) -> Step | None:
 
 
 @cache
-def _box_lines(shape: Shape) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+def _box_lines(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Per box, the rows and the columns it spans."""
     geo = shape.geometry
-    return tuple((frozenset(geo.row_of[x] for x in box), frozenset(geo.col_of[x] for x in box))
-                 for box in geo.boxes)
+    return tuple((tuple(sorted({geo.row_of[x] for x in box})),
+                  tuple(sorted({geo.col_of[x] for x in box}))) for box in geo.boxes)
 
 
-def _hinges(c: Candidates, inside: list[int], box_rows: frozenset[int],
-            box_cols: frozenset[int]) -> Iterator[tuple[int, int]]:
+def _hinges(um: tuple[int, ...], n: int, inside: int, box_rows: tuple[int, ...],
+            box_cols: tuple[int, ...]) -> Iterator[tuple[int, int]]:
     """(row, column) crosses that hold every candidate of the box, needing both lines."""
-    geo = c.geometry
-    for hr in sorted(box_rows):
-        for hc in sorted(box_cols):
-            if all(geo.row_of[x] == hr or geo.col_of[x] == hc for x in inside) and any(
-                geo.row_of[x] != hr for x in inside
-            ) and any(geo.col_of[x] != hc for x in inside):
+    for hr in box_rows:
+        row = um[hr]
+        if not inside & ~row:
+            return  # all on one row: locked candidates, not an empty rectangle
+        for hc in box_cols:
+            col = um[n + hc]
+            if not inside & ~col:
+                return
+            if not inside & ~(row | col):
                 yield hr, hc
 
 
 def _er_target(c: Candidates, v: int, b: int, inside: list[int], hr: int, hc: int,
-               box_rows: frozenset[int], box_cols: frozenset[int],
+               box_rows: tuple[int, ...], box_cols: tuple[int, ...],
                row_pairs: list[tuple[int, int, int]],
                col_pairs: list[tuple[int, int, int]]) -> Step | None:
     geo = c.geometry

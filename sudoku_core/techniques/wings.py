@@ -106,7 +106,7 @@ def find_w_wing(c: Candidates) -> Step | None:
                     if not hit:
                         continue
                     if x not in pairs_of:
-                        pairs_of[x] = conjugate_pairs(c, x, units)
+                        pairs_of[x] = conjugate_pairs(c, x, units, vcells)
                     for u, p, q in pairs_of[x]:
                         for near, far in ((p, q), (q, p)):
                             if (near not in (a, b) and far not in (a, b)
