@@ -88,6 +88,8 @@ def nudge_text(step: Step) -> str:
         name = "Locked Candidates"
     where = f" in {step.region}" if step.region else ""
     lead = name if name.isupper() or "-" in name[:4] else name.lower()
+    if name == "Locked Candidates":
+        return f"Look for locked candidates{where}."
     return f"Look for {_article(name)} {lead}{where}."
 
 

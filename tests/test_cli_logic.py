@@ -1,0 +1,99 @@
+"""`sudoku hint`, `sudoku steps`, `sudoku rate`: JSON contracts, human text, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.cli import main
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.solver import solve
+
+POINTING = "...9.457...6...3...8.35.4.....4..2....2.3....67...1...9..5..12..18.47....65......"
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+PUZZLE_4 = "..3..4.221......"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_steps_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "steps", "--json", POINTING)
+    assert code == 0
+    data = json.loads(out)
+    assert data["status"] == "solved" and data["level"] == "Expert" and data["score"] == 55
+    first = data["steps"][0]
+    assert first["technique"] == "Locked Candidates (Pointing)" and first["trial"] is False
+    assert first["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    assert first["placements"] == []
+    assert first["text"].startswith("Locked candidates (pointing): in box 2")
+
+
+def test_steps_human(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "steps", EASY)
+    lines = out.rstrip().splitlines()
+    assert code == 0
+    assert lines[0].startswith("  1. ") and "single" in lines[0].lower()
+    assert lines[-1].startswith("Easy: score ")
+    code, out, _ = run(capsys, "steps", "--no-singles", POINTING)
+    assert code == 0 and "Locked candidates (pointing)" in out
+    assert "single:" not in out and "Full house" not in out
+
+
+def test_rate_json_and_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "rate", "--json", EASY)
+    assert code == 0
+    data = json.loads(out)
+    assert data["level"] == "Easy" and data["hardest"] and isinstance(data["score"], int)
+    batch = tmp_path / "batch.txt"
+    batch.write_text(f"{EASY}\n{POINTING}\n")
+    code, out, err = run(capsys, "rate", "--json", "-f", str(batch))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["level"] for r in rows] == ["Easy", "Expert"]
+    assert [r["line"] for r in rows] == [1, 2]
+    assert "rated 2/2" in err
+
+
+def test_rate_human_and_problem_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rate", "--box", "2x2", PUZZLE_4)
+    assert code == 0 and out.startswith("Easy: score")
+    code, out, _ = run(capsys, "rate", "11" + "." * 79)
+    assert code == 1 and "invalid" in out
+    code, _, err = run(capsys, "rate", "12x")
+    assert code == 2 and "error" in err and "Traceback" not in err
+
+
+def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hint", "--json", POINTING)
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "step" and data["level"] == "step"
+    assert data["technique"] == "Locked Candidates (Pointing)"
+    assert data["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    code, out, _ = run(capsys, "hint", "--level", "nudge", POINTING)
+    assert out.strip() == "Look for locked candidates in box 2."
+    code, out, _ = run(capsys, "hint", "--level", "apply", "--json", EASY)
+    data = json.loads(out)
+    assert len(data["result"]) == 81 and data["result"] != EASY.replace("0", ".")
+
+
+def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = Grid(Shape(3, 3), tuple(0 if ch == "." else int(ch) for ch in POINTING))
+    sol = solve(grid).solution
+    assert sol is not None
+    cell = POINTING.index(".")
+    wrong = sol.cells[cell] % 9 + 1
+    current = POINTING[:cell] + str(wrong) + POINTING[cell + 1:]
+    code, out, _ = run(capsys, "hint", current, "--givens", POINTING, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "wrong_entries"
+    assert data["wrong_cells"] == [[cell // 9, cell % 9]]
+    code, out, _ = run(capsys, "hint", current, "--givens", POINTING)
+    assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} is wrong")
+    right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]
+    code, out, _ = run(capsys, "hint", right, "--givens", POINTING, "--json")
+    assert code == 0 and json.loads(out)["status"] == "step"

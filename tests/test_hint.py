@@ -1,0 +1,137 @@
+"""Hints: from the user's own state, wrong entries first, pencil marks respected, three levels."""
+
+from __future__ import annotations
+
+from sudoku_core.candidates import Candidates
+from sudoku_core.explain import steps
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.hint import hint, nudge_text
+from sudoku_core.solver import solve
+
+NINE = Shape(3, 3)
+POINTING = "...9.457...6...3...8.35.4.....4..2....2.3....67...1...9..5..12..18.47....65......"
+
+
+def grid9(line: str) -> Grid:
+    return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line))
+
+
+def solution() -> Grid:
+    sol = solve(grid9(POINTING)).solution
+    assert sol is not None
+    return sol
+
+
+def test_wrong_entry_is_pointed_at_first() -> None:
+    puzzle = grid9(POINTING)
+    sol = solution()
+    empties = [i for i, v in enumerate(puzzle.cells) if not v]
+    right, wrong_cell = empties[0], empties[5]
+    wrong_value = sol.cells[wrong_cell] % 9 + 1
+    current = puzzle.with_values([(right, sol.cells[right]), (wrong_cell, wrong_value)])
+    h = hint(puzzle, current)
+    assert h.status == "wrong_entries"
+    assert h.wrong_cells == (wrong_cell,)
+    name = f"r{wrong_cell // 9 + 1}c{wrong_cell % 9 + 1}"
+    assert h.step.text.startswith(f"{name} is wrong")
+    assert h.step.cells == ((wrong_cell, "wrong"),)
+    data = h.to_json()
+    assert data["status"] == "wrong_entries"
+    assert data["wrong_cells"] == [[wrong_cell // 9, wrong_cell % 9]]
+    assert data["placements"] == [] and data["eliminations"] == []
+
+
+def test_overwritten_given_is_wrong() -> None:
+    puzzle = grid9(POINTING)
+    given = next(i for i, v in enumerate(puzzle.cells) if v)
+    current = puzzle.with_values([(given, puzzle.cells[given] % 9 + 1)])
+    h = hint(puzzle, current)
+    assert h.status == "wrong_entries" and h.wrong_cells == (given,)
+
+
+def test_hint_levels_from_the_user_state() -> None:
+    puzzle = grid9(POINTING)
+    sol = solution()
+    empties = [i for i, v in enumerate(puzzle.cells) if not v]
+    current = puzzle.with_values((i, sol.cells[i]) for i in empties[:10])
+    h = hint(puzzle, current)
+    assert h.status == "step"
+    assert h.current == current
+    step = h.step
+    assert step.placements or step.eliminations
+    assert all(sol.cells[c] == v for c, v in step.placements)
+    assert all(sol.cells[c] != v for c, v in step.eliminations)
+    # The same step steps() would take first from that grid.
+    assert step == steps(current).steps[0]
+    assert h.nudge == nudge_text(step) and h.nudge.startswith("Look for ")
+    nudge = h.to_json("nudge")
+    assert nudge["level"] == "nudge" and nudge["technique"] == step.technique
+    assert nudge["placements"] == [] and nudge["eliminations"] == [] and nudge["cells"] == []
+    assert nudge["text"] == h.nudge and nudge["region"] == step.region
+    full = h.to_json("step")
+    assert full["text"] == step.text and full["trial"] is False
+    applied = h.to_json("apply")
+    assert applied["result"] == current.with_values(step.placements).line()
+    assert h.result == current.with_values(step.placements)
+
+
+def test_nudge_wording() -> None:
+    puzzle = grid9(POINTING)
+    step = hint(puzzle).step
+    assert step.technique == "Locked Candidates (Pointing)"
+    assert nudge_text(step) == "Look for locked candidates in box 2."
+    sol = solution()
+    single = hint(puzzle, puzzle.with_values([(0, sol.cells[0])])).step
+    assert single.technique == "Hidden Single"
+    assert nudge_text(single) == f"Look for a hidden single in {single.region}."
+
+
+def test_pencil_marks_are_the_starting_point() -> None:
+    puzzle = grid9(POINTING)
+    c = Candidates.from_grid(puzzle)
+    pencil = {i: set(c.candidates_of(i)) for i, v in enumerate(puzzle.cells) if not v}
+    first = hint(puzzle, puzzle, pencil)
+    assert first.status == "step" and first.step.eliminations == ((9, 7),)
+    # The user already removed 7 from r2c1: the hint moves on to the next thing to find.
+    pencil[9].discard(7)
+    h = hint(puzzle, puzzle, pencil)
+    assert h.status == "step" and h.step != first.step
+    assert (9, 7) not in h.step.eliminations
+    sol = solution()
+    assert all(sol.cells[cell] != v for cell, v in h.step.eliminations)
+    # Marks left as given are kept after the step, for the web page to show.
+    assert not h.marks[9] & (1 << 6)
+
+
+def test_removed_pencil_mark_that_was_needed() -> None:
+    puzzle = grid9(POINTING)
+    sol = solution()
+    c = Candidates.from_grid(puzzle)
+    pencil = {i: set(c.candidates_of(i)) for i, v in enumerate(puzzle.cells) if not v}
+    cell = next(i for i in pencil if len(pencil[i]) > 2)
+    pencil[cell].discard(sol.cells[cell])
+    h = hint(puzzle, puzzle, pencil)
+    assert h.status == "missing_marks"
+    assert h.missing_marks == ((cell, sol.cells[cell]),)
+    assert "removed is needed" in h.step.text
+    assert h.to_json()["missing_marks"] == [
+        {"cell": [cell // 9, cell % 9], "symbol": str(sol.cells[cell])}]
+
+
+def test_solved_invalid_and_several_solutions() -> None:
+    puzzle = grid9(POINTING)
+    assert hint(puzzle, solution()).status == "solved"
+    bad = grid9("11" + "." * 79)
+    h = hint(bad)
+    assert h.status == "invalid" and {c for c, _ in h.step.cells} == {0, 1}
+    assert hint(Grid.empty(Shape(2, 2))).status == "multiple"
+
+
+def test_hint_on_a_sixteen_by_sixteen_speaks_its_symbols() -> None:
+    shape = Shape(4, 4)
+    sol = solve(Grid.empty(shape), limit=1).solution
+    assert sol is not None
+    puzzle = sol.with_values([(0, 0)])
+    h = hint(puzzle)
+    assert h.status == "step" and h.step.technique == "Full House"
+    assert h.to_json()["placements"] == [{"cell": [0, 0], "symbol": shape.symbol(sol.cells[0])}]

@@ -1,0 +1,76 @@
+"""Rating: levels from the hardest technique, the same verdict as the full path, JSON pinned."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import read_corpus
+
+from sudoku_core.explain import steps
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.rate import rate
+from sudoku_core.techniques import LEVELS, level_of, registry, weight_of
+
+NINE = Shape(3, 3)
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+POINTING = "...9.457...6...3...8.35.4.....4..2....2.3....67...1...9..5..12..18.47....65......"
+PLATINUM = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+
+
+def grid9(line: str) -> Grid:
+    return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line))
+
+
+def test_levels() -> None:
+    easy = rate(grid9(EASY))
+    assert (easy.level, easy.trial, easy.status) == ("Easy", False, "solved")
+    assert easy.hardest in ("Hidden Single", "Naked Single", "Full House")
+    mid = rate(grid9(POINTING))
+    assert mid.level == "Expert" and mid.hardest == "Unique Rectangle Type 2" and mid.score == 55
+    hard = rate(grid9(PLATINUM))
+    assert (hard.level, hard.hardest, hard.trial) == ("Extreme", "Trial and Error", True)
+    assert easy.score < mid.score < hard.score
+
+
+def test_json_contract() -> None:
+    data = rate(grid9(POINTING)).to_json()
+    assert {"level", "score", "hardest"} <= set(data)
+    assert data["level"] == "Expert" and data["score"] == 55
+    assert data["hardest"] == "Unique Rectangle Type 2" and data["trial"] is False
+    assert data["counts"]["Locked Candidates (Pointing)"] == 6
+
+
+def test_bad_puzzles_get_a_status() -> None:
+    r = rate(grid9("11" + "." * 79))
+    assert (r.status, r.level, r.score) == ("invalid", "", 0)
+    assert rate(Grid.empty(Shape(2, 2))).status == "multiple"
+
+
+def test_registry_weights_and_levels_are_ordered() -> None:
+    techs = registry()
+    names = [t.name for t in techs]
+    assert names[:4] == ["Full House", "Hidden Single", "Naked Single", "Locked Candidates"]
+    weights = [t.weight for t in techs]
+    assert weights == sorted(weights), "the registry tries simpler techniques first"
+    for t in techs:
+        assert level_of(t.weight) == t.level
+    assert [level_of(w) for w in (10, 26, 40, 52, 75, 90)] == list(LEVELS) + ["Extreme"]
+    assert weight_of("Unique Rectangle Type 2") == 55
+    assert weight_of("Locked Candidates (Claiming)") == 28
+    assert weight_of("Trial and Error") == 90
+
+
+@pytest.mark.parametrize("name, count", [("puzzles1_unbiased", 60), ("sudoku10k.txt", 40),
+                                         ("puzzles3_magictour_top1465", 15)])
+def test_rate_agrees_with_the_full_path(corpora_dir: Path, name: str, count: int) -> None:
+    for line in read_corpus(corpora_dir / name)[::7][:count]:
+        grid = grid9(line)
+        r, p = rate(grid), steps(grid)
+        assert (r.level, r.score, r.hardest, r.trial) == (p.level, p.score, p.hardest, p.trial)
+
+
+def test_easy_sets_rate_low(corpora_dir: Path) -> None:
+    levels = [rate(grid9(line)).level for line in read_corpus(corpora_dir / "sudoku-easy50.txt")]
+    assert levels.count("Easy") + levels.count("Medium") >= 45
+    assert "Extreme" not in levels
