@@ -20,18 +20,36 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from typing import Protocol
 
 from .grid import Shape
 
-MAX_SIZE = 12  # tables grow as N**6 bits; above this the generic solver is used
+MAX_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
+_TABLE_BITS = 12  # up to 12x12 every single bit is tabulated; above, `1 << k` on the fly
+_TABLE_MASKS = 9  # up to 9x9 every place mask is built up front (2 ms); above, on first use
+_CACHE_BITS = 1 << 27  # place masks kept per shape (16 MB); the cache is dropped when full
 _CHECK_EVERY = 64  # nodes between clock reads
+
+
+class IntTable(Protocol):
+    """Anything indexed by an int that gives an int (a tuple, or a table computed on demand)."""
+
+    def __getitem__(self, key: int, /) -> int: ...
+
+
+class _Powers:
+    """``powers[b] == 1 << (b - 1)``, computed on demand: a table would need N**6 bits."""
+
+    def __getitem__(self, b: int, /) -> int:
+        return 1 << (b - 1)
 
 
 @dataclass(frozen=True)
 class CoverTables:
-    """Precomputed masks for one shape; bit positions index every per-bit table."""
+    """Constants and lookup tables of one shape; per-bit tables are indexed by bit_length."""
 
     size: int
     width: int  # bits per field: N candidates + 1 guard
@@ -39,76 +57,138 @@ class CoverTables:
     guard: int  # the guard bit of every field
     low: int  # bit 0 of every field
     data: int  # the N candidate bits of every field
-    cells: int  # the guard bits of the cell fields only
-    place: tuple[int, ...]  # by bit_length of a candidate bit: its AND mask
-    cell_of: tuple[int, ...]  # by bit_length: the cell
-    value_of: tuple[int, ...]  # by bit_length: the value (1..N)
-    bit: tuple[int, ...]  # by bit_length: the bit itself
-    first_bit: tuple[int, ...]  # by cell * N + value - 1: bit_length of its cell-field bit
+    place: IntTable  # bit_length of a candidate bit -> AND mask that places it
+    cell_of: tuple[int, ...]  # bit_length -> the cell
+    value_of: tuple[int, ...]  # bit_length -> the value (1..N)
+    bit: IntTable  # bit_length -> the bit itself
 
 
-@lru_cache(maxsize=None)
+def _repeat(count: int, stride: int) -> int:
+    """``count`` one bits, ``stride`` apart, from bit 0 (a geometric series)."""
+    return ((1 << (stride * count)) - 1) // ((1 << stride) - 1)
+
+
+class _PlaceMasks(dict[int, int]):
+    """Place masks built on first use from shifted patterns, so no table build is paid up
+    front (16 ms at 9x9, seconds at 25x25) and memory stays bounded on big grids."""
+
+    def __init__(self, shape: Shape, full: int) -> None:
+        super().__init__()
+        n, br, bc = shape.size, shape.box_rows, shape.box_cols
+        w = n + 1
+        nw = n * w
+        block = n * nw
+        self.shape, self.full, self.n, self.w, self.block = shape, full, n, w, block
+        self.cap: int = 4 * max(n**3 // 4, _CACHE_BITS // (4 * block))
+        field = (1 << w) - 1  # a whole field, guard included
+        self.field: int = field
+        values = _repeat(n, w)  # every value of one group: one bit per field
+        self.all_values = (values << block, values << 2 * block, values << 3 * block)
+        row0 = _repeat(n, w)
+        col0 = _repeat(n, nw)
+        box0 = sum(_repeat(bc, w) << (i * nw) for i in range(br))
+        box1 = sum(((1 << bc) - 1) << (i * nw) for i in range(br)) << block
+        box2 = sum(((1 << br) - 1) << (j * nw) for j in range(bc)) << 2 * block
+        per_band = n // bc
+        row3 = sum(((1 << bc) - 1) << (k * nw) for k in range(per_band)) << 3 * block
+        col3 = sum(
+            1 << (i * per_band * nw + i2 * bc) for i in range(n // br) for i2 in range(br)
+        ) << 3 * block
+        self.patterns = (row0, col0, box0, col0 << block, box1, col0 << 2 * block, box2, row3,
+                         col3)
+
+    def __missing__(self, b: int) -> int:
+        if len(self) >= self.cap:
+            self.clear()
+        return self.build(b)
+
+    def build(self, b: int) -> int:
+        """The place mask of the candidate at bit ``b - 1``, stored under its four bits."""
+        n, w, block, br, bc = self.n, self.w, self.block, self.shape.box_rows, self.shape.box_cols
+        nw = n * w
+        pos = b - 1
+        layout, rest = divmod(pos, block)
+        group, at = divmod(rest, w)
+        # Back to (row, column, value) from whichever of the four layouts the bit is in.
+        if layout == 0:
+            r, c, d = group // n, group % n, at
+        elif layout == 1:
+            r, d, c = group // n, group % n, at
+        elif layout == 2:
+            c, d, r = group // n, group % n, at
+        else:
+            box, d = divmod(group, n)
+            r = box // (n // bc) * br + at // bc
+            c = box % (n // bc) * bc + at % bc
+        r0, c0 = r - r % br, c - c % bc
+        box = r // br * (n // bc) + c // bc
+        ib = (r - r0) * bc + (c - c0)
+        cell = r * n + c
+        v1, v2, v3 = self.all_values
+        row0, col0, box0, col1, box1, row2, box2, row3, col3 = self.patterns
+        field = self.field
+        gone = (
+            # the cell: every value, in all four layouts, and the cell field's guard
+            field << (cell * w)
+            | v1 << (r * nw + c)
+            | v2 << (c * nw + r)
+            | v3 << (box * nw + ib)
+            # value d in the cell's row, column and box, in all four layouts
+            | (row0 << (r * nw) | col0 << (c * w) | box0 << ((r0 * n + c0) * w)) << d
+            | field << (block + (r * n + d) * w)
+            | col1 << (d * w + c)
+            | box1 << (r0 * nw + d * w + c0)
+            | field << (2 * block + (c * n + d) * w)
+            | row2 << (d * w + r)
+            | box2 << (c0 * nw + d * w + r0)
+            | field << (3 * block + (box * n + d) * w)
+            | row3 << (r // br * (n // bc) * nw + d * w + (r - r0) * bc)
+            | col3 << (c // bc * nw + d * w + (c - c0))
+        )
+        mask = self.full ^ gone
+        for p in (cell * w + d, block + (r * n + d) * w + c, 2 * block + (c * n + d) * w + r,
+                  3 * block + (box * n + d) * w + ib):
+            self[p + 1] = mask
+        return mask
+
+
+@cache
 def tables(shape: Shape) -> CoverTables:
-    """Build (once per shape) the masks of the four field layouts."""
+    """Constants and per-bit tables of the four field layouts of a shape."""
     n = shape.size
     geo = shape.geometry
     w = n + 1
     block = n * n * w  # bits per layout
     total = 4 * block
-    index_in_box = [0] * (n * n)
-    for box in geo.boxes:
-        for k, cell in enumerate(box):
-            index_in_box[cell] = k
-
-    def positions(cell: int, d: int) -> tuple[int, int, int, int]:
-        r, c, b = geo.row_of[cell], geo.col_of[cell], geo.box_of[cell]
-        return (
-            cell * w + d,
-            block + (r * n + d) * w + c,
-            2 * block + (c * n + d) * w + r,
-            3 * block + (b * n + d) * w + index_in_box[cell],
-        )
-
-    def guards(cell: int, d: int) -> int:
-        r, c, b = geo.row_of[cell], geo.col_of[cell], geo.box_of[cell]
-        fields = (cell, block // w + r * n + d, 2 * block // w + c * n + d,
-                  3 * block // w + b * n + d)
-        return sum(1 << (f * w + n) for f in fields)
-
-    guard = sum(1 << (f * w + n) for f in range(4 * n * n))
-    low = sum(1 << (f * w) for f in range(4 * n * n))
+    guard = _repeat(4 * n * n, w) << n
+    low = _repeat(4 * n * n, w)
     data = guard - low  # n ones under every guard bit
     full = guard | data
-    place = [0] * (total + 1)
     cell_of = [0] * (total + 1)
     value_of = [0] * (total + 1)
-    bit = [0] * (total + 1)
-    first_bit = [0] * (n * n * n)
     for cell in range(n * n):
+        r, c, b = geo.row_of[cell], geo.col_of[cell], geo.box_of[cell]
+        ib = geo.boxes[b].index(cell)
         for d in range(n):
-            gone = guards(cell, d)
-            for p in positions(cell, d):
-                gone |= 1 << p
-            for e in range(n):  # the other values of this cell
-                for p in positions(cell, e):
-                    gone |= 1 << p
-            for peer in geo.peers[cell]:  # this value in the cell's row, column and box
-                for p in positions(peer, d):
-                    gone |= 1 << p
-            mask = full ^ (full & gone)
-            for p in positions(cell, d):
-                place[p + 1] = mask
+            for p in (cell * w + d, block + (r * n + d) * w + c, 2 * block + (c * n + d) * w + r,
+                      3 * block + (b * n + d) * w + ib):
                 cell_of[p + 1] = cell
                 value_of[p + 1] = d + 1
-                bit[p + 1] = 1 << p
-            first_bit[cell * n + d] = positions(cell, d)[0] + 1
-    cells = sum(1 << (f * w + n) for f in range(n * n))
-    return CoverTables(n, w, full, guard, low, data, cells, tuple(place), tuple(cell_of),
-                       tuple(value_of), tuple(bit), tuple(first_bit))
+    bit: IntTable = tuple(1 << (b - 1) if b else 0 for b in range(total + 1)) if (
+        n <= _TABLE_BITS) else _Powers()
+    masks = _PlaceMasks(shape, full)
+    place: IntTable = masks
+    if n <= _TABLE_MASKS:
+        # A tuple index is a specialised bytecode; a dict subclass lookup is a generic call.
+        for b in range(1, n * n * w + 1):
+            if b % w:  # every candidate bit of the cell layout, not the guards
+                masks.build(b)
+        place = tuple(masks.get(b, 0) for b in range(total + 1))
+    return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of), bit)
 
 
 @dataclass
-class CoverResult:
+class SearchResult:
     """Raw search outcome: solutions found, the first one, nodes, and whether it gave up."""
 
     count: int
@@ -142,12 +222,12 @@ def _fewest(state: int, t: CoverTables) -> list[int]:
 
 def search(
     t: CoverTables,
-    givens: list[int],
+    givens: Sequence[int],
     limit: int,
     max_nodes: int | None,
     deadline: float | None,
     rng: random.Random | None,
-) -> CoverResult:
+) -> SearchResult:
     """Count solutions of a grid (values in row-major order, 0 = empty) up to ``limit``."""
     n = t.size
     ncells = n * n
@@ -155,12 +235,12 @@ def search(
     place, bit, cell_of, value_of = t.place, t.bit, t.cell_of, t.value_of
     guard, low, data = t.guard, t.low, t.data
     sol = [0] * ncells
-    first_bit = t.first_bit
+    w = t.width
     for cell, v in enumerate(givens):
         if v:
-            b = first_bit[cell * n + v - 1]
+            b = cell * w + v  # bit_length of the candidate in the cell layout
             if not state & bit[b]:
-                return CoverResult(0, None, 0, False, True)  # two givens see each other
+                return SearchResult(0, None, 0, False, True)  # two givens see each other
             state &= place[b]
             sol[cell] = v
     count = 0
@@ -177,7 +257,7 @@ def search(
             (max_nodes is not None and nodes > max_nodes)
             or (deadline is not None and time.perf_counter() > deadline)
         ):
-            return CoverResult(count, first, nodes, True, False)
+            return SearchResult(count, first, nodes, True, False)
         while True:
             y = (state | guard) - low
             # Guard bit of y is set where the field still has a candidate; of state, where
@@ -192,7 +272,7 @@ def search(
                     if first is None:
                         first = list(sol)
                     if count >= limit:
-                        return CoverResult(count, first, nodes, False, False)
+                        return SearchResult(count, first, nodes, False, False)
                     break
                 options = _fewest(state, t)
                 if rng is not None:
@@ -211,4 +291,4 @@ def search(
                 if state & m:
                     state &= place[b]
                     sol[cell_of[b]] = value_of[b]
-    return CoverResult(count, first, nodes, False, False)
+    return SearchResult(count, first, nodes, False, False)

@@ -13,14 +13,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from . import _cover
+from ._cover import SearchResult
 from .grid import Grid, Shape
 
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_TIME_LIMIT = 10.0
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
+_RESTART_FIRST = 2  # first node cap of a random fill, per cell
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class _Tables:
     units: tuple[int, ...]  # per unit: mask of its cells
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(shape: Shape) -> _Tables:
     geo = shape.geometry
     all_cells = (1 << shape.cell_count) - 1
@@ -172,14 +174,14 @@ def _initial_state(grid: Grid, t: _Tables) -> tuple[list[int], int] | None:
     return boards, free
 
 
-def _to_grid(shape: Shape, boards: list[int]) -> Grid:
+def _to_cells(shape: Shape, boards: list[int]) -> list[int]:
     cells = [0] * shape.cell_count
     for d, b in enumerate(boards, 1):
         while b:
             low = b & -b
             cells[low.bit_length() - 1] = d
             b ^= low
-    return Grid(shape, tuple(cells))
+    return cells
 
 
 def solve(
@@ -193,23 +195,80 @@ def solve(
     """Solve, counting solutions up to ``limit`` (2 tells unique from several), within a budget.
 
     >>> from sudoku_core import parse
-    >>> r = solve(parse("1.3.3.1..1.42.13"))
+    >>> r = solve(parse("..3..4.221......"))
     >>> r.status, r.unique, r.solution.line()
-    ('solved', True, '1432324141232314')
+    ('solved', True, '1234341221434321')
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     shape = grid.shape
-    if shape.size <= _cover.MAX_SIZE:
-        return _solve_cover(grid, limit, max_nodes, deadline, rng, start)
+    if rng is not None and limit == 1:
+        r = _search_restarting(grid, max_nodes, deadline, rng)
+    else:
+        r = _search(grid, limit, max_nodes, deadline, rng)
+    elapsed = time.perf_counter() - start
+    if r.invalid:
+        return SolveResult("invalid", None, 0, None, 0, elapsed, limit)
+    solution = Grid(shape, tuple(r.first)) if r.first is not None else None
+    if r.gave_up and r.count < limit:
+        status = "solved" if solution else "gave_up"
+        return SolveResult(status, solution, r.count, None, r.nodes, elapsed, limit)
+    if r.count == 0:
+        return SolveResult("no_solution", None, 0, False, r.nodes, elapsed, limit)
+    return SolveResult("solved", solution, r.count, r.count == 1, r.nodes, elapsed, limit)
+
+
+def _search(
+    grid: Grid,
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    rng: random.Random | None,
+) -> SearchResult:
+    """One depth-first search with the fastest engine for the shape."""
+    if grid.shape.size <= _cover.MAX_SIZE:
+        return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, deadline, rng)
+    return _search_bitboards(grid, limit, max_nodes, deadline, rng)
+
+
+def _search_restarting(
+    grid: Grid, max_nodes: int | None, deadline: float | None, rng: random.Random
+) -> SearchResult:
+    """Find one solution in random branch order, restarting with a doubled node cap.
+
+    Random depth-first fills have heavy tails: an early wrong guess that singles cannot
+    expose can cost minutes on a 25x25 grid, while a fresh shuffle usually takes a few
+    hundred nodes. Doubling caps keep the search complete (the last run is uncapped).
+    """
+    cap = _RESTART_FIRST * grid.shape.cell_count
+    nodes = 0
+    while True:
+        budget = None if max_nodes is None else max_nodes - nodes
+        capped = budget is None or cap < budget
+        r = _search(grid, 1, cap if capped else budget, deadline, rng)
+        nodes += r.nodes
+        out_of_time = deadline is not None and time.perf_counter() > deadline
+        if not r.gave_up or not capped or out_of_time:
+            return SearchResult(r.count, r.first, nodes, r.gave_up, r.invalid)
+        cap *= 2
+
+
+def _search_bitboards(
+    grid: Grid,
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    rng: random.Random | None,
+) -> SearchResult:
+    """The generic search (any size): per-value bitboards, singles, fewest-candidates cell."""
+    shape = grid.shape
     t = _tables(shape)
     state = _initial_state(grid, t)
     if state is None:
-        return SolveResult("invalid", None, 0, None, 0, time.perf_counter() - start, limit)
+        return SearchResult(0, None, 0, False, True)
     first: list[int] | None = None
     count = 0
     nodes = 0
-    gave_up = False
     keep = t.keep
     digits = list(range(t.size))
     stack = [state]
@@ -220,15 +279,14 @@ def solve(
             (max_nodes is not None and nodes > max_nodes)
             or (deadline is not None and time.perf_counter() > deadline)
         ):
-            gave_up = True
-            break
+            return SearchResult(count, first, nodes, True, False)
         unsolved = _propagate(boards, unsolved, t)
         if unsolved < 0:
             continue
         if not unsolved:
             count += 1
             if first is None:
-                first = boards
+                first = _to_cells(shape, boards)
             if count >= limit:
                 break
             continue
@@ -243,36 +301,7 @@ def solve(
             child = [b & clear for b in boards]
             child[d] = boards[d] & keep[cell]
             stack.append((child, rest))
-    elapsed = time.perf_counter() - start
-    solution = _to_grid(shape, first) if first is not None else None
-    if gave_up and count < limit:
-        status = "solved" if solution else "gave_up"
-        return SolveResult(status, solution, count, None, nodes, elapsed, limit)
-    if count == 0:
-        return SolveResult("no_solution", None, 0, False, nodes, elapsed, limit)
-    return SolveResult("solved", solution, count, count == 1, nodes, elapsed, limit)
-
-
-def _solve_cover(
-    grid: Grid,
-    limit: int,
-    max_nodes: int | None,
-    deadline: float | None,
-    rng: random.Random | None,
-    start: float,
-) -> SolveResult:
-    """``solve`` through the bit-parallel exact-cover search (grids up to 12x12)."""
-    r = _cover.search(_cover.tables(grid.shape), list(grid.cells), limit, max_nodes, deadline, rng)
-    elapsed = time.perf_counter() - start
-    if r.invalid:
-        return SolveResult("invalid", None, 0, None, 0, elapsed, limit)
-    solution = Grid(grid.shape, tuple(r.first)) if r.first is not None else None
-    if r.gave_up and r.count < limit:
-        status = "solved" if solution else "gave_up"
-        return SolveResult(status, solution, r.count, None, r.nodes, elapsed, limit)
-    if r.count == 0:
-        return SolveResult("no_solution", None, 0, False, r.nodes, elapsed, limit)
-    return SolveResult("solved", solution, r.count, r.count == 1, r.nodes, elapsed, limit)
+    return SearchResult(count, first, nodes, False, False)
 
 
 def count_solutions(

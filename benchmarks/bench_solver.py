@@ -1,0 +1,159 @@
+"""Solver benchmark: every corpus file, then generated 16x16 and 25x25 puzzles.
+
+Run from the repo root:  .venv/bin/python benchmarks/bench_solver.py [--corpora DIR] [--quick]
+Prints the machine, then a Markdown table to paste into the README. Each puzzle is solved with
+the default ``solve`` (limit=2: the solver proves uniqueness) and its solution checked by hand.
+The 16x16 and 25x25 puzzles are made here from a seed (nothing is cached in the repo): a random
+full grid, then cells blanked in random order while the puzzle stays unique, within a budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sudoku_core.grid import Grid, Shape  # noqa: E402
+from sudoku_core.solver import count_solutions, solve  # noqa: E402
+
+# Files with exactly one solution per puzzle, and Serg's set where any completion counts.
+UNIQUE_FILES = [
+    "puzzles1_unbiased",
+    "puzzles2_17_clue",
+    "sudoku10k.txt",
+    "sudokus_17.txt",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "sudoku-easy50.txt",
+    "sudoku-top95.txt",
+    "sudoku-hardest.txt",
+    "plb_sudoku_hard20.txt",
+]
+MULTI_FILES = ["puzzles7_serg_benchmark"]
+
+
+def _line_parser() -> Callable[[str], Grid]:
+    """The package parser once it exists; until then a plain 81-character reader."""
+    try:
+        from sudoku_core.parse import parse  # type: ignore[import-not-found, unused-ignore]
+
+        return lambda line: parse(line, Shape(3, 3))  # type: ignore[no-any-return, unused-ignore]
+    except ImportError:
+        shape = Shape(3, 3)
+        return lambda line: Grid(shape, tuple(0 if ch in ".0" else int(ch) for ch in line))
+
+
+def is_valid_solution(grid: Grid, puzzle: Grid) -> bool:
+    """Complete, each unit a permutation of 1..N, and every given kept."""
+    if 0 in grid.cells or any(p and p != v for p, v in zip(puzzle.cells, grid.cells, strict=True)):
+        return False
+    want = set(range(1, grid.size + 1))
+    return all({grid.cells[c] for c in unit} == want for unit in grid.shape.geometry.units)
+
+
+def bench(name: str, puzzles: list[Grid], expect_unique: bool) -> dict[str, object]:
+    """Solve every puzzle; time each; check every solution."""
+    times = []
+    nodes = 0
+    agree = 0
+    valid = 0
+    start = time.perf_counter()
+    for puzzle in puzzles:
+        t0 = time.perf_counter()
+        r = solve(puzzle)
+        times.append(time.perf_counter() - t0)
+        nodes += r.nodes
+        if r.solution is not None and is_valid_solution(r.solution, puzzle):
+            valid += r.status == "solved"
+        if r.unique is expect_unique:
+            agree += 1
+    total = time.perf_counter() - start
+    return {
+        "name": name,
+        "count": len(puzzles),
+        "rate": len(puzzles) / total,
+        "median": statistics.median(times) * 1000,
+        "max": max(times) * 1000,
+        "nodes": nodes / len(puzzles),
+        "check": f"{agree}/{len(puzzles)} {'unique' if expect_unique else 'several'}"
+        + ("" if valid == len(puzzles) else f", {len(puzzles) - valid} INVALID"),
+    }
+
+
+def make_puzzle(shape: Shape, seed: int, budget: float) -> Grid:
+    """A random full grid, then blank cells in random order while the puzzle stays unique."""
+    rng = random.Random(seed)
+    full = solve(Grid.empty(shape), limit=1, rng=rng).solution
+    assert full is not None
+    cells = list(full.cells)
+    order = list(range(shape.cell_count))
+    rng.shuffle(order)
+    stop = time.perf_counter() + budget
+    for cell in order:
+        if time.perf_counter() > stop:
+            break
+        value, cells[cell] = cells[cell], 0
+        if count_solutions(Grid(shape, tuple(cells)), max_nodes=20_000) != 1:
+            cells[cell] = value  # not unique, or too costly to prove: keep the given
+    return Grid(shape, tuple(cells))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
+    ap.add_argument("--quick", action="store_true", help="first 1000 puzzles of each file")
+    ap.add_argument("--big", type=int, default=3, help="generated puzzles per big shape")
+    ap.add_argument("--dig-budget", type=float, default=20.0, help="seconds to dig each one")
+    args = ap.parse_args()
+    parse_line = _line_parser()
+    print(f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs")
+    print(f"python:  {sys.implementation.name} {platform.python_version()}")
+    print("solve(puzzle) with the defaults: limit=2 (uniqueness proved), one process\n")
+    solve(Grid.empty(Shape(3, 3)))  # build the 9x9 tables outside the timings
+    rows = []
+    for name in UNIQUE_FILES + MULTI_FILES:
+        path = args.corpora / name
+        if not path.exists():
+            print(f"(skipped {name}: not found)")
+            continue
+        lines = [ln.strip() for ln in path.read_text().splitlines()]
+        lines = [ln for ln in lines if ln and not ln.startswith("#")]
+        if args.quick:
+            lines = lines[:1000]
+        puzzles = [parse_line(ln) for ln in lines]
+        rows.append(bench(name, puzzles, name in UNIQUE_FILES))
+        print(f"  {rows[-1]['name']}: {rows[-1]['rate']:.0f}/s", file=sys.stderr)
+    for shape in (Shape(4, 4), Shape(5, 5)):
+        n = shape.size
+        made = [make_puzzle(shape, seed, args.dig_budget) for seed in range(args.big)]
+        givens = statistics.mean(p.given_count for p in made)
+        solve(made[0])  # tables
+        row = bench(f"generated {n}x{n} (seeds 0-{args.big - 1}, {givens:.0f} givens avg)",
+                    made, True)
+        fills = []
+        for seed in range(10):
+            t0 = time.perf_counter()
+            solve(Grid.empty(shape), limit=1, rng=random.Random(seed))
+            fills.append(time.perf_counter() - t0)
+        row["name"] = f"{row['name']}; random fill of empty {n}x{n}: median " \
+                      f"{statistics.median(fills) * 1000:.0f} ms, max {max(fills) * 1000:.0f} ms"
+        rows.append(row)
+    print("| puzzles | count | puzzles/s | median ms | max ms | nodes/puzzle | solution check |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for r in rows:
+        print(f"| {r['name']} | {r['count']} | {r['rate']:,.0f} | {r['median']:.3f} | "
+              f"{r['max']:.2f} | {r['nodes']:.1f} | {r['check']} |")
+
+
+if __name__ == "__main__":
+    main()
