@@ -9,6 +9,7 @@ from .single_digit import (
     conjugate_pairs,
     elims_for,
     make_step,
+    name,
     names,
     peer_masks,
     removal_text,
@@ -88,8 +89,9 @@ def _wrap_step(c: Candidates, v: int, false: list[int], true: list[int],
     sym = c.shape.symbol(v)
     elims = tuple((x, v) for x in false)
     cells, cands = _colour_roles(v, true, false)
-    text = (f"Simple Colouring on {sym} (colour wrap): {names(c, clash)} share a colour and see "
-            f"each other, so that colour is false: {removal_text(c, elims)}")
+    text = (f"Simple Colouring on {sym} (colour wrap): {name(c, clash[0])} and "
+            f"{name(c, clash[1])} share a colour and see each other, so that colour is false: "
+            f"{removal_text(c, elims)}")
     return make_step("Simple Colouring", text, eliminations=elims, cells=cells, units=units,
                      candidates=cands, region=f"conjugate pairs of {sym}")
 
