@@ -130,6 +130,21 @@ def test_every_layout_of_the_same_puzzle(text: str) -> None:
     assert parse(text) == GRID
 
 
+def test_frame_of_horizontal_rules_only() -> None:
+    rows = [" ".join(LINE[i:i + 9]) for i in range(0, 81, 9)]
+    rule = "+-----------------+"
+    text = "\n".join([rule] + rows[:3] + [rule] + rows[3:6] + [rule] + rows[6:] + [rule])
+    assert parse(text) == GRID
+
+
+def test_spreadsheet_rows_with_empty_fields() -> None:
+    rows = [LINE[i:i + 9] for i in range(0, 81, 9)]
+    tsv = "\n".join("\t".join("" if ch == "." else ch for ch in row) for row in rows)
+    assert parse(tsv) == GRID
+    csv = "\r\n".join(",".join("" if ch == "." else ch for ch in row) + "," for row in rows)
+    assert parse(csv) == GRID
+
+
 def test_hodoku_pencil_marks_read_single_candidates_as_values() -> None:
     g = parse(HODOKU)
     assert g.shape == Shape(3, 3)

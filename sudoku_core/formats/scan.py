@@ -120,6 +120,8 @@ def scan(text: str) -> Scan:
         cell_lines.append((number, line))
         if len(cell_lines) > MAX_TOKENS:
             raise too_many(number)
+    # A frame drawn with horizontal rules only has no side bars to find labels by.
+    framed = framed and any(BAR.search(line) for _, line in cell_lines)
     out = Scan()
     for number, line in cell_lines:
         start, stop = 0, len(line)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from ..errors import ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid, Shape
-from .scan import Scan, Token, scan
-from .sizes import MAX_SYMBOL_SIZE, count_error, shape_for_count, sized, symbols_hint
+from .scan import LINE_BREAK, Scan, Token, scan
+from .sizes import (
+    MAX_SYMBOL_SIZE,
+    count_error,
+    is_supported,
+    shape_for_count,
+    shape_for_size,
+    sized,
+    symbols_hint,
+)
 
 EMPTY_MARKS = ".0_"
 CHAR_VALUE: dict[str, int] = {ch: 0 for ch in EMPTY_MARKS}
@@ -95,7 +103,38 @@ def read_text(text: str, shape: Shape | None) -> Grid:
         cells = _as_chars(tokens, by_char.size)
         if cells is not None:
             return Grid(by_char, tuple(cells))
+    fields = _as_fields(text, shape)
+    if fields is not None:
+        return fields
     raise _explain(sc, shape)
+
+
+def _as_fields(text: str, shape: Shape | None) -> Grid | None:
+    """Rows of tab- or comma-separated fields where an empty field is an empty cell."""
+    # This is what a spreadsheet gives when its cells are copied: '5\t3\t\t\t7\t\t\t\t'.
+    sep = "\t" if "\t" in text else "," if "," in text else None
+    if sep is None:
+        return None
+    rows = [ln.split(sep) for ln in LINE_BREAK.split(text) if ln.strip(" ")]
+    n = len(rows)
+    if shape is not None and shape.size != n:
+        return None
+    if shape is None:
+        if not is_supported(n):
+            return None
+        shape = shape_for_size(n)
+    values: list[int] = []
+    for row in rows:
+        if len(row) == n + 1 and not row[-1].strip():
+            row = row[:-1]  # a separator at the end of the line
+        if len(row) != n:
+            return None
+        for field in row:
+            v = token_value(field.strip(), n) if field.strip() else 0
+            if v is None:
+                return None
+            values.append(v)
+    return Grid(shape, tuple(values))
 
 
 def _numeric(tokens: list[Token]) -> bool:
