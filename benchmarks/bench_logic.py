@@ -113,7 +113,7 @@ def report(name: str, results: list[tuple[str, str, bool, float, float, int, str
     top = ", ".join(f"{h} {c}" for h, c in hardest.most_common(5))
     return (f"| {name} | {count} | {100 * no_trial:.1f}% | {level_text} | "
             f"{1000 * statistics.median(step_t):.0f} / {1000 * max(step_t):.0f} | "
-            f"{1000 * statistics.median(hint_t):.0f} / {1000 * max(hint_t):.0f} | {bad} | "
+            f"{1000 * statistics.median(hint_t):.1f} / {1000 * max(hint_t):.0f} | {bad} | "
             f"{unsolved} | {top} |")
 
 
