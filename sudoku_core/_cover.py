@@ -28,7 +28,6 @@ from typing import Protocol
 from .grid import Shape
 
 MAX_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
-_TABLE_BITS = 12  # up to 12x12 every single bit is tabulated; above, `1 << k` on the fly
 _TABLE_MASKS = 9  # up to 9x9 every place mask is built up front (2 ms); above, on first use
 _CACHE_BITS = 1 << 27  # place masks kept per shape (16 MB); the cache is dropped when full
 _CHECK_EVERY = 64  # nodes between clock reads
@@ -38,13 +37,6 @@ class IntTable(Protocol):
     """Anything indexed by an int that gives an int (a tuple, or a table computed on demand)."""
 
     def __getitem__(self, key: int, /) -> int: ...
-
-
-class _Powers:
-    """``powers[b] == 1 << (b - 1)``, computed on demand: a table would need N**6 bits."""
-
-    def __getitem__(self, b: int, /) -> int:
-        return 1 << (b - 1)
 
 
 @dataclass(frozen=True)
@@ -60,7 +52,6 @@ class CoverTables:
     place: IntTable  # bit_length of a candidate bit -> AND mask that places it
     cell_of: tuple[int, ...]  # bit_length -> the cell
     value_of: tuple[int, ...]  # bit_length -> the value (1..N)
-    bit: IntTable  # bit_length -> the bit itself
 
 
 def _repeat(count: int, stride: int) -> int:
@@ -174,8 +165,6 @@ def tables(shape: Shape) -> CoverTables:
                       3 * block + (b * n + d) * w + ib):
                 cell_of[p + 1] = cell
                 value_of[p + 1] = d + 1
-    bit: IntTable = tuple(1 << (b - 1) if b else 0 for b in range(total + 1)) if (
-        n <= _TABLE_BITS) else _Powers()
     masks = _PlaceMasks(shape, full)
     place: IntTable = masks
     if n <= _TABLE_MASKS:
@@ -184,7 +173,7 @@ def tables(shape: Shape) -> CoverTables:
             if b % w:  # every candidate bit of the cell layout, not the guards
                 masks.build(b)
         place = tuple(masks.get(b, 0) for b in range(total + 1))
-    return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of), bit)
+    return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of))
 
 
 @dataclass
@@ -198,10 +187,14 @@ class SearchResult:
     invalid: bool
 
 
-def _fewest(state: int, t: CoverTables) -> list[int]:
-    """Bit_lengths of the candidates of an open field with the fewest candidates."""
+def _fewest(state: int, rest: int, t: CoverTables) -> list[int]:
+    """Bit_lengths of the candidates of an open field with the fewest candidates.
+
+    ``rest`` is ``state`` with the lowest candidate of every field removed, and no field of
+    ``state`` has a single candidate: so the first pass looks for fields of exactly two.
+    """
     guard, low, data, w = t.guard, t.low, t.data, t.width
-    x = state & data
+    x = rest
     while True:
         y = (x | guard) - low
         rest = x & y & data  # every field loses its lowest candidate
@@ -232,14 +225,14 @@ def search(
     n = t.size
     ncells = n * n
     state = t.full
-    place, bit, cell_of, value_of = t.place, t.bit, t.cell_of, t.value_of
+    place, cell_of, value_of = t.place, t.cell_of, t.value_of
     guard, low, data = t.guard, t.low, t.data
     sol = [0] * ncells
     w = t.width
     for cell, v in enumerate(givens):
         if v:
             b = cell * w + v  # bit_length of the candidate in the cell layout
-            if not state & bit[b]:
+            if not state >> (b - 1) & 1:
                 return SearchResult(0, None, 0, False, True)  # two givens see each other
             state &= place[b]
             sol[cell] = v
@@ -262,10 +255,11 @@ def search(
             y = (state | guard) - low
             # Guard bit of y is set where the field still has a candidate; of state, where
             # the constraint is still open: an open field with no candidate is a dead end.
-            if (state ^ y) & guard:
+            nonzero = y & guard
+            if state & guard != nonzero:
                 break
-            multi = ((state & y & data) + data) & guard
-            ones = (y & guard) ^ multi
+            rest = state & y & data  # every field without its lowest candidate
+            ones = nonzero ^ ((rest + data) & guard)  # fields where nothing was left
             if not ones:
                 if not state:
                     count += 1
@@ -274,7 +268,7 @@ def search(
                     if count >= limit:
                         return SearchResult(count, first, nodes, False, False)
                     break
-                options = _fewest(state, t)
+                options = _fewest(state, rest, t)
                 if rng is not None:
                     rng.shuffle(options)
                 for b in reversed(options):  # reversed: the stack pops options[0] first
@@ -283,12 +277,12 @@ def search(
             singles = state & (ones - (ones >> n))
             while singles:
                 b = singles.bit_length()
-                m = bit[b]
-                singles ^= m
-                # A bit already gone was either placed through another of its fields this
-                # round, or knocked out by a clashing single; the next round sees the clash
-                # as an open field with no candidates.
-                if state & m:
-                    state &= place[b]
-                    sol[cell_of[b]] = value_of[b]
+                m = place[b]
+                state &= m
+                # The mask also drops the other copies of this single (the same candidate can
+                # be single in its cell, row, column and box fields) and any single that
+                # clashes with it: the next round sees that clash as an open field with no
+                # candidates left.
+                singles &= m
+                sol[cell_of[b]] = value_of[b]
     return SearchResult(count, first, nodes, False, False)
