@@ -73,9 +73,9 @@ def grid_from_json(data: object, shape: Shape | None, parse_text: TextParser) ->
         return _from_rows(cells, shape)
     if any(isinstance(v, (list, dict)) for v in cells):
         raise ParseError("JSON: cells must be all rows (lists) or all values, not a mix")
-    if shape_for_count(len(cells), shape) is None and all(isinstance(v, str) for v in cells):
-        return _from_rows([_split_row(v) for v in cells], shape)
     by_count = shape_for_count(len(cells), shape)
+    if by_count is None and all(isinstance(v, str) for v in cells):
+        return _from_rows([_split_row(v) for v in cells], shape)  # rows such as "53..7...."
     if by_count is None:
         raise count_error(len(cells), shape)
     n = by_count.size
@@ -122,6 +122,7 @@ def _value(v: object, n: int, where: str) -> int:
         if got is not None:
             return got
     shown = json.dumps(v, ensure_ascii=False)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
     raise SymbolError(
         f"JSON: {where}: {shown} is not a value of {sized(n)} puzzle (values are 0-{n}, "
         f"0 or null for an empty cell)",
