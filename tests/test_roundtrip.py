@@ -155,3 +155,21 @@ def test_any_json_gives_a_grid_or_a_sudoku_error(value: object) -> None:
     except SudokuError:
         return
     assert isinstance(g, Grid)
+
+
+@settings(max_examples=30, deadline=None)
+@given(gs=st.lists(grids([(3, 3)]), min_size=1, max_size=5), header=st.sampled_from(
+    ["quizzes,solutions", "puzzle,solution", "id,puzzle,solution,clues"]))
+def test_read_puzzles_csv_round_trip(gs: list[Grid], header: str) -> None:
+    id_first = header.startswith("id,")
+    rows = []
+    for k, g in enumerate(gs):
+        fields = [format_grid(g, "line").replace(".", "0"), format_grid(g.with_values(
+            (i, 1) for i, v in enumerate(g.cells) if not v), "line")]
+        rows.append(",".join(([str(k)] if id_first else []) + fields + (["9"] if id_first else [])))
+    records = list(read_puzzles(header + "\n" + "\n".join(rows) + "\n"))
+    assert [r.grid for r in records] == gs
+    assert [r.solution for r in records] == [
+        g.with_values((i, 1) for i, v in enumerate(g.cells) if not v) for g in gs
+    ]
+    assert [r.line for r in records] == list(range(2, 2 + len(gs)))

@@ -111,9 +111,6 @@ def _csv_record(
 ) -> PuzzleRecord:
     """One CSV row: the puzzle column and, when present and filled, the solution column."""
     fields = raw.split(",")
-    starts = [0]
-    for f in fields[:-1]:
-        starts.append(starts[-1] + len(f) + 1)
     puzzle, solution = columns
     if puzzle >= len(fields):
         raise ParseError(f"expected at least {puzzle + 1} comma-separated fields, found "
@@ -128,7 +125,8 @@ def _csv_record(
         try:
             grids.append(parse(field.strip().strip("\"'"), shape))
         except SudokuError as err:
-            raise _moved(err, number, starts[k] + lead) from None
+            start = sum(len(f) + 1 for f in fields[:k])
+            raise _moved(err, number, start + lead) from None
     grid, sol = grids
     if grid is None:
         raise ParseError(f"the puzzle field (column {puzzle + 1}) is empty", line=number)
