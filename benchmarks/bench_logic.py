@@ -149,12 +149,13 @@ def main() -> None:
         print(report(name, results), flush=True)
     if not args.no_generated:
         for shape, seeds, keep in ((Shape(2, 2), 50, 0.0), (Shape(2, 3), 50, 0.0),
-                                   (Shape(3, 4), 20, 0.0), (Shape(4, 4), 10, 0.5),
+                                   (Shape(3, 4), 20, 0.0), (Shape(4, 4), 6, 0.42),
                                    (Shape(5, 5), 3, 0.6)):
             jobs = [(dug(shape, seed, keep), str(shape)) for seed in range(seeds)]
             results = list(mapper(measure, jobs))
             n = shape.size
-            label = f"dug {n}x{n} ({shape} boxes{', half dug' if keep else ', minimal'})"
+            how = f", {100 * keep:.0f}% givens" if keep else ", minimal"
+            label = f"dug {n}x{n} ({shape} boxes{how})"
             print(report(label, results), flush=True)
     print("\nHardest technique per corpus (all of it):")
     for name, counts in hardest_all.items():
