@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
@@ -55,8 +59,8 @@ CASES = [
     ("Naked Triple",
      "....1..594...5.8...5.7........59..8..1.2.3....34........38...........6.7.729...1.",
      "Naked Triple: in row 4 and box 4, r4c1, r4c2, r4c3 hold only 2/6/7, so remove 2 from "
-     "r4c7, r4c9, r6c1; remove 6 from r4c6, r4c9, r5c1, r5c3, r6c1; remove 7 from r4c6, r4c7, r5c1, "
-     "r5c3, r6c1"),
+     "r4c7, r4c9, r6c1; remove 6 from r4c6, r4c9, r5c1, r5c3, r6c1; remove 7 from r4c6, "
+     "r4c7, r5c1, r5c3, r6c1"),
     ("Hidden Triple",
      ".4.7...6...39............57.......3.2...8.....19...57.6...4.....5.1......2...6.84",
      "Hidden Triple: in box 5, 1/7/9 fit only in r4c5, r4c6, r5c6, so remove 2 from r4c5, "
@@ -220,3 +224,40 @@ def test_symbols_above_nine() -> None:
     step = find_hidden_single(c)
     assert step is not None and step.text == "Hidden single: in row 1, G fits only r1c16"
     assert step.to_json(shape)["placements"] == [{"cell": [0, 15], "symbol": "G"}]
+
+
+BASIC = [
+    find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
+    find_naked_subset, find_hidden_subset, find_fish,
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3),
+                        Shape(3, 4)]),
+       st.integers(0, 10**9), st.floats(0.05, 0.6), st.floats(0.0, 0.7))
+def test_basic_techniques_keep_a_solution_of_any_consistent_state(
+        shape: Shape, seed: int, keep: float, drop: float) -> None:
+    """Random givens and random pencil marks, all consistent with one solution S: no step of a
+    basic technique may contradict S (a technique must keep every solution of the state)."""
+    rng = random.Random(seed)
+    sol = solve(Grid.empty(shape), limit=1, rng=rng).solution
+    assert sol is not None
+    grid = Grid(shape, tuple(v if rng.random() < keep else 0 for v in sol.cells))
+    c = Candidates.from_grid(grid)
+    for cell in range(shape.cell_count):
+        for v in c.candidates_of(cell):
+            if v != sol.cells[cell] and rng.random() < drop:
+                c.eliminate(cell, v)
+    for find in BASIC:
+        before = c.copy()
+        step = find(c)
+        assert c == before
+        if step is None:
+            continue
+        assert step.placements or step.eliminations
+        for cell, v in step.placements:
+            assert sol.cells[cell] == v, step.text
+        for cell, v in step.eliminations:
+            assert sol.cells[cell] != v, step.text
+            assert c.has(cell, v), "only existing candidates are eliminated"
