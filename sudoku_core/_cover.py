@@ -52,6 +52,26 @@ class CoverTables:
     place: IntTable  # bit_length of a candidate bit -> AND mask that places it
     cell_of: tuple[int, ...]  # bit_length -> the cell
     value_of: tuple[int, ...]  # bit_length -> the value (1..N)
+    locked: Locked | None  # locked-candidate constants (3x3 boxes only)
+
+
+@dataclass(frozen=True)
+class Locked:
+    """Constants for pointing and claiming on 3x3 boxes, read off the row and column layouts.
+
+    In the row layout a field is (row, value) with one bit per column, so the three columns
+    of a box are three adjacent bits (a *minirow*), and the rows of a band are fields N*W
+    bits apart; the column layout is the same picture transposed. Both layouts sit side by
+    side in one int, so one pass of shifts and masks covers pointing and claiming for rows
+    and for columns at once.
+    """
+
+    shift: int  # where the row layout starts in the state
+    region: int  # the row and column layouts
+    minis: int  # bit 0 of every minirow (bits 0, 3, 6 of every field)
+    band: tuple[int, int, int]  # `minis` of the fields whose row (column) is 0, 1, 2 mod 3
+    step: int  # bits between a field and the same value's field one row (column) on
+    unplace: tuple[int, ...]  # bit_length in the row or column layout -> clears all 4 bits
 
 
 def _repeat(count: int, stride: int) -> int:
@@ -173,7 +193,55 @@ def tables(shape: Shape) -> CoverTables:
             if b % w:  # every candidate bit of the cell layout, not the guards
                 masks.build(b)
         place = tuple(masks.get(b, 0) for b in range(total + 1))
-    return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of))
+    locked = _locked_tables(shape, full, block) if (shape.box_rows, shape.box_cols) == (3, 3) else (
+        None)
+    return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of),
+                       locked)
+
+
+def _locked_tables(shape: Shape, full: int, block: int) -> Locked:
+    """Masks for pointing and claiming on a 9x9 grid."""
+    n, w = 9, 10
+    geo = shape.geometry
+    minis = _repeat(2 * n * n, w) * 0b1001001
+    band = tuple(
+        sum(0b1001001 << ((r * n + d) * w) for r in range(n) if r % 3 == k for d in range(n))
+        * ((1 << block) + 1)  # the same fields again in the column layout
+        for k in range(3)
+    )
+    unplace = [0] * (4 * block + 1)
+    for cell in range(n * n):
+        r, c, b = geo.row_of[cell], geo.col_of[cell], geo.box_of[cell]
+        ib = geo.boxes[b].index(cell)
+        for d in range(n):
+            bits = (cell * w + d, block + (r * n + d) * w + c, 2 * block + (c * n + d) * w + r,
+                    3 * block + (b * n + d) * w + ib)
+            mask = full ^ sum(1 << p for p in bits)
+            unplace[bits[1] + 1] = unplace[bits[2] + 1] = mask
+    return Locked(block, (1 << (2 * block)) - 1, minis, (band[0], band[1], band[2]), n * w,
+                  tuple(unplace))
+
+
+def _locked_eliminations(state: int, lk: Locked) -> int:
+    """Candidates (row and column layout bits) removed by pointing and claiming, 3x3 boxes."""
+    x = (state >> lk.shift) & lk.region
+    minis, step = lk.minis, lk.step
+    b0, b1, b2 = lk.band
+    occ = (x | x >> 1 | x >> 2) & minis  # minirows holding the value
+    # The other minirows of the same row / of the same box (the same band of 3 rows).
+    in_row = (occ >> 3 | occ >> 6 | occ << 3 | occ << 6) & minis
+    up1, up2, down1, down2 = occ >> step, occ >> 2 * step, occ << step, occ << 2 * step
+    in_box = (up1 | up2) & b0 | (down1 | up1) & b1 | (down1 | down2) & b2
+    # Claiming: the value's only minirow in its row, so the box's other rows lose it.
+    claim = occ ^ (occ & in_row)
+    c0, c1, c2 = claim & b0, claim & b1, claim & b2
+    gone = (c0 << step | c0 << 2 * step | c1 >> step | c1 << step | c2 >> step
+            | c2 >> 2 * step)
+    # Pointing: the value's only minirow in its box, so the row's other boxes lose it.
+    point = occ ^ (occ & in_box)
+    gone |= (point >> 3 | point >> 6 | point << 3 | point << 6) & minis
+    return x & gone * 7 & lk.region
+
 
 
 @dataclass
@@ -239,9 +307,14 @@ def search(
     count = 0
     nodes = 0
     first: list[int] | None = None
-    stack: list[tuple[int, int]] = [(state, 0)]
+    locked = t.locked
+    unplace = locked.unplace if locked is not None else ()
+    # Pointing and claiming cost about half a node; they are tried once a node's singles run
+    # dry, and a node where they found nothing switches them off for its subtree (on the
+    # hardest puzzles they rarely pay, on the rest they cut the nodes 3 to 5 times).
+    stack: list[tuple[int, int, bool]] = [(state, 0, locked is not None)]
     while stack:
-        state, b = stack.pop()
+        state, b, try_locked = stack.pop()
         if b:
             state &= place[b]
             sol[cell_of[b]] = value_of[b]
@@ -268,11 +341,20 @@ def search(
                     if count >= limit:
                         return SearchResult(count, first, nodes, False, False)
                     break
+                if try_locked and locked is not None:
+                    gone = _locked_eliminations(state, locked)
+                    if gone:
+                        while gone:
+                            m = unplace[gone.bit_length() + locked.shift]
+                            state &= m
+                            gone &= m >> locked.shift
+                        continue
+                    try_locked = False
                 options = _fewest(state, rest, t)
                 if rng is not None:
                     rng.shuffle(options)
                 for b in reversed(options):  # reversed: the stack pops options[0] first
-                    stack.append((state, b))
+                    stack.append((state, b, try_locked))
                 break
             singles = state & (ones - (ones >> n))
             while singles:
