@@ -85,7 +85,9 @@ class Shape:
         """Read ``"RxC"`` (also ``R*C`` or ``R,C``); check it against ``size`` when given."""
         cleaned = text.strip().lower().replace("*", "x").replace(",", "x").replace("×", "x")
         parts = cleaned.split("x")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(cleaned) > 16 or len(parts) != 2 or not all(
+            p.strip().isascii() and p.strip().isdigit() for p in parts
+        ):
             raise ShapeError(f"box shape {text!r}: expected ROWSxCOLS, such as 3x3 or 2x3")
         shape = cls(int(parts[0]), int(parts[1]))
         if size is not None and shape.size != size:
@@ -183,9 +185,10 @@ class Grid:
                 f"{self.shape.cell_count}"
             )
         n = self.size
-        for v in self.cells:
-            if not 0 <= v <= n:
-                raise ValueError(f"value {v} is out of range for a {n}x{n} grid")
+        # min/max run in C: this check sits on the hot path of batch parsing.
+        if self.cells and (min(self.cells) < 0 or max(self.cells) > n):
+            bad = next(v for v in self.cells if not 0 <= v <= n)
+            raise ValueError(f"value {bad} is out of range for a {n}x{n} grid")
 
     @classmethod
     def empty(cls, shape: Shape) -> Grid:

@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..format import format_grid
+from ..format import FORMATS, format_grid
 from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
-
-FORMATS = ("line", "pretty", "tokens", "json", "candidates")
-
 
 def add_parser(subparsers: Any) -> None:
     """Register `sudoku show`."""
