@@ -12,9 +12,9 @@ Glossary (used everywhere in the package):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from functools import cache
 
 from .errors import ShapeError
 
@@ -140,7 +140,7 @@ class Geometry:
         return UNIT_KINDS[unit // n], unit % n
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(shape: Shape) -> Geometry:
     """Build (once) the units and peers tables of a shape."""
     n, br, bc = shape.size, shape.box_rows, shape.box_cols

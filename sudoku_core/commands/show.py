@@ -8,6 +8,7 @@ from typing import Any
 from ..format import FORMATS, format_grid
 from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
 
+
 def add_parser(subparsers: Any) -> None:
     """Register `sudoku show`."""
     p = subparsers.add_parser(
