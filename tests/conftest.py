@@ -27,7 +27,7 @@ def corpora_dir() -> Path:
     """Folder of the public corpora; tests that need it skip when it is absent."""
     found = find_corpora()
     if found is None:
-        pytest.skip("puzzle corpora not found (set SUDOKU_CORPORA or put them in ../shared/corpora)")
+        pytest.skip("puzzle corpora not found: set SUDOKU_CORPORA or add ../shared/corpora")
     return found
 
 

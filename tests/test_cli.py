@@ -9,11 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import read_corpus
 
 from sudoku_core.cli import main
 from sudoku_core.commands import COMMANDS
-
-from conftest import read_corpus
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"
@@ -53,7 +52,9 @@ def test_solve_human_output_is_a_pretty_grid(capsys: pytest.CaptureFixture[str])
     ("puzzle", "status"),
     [("11..............", "invalid"), ("12.....3...4....", "no_solution")],
 )
-def test_solve_problems_exit_1(capsys: pytest.CaptureFixture[str], puzzle: str, status: str) -> None:
+def test_solve_problems_exit_1(
+    capsys: pytest.CaptureFixture[str], puzzle: str, status: str
+) -> None:
     code, out, _ = run(capsys, "solve", "--json", puzzle)
     data = json.loads(out)
     assert (code, data["status"], data["solution"]) == (1, status, None)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
 from sudoku_core.validate import find_conflicts, validate
-
-from conftest import read_corpus
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
 
