@@ -231,15 +231,38 @@ def _step_json(step: Any, shape: Shape) -> Json:
     return {"value": repr(step)}
 
 
-def cmd_hint(args: Json) -> Json:
-    """The next step from the user's state (explain.hint)."""
-    explain = _module("explain")
-    puzzle = _grid(args, "givens") if "givens" in args else _grid(args)
-    current = _grid(args) if "givens" in args else None
+def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
+    """The user's pencil marks: a list of N*N lists of values (empty list = none)."""
     pencil = args.get("pencil")
-    hint = explain.hint(puzzle, current=current, pencil=pencil)
-    out = hint.to_json() if hasattr(hint, "to_json") else _step_json(hint, puzzle.shape)
-    return dict(out)
+    if pencil is None:
+        return None
+    if not isinstance(pencil, list) or len(pencil) != n * n:
+        raise BadRequest("pencil must be a list with one list of values per cell")
+    marks: dict[int, set[int]] = {}
+    for cell, values in enumerate(pencil):
+        if not isinstance(values, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
+        ):
+            raise BadRequest(f"pencil marks of cell {cell} must be values 1..{n}")
+        if values:
+            marks[cell] = set(values)
+    return marks
+
+
+def cmd_hint(args: Json) -> Json:
+    """The next hint from the user's state: givens + current cells (+ pencil marks).
+
+    ``level`` is "nudge" (technique and region), "step" (the whole step) or "apply" (the
+    step plus the grid and candidates after it).
+    """
+    explain = _module("explain")
+    level = args.get("level", "step")
+    if level not in ("nudge", "step", "apply"):
+        raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
+    current = _grid(args)
+    puzzle = _grid({**args, "cells": args["givens"]}) if "givens" in args else current
+    hint = explain.hint(puzzle, current=current, pencil=_pencil(args, current.size))
+    return dict(hint.to_json(level))
 
 
 def cmd_steps(args: Json) -> Json:

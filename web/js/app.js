@@ -33,6 +33,14 @@ function scheduleRender() {
   });
 }
 
+// Draw now (user input: the keystroke's effect and the focus move must not wait a frame).
+function flush() {
+  if (frame) cancelAnimationFrame(frame);
+  frame = 0;
+  render(state, { focus: focusCell });
+  focusCell = false;
+}
+
 // Apply a transition; persist and re-check when the document changed.
 function dispatch(transition) {
   const before = state;
@@ -124,11 +132,13 @@ const actions = {
   select(cell, focus) {
     focusCell = focus;
     dispatch((s) => S.select(s, cell));
+    flush();
   },
 
   move(dr, dc) {
     focusCell = true;
     dispatch((s) => S.moveCursor(s, dr, dc));
+    flush();
   },
 
   moveToEdge(start) {
@@ -136,6 +146,7 @@ const actions = {
     const row = Math.floor(state.cursor / n);
     focusCell = true;
     dispatch((s) => S.select(s, row * n + (start ? 0 : n - 1)));
+    flush();
   },
 
   enter(value, fromKeypad = false) {
@@ -146,18 +157,22 @@ const actions = {
     }
     focusCell = fromKeypad ? "force" : true;
     dispatch((s) => S.setCell(s, cell, value));
+    flush();
   },
 
   undo() {
     dispatch(S.undo);
+    flush();
   },
 
   redo() {
     dispatch(S.redo);
+    flush();
   },
 
   clear() {
     dispatch((s) => S.setMessage(S.clearAll(s), "Cleared. Undo brings the grid back.", "info"));
+    flush();
   },
 
   lockGivens() {
@@ -169,6 +184,7 @@ const actions = {
     if (!box) return;
     if (S.size(state.doc) === n) return;
     dispatch((s) => S.setMessage(S.newGrid(s, box), `New empty ${n}×${n} grid.`));
+    flush();
   },
 
   togglePanel(name) {

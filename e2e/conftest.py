@@ -1,0 +1,242 @@
+"""End-to-end fixtures: one built site, one static server and one Chromium per session.
+
+Every page is opened in a fresh browser context that aborts (and records) any request leaving
+the site's origin and records uncaught page errors; a test fails if either list is not empty.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_site  # noqa: E402
+import serve  # noqa: E402
+from ensure_browser import LAUNCH_ARGS, browser_executable  # noqa: E402
+
+SITE = ROOT / "build" / "site"
+READY_TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, more on a loaded machine
+JOB_TIMEOUT = 60_000  # ms for a solve or validation to answer
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site (built here when `make site` has not run)."""
+    if not (SITE / "site-manifest.json").is_file():
+        build_site.build(SITE, ROOT / "build" / "cache")
+    return SITE
+
+
+@dataclass
+class Server:
+    """A static server in a thread; `url` ends with '/'."""
+
+    root: Path
+    prefix: str = "/"
+    httpd: Any = None
+    url: str = ""
+
+    def start(self) -> Server:
+        self.httpd = serve.make_server(self.root, port=0, prefix=self.prefix, quiet=True)
+        serve.start(self.httpd)
+        host, port = self.httpd.server_address[:2]
+        self.url = f"http://{host}:{port}{self.prefix}"
+        return self
+
+    def stop(self) -> None:
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+    @property
+    def origin(self) -> str:
+        return self.url.split("/", 3)[0] + "//" + self.url.split("/", 3)[2]
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[Server]:
+    """The shared server for the built site, on a random free port."""
+    s = Server(site).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium: Playwright's own if installed, else the system's."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=browser_executable(), args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Watch:
+    """What a context saw that it should not have."""
+
+    outside: list[str] = field(default_factory=list)  # requests not to the site's origin
+    errors: list[str] = field(default_factory=list)  # uncaught page errors
+    requests: list[str] = field(default_factory=list)  # every request made
+
+
+def open_context(browser: Browser, server: Server, watch: Watch, **options: Any) -> BrowserContext:
+    """A fresh context whose requests outside the server's origin are aborted and recorded."""
+    options.setdefault("service_workers", "block")
+    ctx = browser.new_context(**options)
+    origin = server.origin
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        watch.requests.append(url)
+        if url.startswith(origin + "/") or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            watch.outside.append(url)
+            route.abort()
+
+    ctx.route("**/*", guard)
+    return ctx
+
+
+class App:
+    """A page of the app with the helpers the scenarios share."""
+
+    def __init__(self, page: Page, server: Server, watch: Watch) -> None:
+        self.page = page
+        self.server = server
+        self.watch = watch
+        page.on("pageerror", lambda err: watch.errors.append(str(err)))
+
+    def open(self, hash: str = "", path: str = "index.html", ready: bool = True) -> App:
+        self.page.goto(self.server.url + path + hash)
+        if ready:
+            self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("html[data-engine='ready']", timeout=READY_TIMEOUT)
+
+    def cells(self) -> Any:
+        return self.page.get_by_role("gridcell")
+
+    def cell(self, row: int, col: int) -> Any:
+        """The cell at 1-based row and column, found by its accessible name."""
+        return self.page.locator(f"[role=gridcell][aria-label^='r{row}c{col},']")
+
+    def values(self) -> list[str]:
+        """data-value of every cell, row-major."""
+        return list(self.page.eval_on_selector_all(
+            "[role=gridcell]", "cells => cells.map(c => c.dataset.value)"))
+
+    def line(self) -> str:
+        """The grid as a one-line string ('.' for empty)."""
+        return "".join(v or "." for v in self.values())
+
+    def expect_line(self, expected: str, prefix: bool = False, timeout: int = 10_000) -> None:
+        """Wait until the grid reads `expected` (or starts with it); fail with both lines."""
+        try:
+            self.page.wait_for_function(
+                """([expected, prefix]) => {
+                    const line = [...document.querySelectorAll('[role=gridcell]')]
+                        .map(c => c.dataset.value || '.').join('');
+                    return prefix ? line.startsWith(expected) : line === expected;
+                }""",
+                arg=[expected, prefix], timeout=timeout)
+        except Exception:
+            got = self.line()
+            raise AssertionError(f"grid is {got!r}, expected {expected!r}") from None
+
+    def kinds(self) -> list[str]:
+        return list(self.page.eval_on_selector_all(
+            "[role=gridcell]", "cells => cells.map(c => c.dataset.kind)"))
+
+    def invalid(self) -> list[str]:
+        """Names (r1c1) of the cells marked aria-invalid."""
+        return list(self.page.eval_on_selector_all(
+            "[role=gridcell][aria-invalid=true]",
+            "cells => cells.map(c => c.getAttribute('aria-label').split(',')[0])"))
+
+    def status(self) -> Any:
+        return self.page.get_by_role("status")
+
+    def button(self, name: str) -> Any:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def click(self, name: str) -> None:
+        self.button(name).click()
+
+    def type_line(self, line: str, start: tuple[int, int] = (1, 1)) -> None:
+        """Type a one-line puzzle cell by cell with the keyboard ('.' skips forward)."""
+        self.cell(*start).click()
+        n = round(len(line) ** 0.5)
+        for i, ch in enumerate(line):
+            if ch not in ".0":
+                self.page.keyboard.press(ch)
+            if (i + 1) % n:
+                self.page.keyboard.press("ArrowRight")
+            else:
+                self.page.keyboard.press("ArrowDown")
+                for _ in range(n - 1):
+                    self.page.keyboard.press("ArrowLeft")
+
+    def paste(self, text: str) -> None:
+        """Fire a paste event with `text` at the document (as Ctrl+V does)."""
+        self.page.evaluate(
+            """text => {
+                const data = new DataTransfer();
+                data.setData('text/plain', text);
+                document.body.dispatchEvent(new ClipboardEvent('paste',
+                    {clipboardData: data, bubbles: true, cancelable: true}));
+            }""",
+            text,
+        )
+
+    def wait_message(self, text: str, timeout: int = JOB_TIMEOUT) -> str:
+        """Wait until the live region contains `text`; return its whole text."""
+        self.page.wait_for_function(
+            "t => document.querySelector('[role=status]').textContent.includes(t)",
+            arg=text, timeout=timeout)
+        return str(self.status().inner_text())
+
+    def stored(self) -> Any:
+        return json.loads(self.page.evaluate("localStorage.getItem('sudoku-core:doc')") or "null")
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def context(browser: Browser, server: Server, watch: Watch) -> Iterator[BrowserContext]:
+    """A fresh context (no service worker) that fails the test on outside requests or errors."""
+    ctx = open_context(browser, server, watch)
+    yield ctx
+    ctx.close()
+    assert watch.outside == [], f"requests left the origin: {watch.outside[:5]}"
+    assert watch.errors == [], f"uncaught page errors: {watch.errors[:5]}"
+
+
+@pytest.fixture
+def app(context: BrowserContext, server: Server, watch: Watch) -> App:
+    """A page of the app in a fresh context (not yet opened: call app.open())."""
+    return App(context.new_page(), server, watch)
+
+
+@pytest.fixture(scope="session")
+def corpora() -> Path | None:
+    for candidate in (ROOT.parent / "shared" / "corpora",
+                      ROOT.parent.parent / "shared" / "corpora"):
+        if candidate.is_dir():
+            return candidate
+    return None

@@ -1,0 +1,153 @@
+"""Grid editor: typing, solving, live conflicts, undo/redo, clear, keyboard-only use."""
+
+from __future__ import annotations
+
+from conftest import App
+from playwright.sync_api import expect
+from puzzles import CLASSIC, CLASSIC_SOLUTION, SMALL, SMALL_SOLUTION
+
+
+def test_grid_contract(app: App) -> None:
+    app.open()
+    assert app.page.locator("html").get_attribute("data-engine") == "ready"
+    cells = app.cells()
+    assert cells.count() == 81
+    first = cells.first
+    assert first.get_attribute("aria-label").startswith("r1c1")
+    assert cells.nth(80).get_attribute("aria-label").startswith("r9c9")
+    assert first.get_attribute("data-value") == ""
+    for name in ("Solve", "Validate", "Share", "Undo", "Redo", "Clear", "Hint"):
+        assert app.page.get_by_role("button", name=name, exact=True).count() == 1, name
+    assert app.page.get_by_role("button", name="New puzzle…").count() == 1
+    csp = app.page.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content")
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp
+    assert app.page.locator("script:not([src])").count() == 0
+
+
+def test_type_a_puzzle_and_solve(app: App) -> None:
+    app.open()
+    app.type_line(CLASSIC)
+    app.expect_line(CLASSIC)
+    assert set(app.kinds()) == {"entry", "empty"}
+    app.click("Solve")
+    text = app.wait_message("Solved in")
+    assert " ms" in text
+    app.expect_line(CLASSIC_SOLUTION)
+    kinds = app.kinds()
+    assert {kinds[i] for i, ch in enumerate(CLASSIC) if ch == "."} == {"solved"}
+    assert {kinds[i] for i, ch in enumerate(CLASSIC) if ch != "."} == {"entry"}
+
+
+def test_conflicts_marked_live(app: App) -> None:
+    app.open()
+    app.cell(1, 1).click()
+    app.page.keyboard.press("5")
+    app.cell(1, 7).click()
+    app.page.keyboard.press("5")
+    app.page.wait_for_function("() => document.querySelectorAll('[aria-invalid=true]').length == 2")
+    assert sorted(app.invalid()) == ["r1c1", "r1c7"]
+    app.cell(2, 2).click()
+    app.page.keyboard.press("5")  # same box as r1c1
+    app.page.wait_for_function("() => document.querySelectorAll('[aria-invalid=true]').length == 3")
+    assert sorted(app.invalid()) == ["r1c1", "r1c7", "r2c2"]
+    app.page.keyboard.press("Backspace")
+    app.cell(1, 7).click()
+    app.page.keyboard.press("Delete")
+    app.page.wait_for_function("() => document.querySelectorAll('[aria-invalid=true]').length == 0")
+    expect(app.cell(1, 1)).to_have_attribute("data-value", "5")
+
+
+def test_undo_redo_clear(app: App) -> None:
+    app.open()
+    app.cell(1, 1).click()
+    app.page.keyboard.press("1")
+    app.page.keyboard.press("ArrowRight")
+    app.page.keyboard.press("2")
+    app.expect_line("12.", prefix=True)
+    app.click("Undo")
+    app.expect_line("1..", prefix=True)
+    app.click("Redo")
+    app.expect_line("12.", prefix=True)
+    app.page.keyboard.press("Control+z")
+    app.expect_line("1..", prefix=True)
+    app.page.keyboard.press("Control+y")
+    app.expect_line("12.", prefix=True)
+    app.click("Clear")
+    app.expect_line("." * 81)
+    app.click("Undo")
+    app.expect_line("12.", prefix=True)
+
+
+def test_givens_are_fixed_and_look_different(app: App) -> None:
+    app.open("#p=" + SMALL)
+    app.expect_line(SMALL)
+    given = app.cell(1, 3)
+    assert given.get_attribute("data-kind") == "given"
+    given.click()
+    app.page.keyboard.press("4")
+    expect(given).to_have_attribute("data-value", "3")
+    app.cell(1, 1).click()
+    app.page.keyboard.press("1")
+    entry = app.cell(1, 1)
+    expect(entry).to_have_attribute("data-kind", "entry")
+    styles = app.page.evaluate(
+        """() => [...document.querySelectorAll('[role=gridcell]')].slice(0, 3)
+             .map(c => getComputedStyle(c).color + '/' + getComputedStyle(c).fontWeight)""")
+    assert styles[0] != styles[2]  # entry r1c1 vs given r1c3
+
+
+def test_keypad_enters_values(app: App) -> None:
+    app.open("#p=" + SMALL)
+    app.cell(1, 1).click()
+    app.button("Enter 1").click()
+    expect(app.cell(1, 1)).to_have_attribute("data-value", "1")
+    app.button("Erase").click()
+    expect(app.cell(1, 1)).to_have_attribute("data-value", "")
+
+
+def test_finishing_is_celebrated(app: App) -> None:
+    app.open("#p=" + SMALL_SOLUTION[:-1] + ".")
+    app.cell(4, 4).click()
+    app.page.keyboard.press(SMALL_SOLUTION[-1])
+    app.wait_message("Well done")
+    assert "celebrate" in (app.page.locator("#grid").get_attribute("class") or "")
+
+
+def test_keyboard_only(app: App) -> None:
+    """Reach the grid with Tab, move with arrows, type, then Solve with the keyboard."""
+    app.open("#p=" + SMALL)
+    page = app.page
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
+            break
+    else:
+        raise AssertionError("Tab never reached the grid")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("r1c1")
+    page.keyboard.press("1")  # r1c1 = 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("2")  # r1c2 = 2
+    app.expect_line("12", prefix=True)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("r2c2")
+    # Tab out of the grid to the Solve button and press it.
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "Solve":
+            break
+    else:
+        raise AssertionError("Tab never reached Solve")
+    page.keyboard.press("Enter")
+    app.wait_message("Solved in")
+    app.expect_line(SMALL_SOLUTION)
+
+
+def test_size_menu_and_big_grids(app: App) -> None:
+    app.open()
+    for n in (4, 6, 8, 12, 16, 25, 9):
+        app.page.get_by_label("Size", exact=True).first.select_option(str(n))
+        assert app.cells().count() == n * n
+    app.page.get_by_label("Size", exact=True).first.select_option("16")
+    app.cell(1, 1).click()
+    app.page.keyboard.press("g")
+    expect(app.cell(1, 1)).to_have_attribute("data-value", "G")

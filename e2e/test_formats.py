@@ -1,0 +1,58 @@
+"""Paste and import/export: every text format the core reads, several sizes."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import App
+from puzzles import CLASSIC, SIX, SMALL
+
+from sudoku_core import format_grid, parse
+
+FORMATS = ("line", "pretty", "tokens", "json")
+SIXTEEN = (
+    "...6.....F..2..4" "..5..D.1...B...." "4......3.E..6..." ".F...B.......7.."
+    "......5.....E..." "2...3..........." "........1......." "..C............."
+    "......7........." "........B......." ".......9........" "...A............"
+    "............C..." "..............5." "......2........." "1..............."
+)
+
+
+@pytest.mark.parametrize(
+    "puzzle", [SMALL, SIX, CLASSIC, SIXTEEN], ids=["4x4", "6x6", "9x9", "16x16"])
+def test_paste_each_format(app: App, puzzle: str) -> None:
+    grid = parse(puzzle)
+    app.open()
+    for to in FORMATS:
+        app.click("Clear")
+        text = format_grid(grid, to=to)
+        app.paste(text)
+        app.wait_message("Loaded a")
+        app.expect_line(grid.line())
+        assert app.cells().count() == grid.size ** 2
+        kinds = app.kinds()
+        assert {kinds[i] for i, v in enumerate(grid.cells) if v} == {"given"}, to
+        assert app.page.get_by_role("status").inner_text().startswith(
+            f"Loaded a {grid.size}×{grid.size} puzzle")
+
+
+def test_paste_garbage_says_why(app: App) -> None:
+    app.open("#p=" + SMALL)
+    app.paste("this is not a sudoku <b>at all</b>")
+    text = app.wait_message("Could not read the puzzle")
+    assert "<b>" not in app.page.locator("#message").inner_html().replace("&lt;b&gt;", "")
+    app.expect_line(SMALL)  # the grid is kept
+    assert text
+
+
+def test_import_and_export(app: App) -> None:
+    app.open("#p=" + CLASSIC)
+    app.click("Import / export")
+    app.page.get_by_label("Format").select_option("pretty")
+    app.click("Export")
+    app.wait_message("Exported")
+    exported = app.page.get_by_label("Puzzle text").input_value()
+    assert parse(exported).line() == CLASSIC
+    app.page.get_by_label("Puzzle text").fill(format_grid(parse(SIX), to="json"))
+    app.click("Import")
+    app.wait_message("Loaded a 6×6")
+    app.expect_line(SIX)

@@ -1,0 +1,158 @@
+"""The browser's JSON facade: contract of each command, errors as replies, never an exception."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_core import parse
+from sudoku_core.web_api import COMMANDS, handle
+
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CLASSIC_SOLUTION = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+
+def call(cmd: str, **args: Any) -> dict[str, Any]:
+    reply = json.loads(handle(json.dumps({"id": 5, "cmd": cmd, "args": args})))
+    assert reply["id"] == 5
+    assert ("result" in reply) != ("error" in reply)
+    return reply  # type: ignore[no-any-return]
+
+
+def values(line: str) -> list[int]:
+    return list(parse(line).cells)
+
+
+def test_version() -> None:
+    result = call("version")["result"]
+    assert result["version"]
+    assert {"parse", "validate", "solve", "format", "check"} <= set(result["commands"])
+
+
+@pytest.mark.parametrize("line,box,size", [
+    ("..3..4.221......", [2, 2], 4),
+    (".......65......56...14..3...4..1...2", [2, 3], 6),
+    (CLASSIC, [3, 3], 9),
+])
+def test_parse(line: str, box: list[int], size: int) -> None:
+    result = call("parse", text=line)["result"]
+    assert result["box"] == box and result["size"] == size
+    assert result["cells"] == line and result["line"] == line
+    assert result["values"] == values(line)
+
+
+def test_parse_error_has_position() -> None:
+    error = call("parse", text="12x4" * 4)["error"]
+    assert error["type"] in ("SymbolError", "ParseError", "CellCountError")
+    assert error["message"]
+
+
+def test_parse_respects_box() -> None:
+    line = "." * 36
+    assert call("parse", text=line, box="3x2")["result"]["box"] == [3, 2]
+    assert call("parse", text=line, box="2x2")["error"]["type"] in ("ShapeError", "CellCountError")
+
+
+def test_solve() -> None:
+    result = call("solve", cells=values(CLASSIC), box=[3, 3])["result"]
+    assert result["status"] == "solved" and result["unique"] is True
+    assert result["line"] == CLASSIC_SOLUTION
+    assert result["solution"] == values(CLASSIC_SOLUTION)
+    assert result["elapsed_ms"] >= 0 and result["nodes"] >= 0
+    assert result["message"].startswith("Solved in")
+
+
+def test_solve_reports_conflicts_and_dead_cells() -> None:
+    result = call("solve", cells=values("11" + "." * 79))["result"]
+    assert result["status"] == "invalid"
+    assert [0, 0] in result["conflicts"][0]["cells"]
+    assert result["message"].startswith("Cannot solve")
+    dead = call("solve", cells=values("12345678." + "......9.." + "." * 63))["result"]
+    assert dead["status"] == "no_solution" and dead["dead_cells"] == [[0, 8]]
+    assert "r1c9" in dead["message"]
+
+
+def test_solve_has_a_budget() -> None:
+    empty = [0] * 625
+    result = call("solve", cells=empty, time_limit=0.5)["result"]
+    assert result["status"] in ("solved", "gave_up")
+    assert call("solve", cells=empty, time_limit=-1)["error"]["type"] == "BadRequest"
+
+
+def test_validate_statuses() -> None:
+    assert call("validate", cells=values(CLASSIC))["result"]["status"] == "unique"
+    several = call("validate", cells=values("1" + "." * 80))["result"]
+    assert several["status"] == "multiple" and several["message"].startswith("Several")
+    bad = call("validate", cells=values("11" + "." * 79))["result"]
+    assert bad["status"] == "invalid"
+    assert bad["conflicts"][0]["cells"] == [[0, 0], [0, 1]]
+
+
+def test_check_is_conflicts_only() -> None:
+    result = call("check", cells=values("1.1." + "." * 12))["result"]
+    assert result["conflicts"][0]["unit"] == "row"
+    assert result["complete"] is False
+    assert call("check", cells=values(CLASSIC_SOLUTION))["result"]["complete"] is True
+
+
+@pytest.mark.parametrize("to", ["line", "pretty", "tokens", "json"])
+def test_format_round_trips(to: str) -> None:
+    text = call("format", cells=values(CLASSIC), to=to)["result"]["text"]
+    assert parse(text).line() == CLASSIC
+    assert call("export", cells=values(CLASSIC), to=to)["result"]["text"] == text
+
+
+def test_hint_levels() -> None:
+    cells = values(CLASSIC)
+    nudge = call("hint", givens=cells, cells=cells, level="nudge")
+    if "error" in nudge:  # explain not in this build
+        assert nudge["error"]["type"] == "Unavailable"
+        return
+    assert nudge["result"]["placements"] == [] and nudge["result"]["text"]
+    step = call("hint", givens=cells, cells=cells, level="step")["result"]
+    assert step["placements"] or step["eliminations"]
+    wrong = list(cells)
+    wrong[2] = 1  # r1c3 is 4 in the solution
+    hint = call("hint", givens=cells, cells=wrong)["result"]
+    assert hint["status"] == "wrong_entries" and [0, 2] in hint["wrong_cells"]
+
+
+@pytest.mark.parametrize("request_json", [
+    "", "null", "[]", "{}", '{"cmd": 3}', '{"id": 1, "cmd": "solve"}',
+    '{"id": 1, "cmd": "solve", "args": []}', '{"id": 1, "cmd": "solve", "args": {"cells": [1]}}',
+    '{"id": 1, "cmd": "solve", "args": {"cells": [true, 0, 0, 0]}}',
+    '{"id": 1, "cmd": "solve", "args": {"cells": ' + json.dumps([9] * 16) + "}}",
+    '{"id": 1, "cmd": "parse", "args": {"text": 5}}',
+    '{"id": 1, "cmd": "parse", "args": {"text": "1", "box": {}}}',
+    '{"id": 1, "cmd": "format", "args": {"cells": ' + json.dumps([0] * 16) + ', "to": "x"}}',
+    '{"id": 1, "cmd": "hint", "args": {"cells": ' + json.dumps([0] * 16) + ', "level": 1}}',
+])
+def test_bad_requests_are_replies(request_json: str) -> None:
+    reply = json.loads(handle(request_json))
+    assert "error" in reply and reply["error"]["type"] and reply["error"]["message"]
+
+
+def test_long_text_is_refused_quickly() -> None:
+    reply = call("parse", text="1" * 2_000_000)
+    assert reply["error"]["type"] == "ParseError"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(COMMANDS)), st.dictionaries(
+    st.sampled_from(["text", "cells", "box", "to", "level", "givens", "time_limit", "pencil"]),
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=40),
+              st.lists(st.integers(-1, 10), max_size=20)),
+))
+def test_never_raises(cmd: str, args: dict[str, Any]) -> None:
+    if cmd in ("generate", "steps", "rate") and "time_limit" not in args:
+        args["time_limit"] = 0.2
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+    assert set(reply) in ({"id", "result"}, {"id", "error"})
+    if "error" in reply:
+        assert reply["error"]["type"] != "InternalError", reply
