@@ -257,3 +257,68 @@ def test_huge_grid_uses_the_generic_search() -> None:
     puzzle = blank(original, 1, 0.8)
     result = solve(puzzle)
     assert result.status == "solved" and result.unique is True and result.solution == original
+
+
+def reference_locked(cands: dict[int, set[int]]) -> set[tuple[int, int]]:
+    """Pointing and claiming eliminations on 9x9, unit by unit (cell -> candidate values)."""
+    geo = Shape(3, 3).geometry
+    gone = set()
+    for d in range(1, 10):
+        for box in geo.boxes:
+            where = [c for c in box if d in cands[c]]
+            for line_of, lines in ((geo.row_of, geo.rows), (geo.col_of, geo.cols)):
+                if where and len({line_of[c] for c in where}) == 1:  # pointing
+                    gone.update((c, d) for c in lines[line_of[where[0]]]
+                                if c not in box and d in cands[c])
+        for line in geo.rows + geo.cols:
+            where = [c for c in line if d in cands[c]]
+            if where and len({geo.box_of[c] for c in where}) == 1:  # claiming
+                gone.update((c, d) for c in geo.boxes[geo.box_of[where[0]]]
+                            if c not in line and d in cands[c])
+    return gone
+
+
+Eliminations = set[tuple[int, int]]
+
+
+def locked_case(seed: int, keep: float, drop: float) -> tuple[Eliminations, Eliminations]:
+    """(eliminations found by the SWAR pass, by the unit-by-unit search) on a random state."""
+    t = _cover.tables(Shape(3, 3))
+    lk = t.locked
+    assert lk is not None
+    rnd = random.Random(seed)
+    state = t.full
+    for cell, v in enumerate(blank(random_solution(Shape(3, 3), seed % 50), seed, keep).cells):
+        if v:
+            state &= t.place[cell * 10 + v]
+    cands: dict[int, set[int]] = {c: set() for c in range(81)}
+    for c in range(81):
+        for d in range(1, 10):
+            if state >> (c * 10 + d - 1) & 1:
+                if rnd.random() < drop:  # eliminate it, through its row-layout bit
+                    state &= lk.unplace[lk.shift + (c // 9 * 9 + d - 1) * 10 + c % 9 + 1]
+                else:
+                    cands[c].add(d)
+    gone = _cover._locked_eliminations(state, lk)
+    found = set()
+    while gone:
+        b = gone.bit_length()
+        found.add((t.cell_of[b + lk.shift], t.value_of[b + lk.shift]))
+        gone ^= 1 << (b - 1)
+    return found, reference_locked(cands)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds, st.floats(0.0, 0.4), st.floats(0.0, 0.6))
+def test_locked_candidates_match_a_unit_by_unit_search(
+    seed: int, keep: float, drop: float
+) -> None:
+    found, expected = locked_case(seed, keep, drop)
+    assert found == expected
+
+
+def test_locked_candidates_are_found_often() -> None:
+    """The property above is not vacuous: random states do have pointing/claiming."""
+    cases = [locked_case(seed, 0.2, 0.4) for seed in range(40)]
+    assert all(found == expected for found, expected in cases)
+    assert sum(1 for found, _ in cases if found) > 10
