@@ -15,30 +15,31 @@ def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """k base lines whose value sits in only k cover lines: remove it from the cover lines."""
     n = c.size
     masks = c.masks
+    # rows[v][r]: columns of row r where value v+1 is a candidate; cols[v][c]: rows likewise.
+    rows = [[0] * n for _ in range(n)]
+    cols = [[0] * n for _ in range(n)]
+    for cell, m in enumerate(masks):
+        if m:
+            r, col = divmod(cell, n)
+            rbit, cbit = 1 << col, 1 << r
+            while m:
+                low = m & -m
+                v = low.bit_length() - 1
+                rows[v][r] |= rbit
+                cols[v][col] |= cbit
+                m ^= low
     for k in sizes:
         for value in range(1, n + 1):
-            bit = 1 << (value - 1)
             for rows_base in (True, False):
-                # pos[i]: bit j set when the value is a candidate at base line i, cover line j.
-                pos = [0] * n
-                for cell, m in enumerate(masks):
-                    if m & bit:
-                        r, col = divmod(cell, n)
-                        if rows_base:
-                            pos[r] |= 1 << col
-                        else:
-                            pos[col] |= 1 << r
+                pos = rows[value - 1] if rows_base else cols[value - 1]
                 items = [(i, p) for i, p in enumerate(pos) if 2 <= p.bit_count() <= k]
                 if len(items) < k:
                     continue
                 for base, cover in _combos(items, k):
-                    if cover.bit_count() != k:
-                        continue
                     covers = [j - 1 for j in bits(cover)]
                     elims = []
                     for j in covers:
-                        others = pos_in_cover(pos, j, base)
-                        for i in others:
+                        for i in pos_in_cover(pos, j, base):
                             cell = i * n + j if rows_base else j * n + i
                             elims.append((cell, value))
                     if elims:

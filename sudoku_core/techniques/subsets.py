@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ..candidates import Candidates, bits
 from .base import (
@@ -18,23 +18,39 @@ from .base import (
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def _combos(items: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
-    """k-subsets of (key, mask) items whose masks' union has at most k bits (pruned search)."""
-    chosen: list[int] = []
+def _combos(items: Sequence[tuple[int, int]], k: int) -> list[tuple[list[int], int]]:
+    """k-subsets of (key, mask) items whose masks' union has exactly k bits, in order.
 
-    def rec(start: int, union: int) -> Iterator[tuple[list[int], int]]:
-        if len(chosen) == k:
-            yield chosen[:], union
-            return
-        for i in range(start, len(items) - (k - len(chosen)) + 1):
+    A pruned depth-first search (a union past k bits is never extended); plain recursion with
+    a result list, as generators cost more than the search itself here.
+    """
+    out: list[tuple[list[int], int]] = []
+    count = len(items)
+    if k == 2:
+        # Two masks of at least two bits with a two-bit union are the same mask.
+        for a in range(count):
+            key, mask = items[a]
+            for b in range(a + 1, count):
+                if items[b][1] == mask:
+                    out.append(([key, items[b][0]], mask))
+        return out
+
+    def rec(start: int, depth: int, union: int, chosen: list[int]) -> None:
+        last = depth + 1 == k
+        for i in range(start, count - (k - depth) + 1):
             key, mask = items[i]
             u = union | mask
-            if u.bit_count() <= k:
-                chosen.append(key)
-                yield from rec(i + 1, u)
-                chosen.pop()
+            bc = u.bit_count()
+            if bc > k:
+                continue
+            if last:
+                if bc == k:
+                    out.append((chosen + [key], u))
+            else:
+                rec(i + 1, depth + 1, u, chosen + [key])
 
-    yield from rec(0, 0)
+    rec(0, 0, 0, [])
+    return out
 
 
 def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
