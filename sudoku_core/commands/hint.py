@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..format import format_grid
+from ..format import format_candidates, format_grid
 from ..grid import Grid
 from ..hint import HINT_LEVELS, hint
 from ..parse import parse
@@ -61,6 +61,10 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)
     if level == "apply" and h.status == "step" and not item.label:
-        text += "\n" + format_grid(h.result, "pretty")
+        # Eliminations show only in the pencil marks; placements show in the grid.
+        if h.step.eliminations:
+            text += "\n" + format_candidates(h.result, list(h.marks))
+        else:
+            text += "\n" + format_grid(h.result, "pretty")
     ok = h.status in ("step", "solved")
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
