@@ -79,7 +79,7 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--level", "apply", POINTING)
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("Locked candidates (pointing)")
-    assert lines[3].split("│")[1].split()[0] == "1245"  # r2c1 shown without the 7
+    assert lines[4].split("│")[1].split()[0] == "1245"  # r2c1 shown without the 7
     code, out, _ = run(capsys, "hint", "--level", "apply", "--json", EASY)
     data = json.loads(out)
     assert len(data["result"]) == 81 and data["result"] != EASY.replace("0", ".")
