@@ -1,0 +1,98 @@
+"""Digging: empty cells of a complete grid, orbit by orbit, while the solution stays unique."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .grid import Cell, Grid, Shape
+from .solver import count_solutions
+
+Orbit = tuple[Cell, ...]
+
+
+def check_budget(shape: Shape) -> int:
+    """Search nodes allowed for one uniqueness check; past it the given is kept.
+
+    A node budget, not a clock, so that the result depends on the seed alone. Checks on
+    9x9 take a few dozen nodes; the budget only bites on large grids dug very thin.
+    """
+    return 2_000 + 8 * shape.cell_count
+
+
+def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int) -> bool | None:
+    """True: exactly one solution; False: several (or none); None: the budget ran out."""
+    n = count_solutions(Grid(shape, tuple(cells)), 2, max_nodes=max_nodes, time_limit=None)
+    return None if n < 0 else n == 1
+
+
+@dataclass
+class Dug:
+    """The outcome of a dig: the puzzle and the orbits emptied, in order."""
+
+    shape: Shape
+    cells: list[int]
+    removed: list[Orbit] = field(default_factory=list)
+    undecided: list[Orbit] = field(default_factory=list)  # checks out of budget: kept
+    complete: bool = True  # False when the dig was cut short (time or cancel)
+
+    def prefix(self, count: int, solution: Grid) -> Grid:
+        """The puzzle after only the first ``count`` removals (unique: it has more givens)."""
+        cells = list(solution.cells)
+        for orbit in self.removed[:count]:
+            for cell in orbit:
+                cells[cell] = 0
+        return Grid(self.shape, tuple(cells))
+
+    def grid(self) -> Grid:
+        """The dug puzzle."""
+        return Grid(self.shape, tuple(self.cells))
+
+
+def dig(
+    solution: Grid,
+    order: Sequence[Orbit],
+    *,
+    max_nodes: int,
+    keep_going: Callable[[], bool],
+    start: Sequence[int] | None = None,
+) -> Dug:
+    """Empty each orbit in ``order`` whose removal keeps the solution unique."""
+    shape = solution.shape
+    dug = Dug(shape, list(solution.cells if start is None else start))
+    cells = dug.cells
+    for orbit in order:
+        if not all(cells[c] for c in orbit):
+            continue
+        if not keep_going():
+            dug.complete = False
+            break
+        saved = [cells[c] for c in orbit]
+        for c in orbit:
+            cells[c] = 0
+        unique = is_unique(shape, cells, max_nodes)
+        if unique:
+            dug.removed.append(orbit)
+            continue
+        if unique is None:
+            dug.undecided.append(orbit)
+        for c, v in zip(orbit, saved, strict=True):
+            cells[c] = v
+    return dug
+
+
+def removable_givens(puzzle: Grid, max_nodes: int) -> list[Cell] | None:
+    """Givens whose removal alone keeps the solution unique; None if a check gave up."""
+    cells = list(puzzle.cells)
+    found: list[Cell] = []
+    for cell, value in enumerate(puzzle.cells):
+        if not value:
+            continue
+        cells[cell] = 0
+        unique = is_unique(puzzle.shape, cells, max_nodes)
+        cells[cell] = value
+        if unique is None:
+            return None
+        if unique:
+            found.append(cell)
+    return found

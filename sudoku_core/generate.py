@@ -1,0 +1,357 @@
+"""Generate puzzles with exactly one solution, at a requested level, for every box shape.
+
+One *attempt*: a random complete grid (:mod:`.fill`), emptied orbit by orbit in random order
+while the solver's counter (limit 2) still finds one solution (:mod:`.dig`), then rated
+(:mod:`.rate`). When the dug puzzle is harder than asked, givens are put back: a binary search
+over the removals finds the thinnest puzzle that is not harder than the target. Attempts repeat
+until the level fits or the budget ends; then the closest puzzle comes back with its true
+rating, ``reached=False`` and a note.
+
+Same seed, same puzzle: every choice comes from ``random.Random(seed)`` and every search has a
+node budget rather than a clock, so the result does not depend on the machine. The one
+exception is the overall time budget: when it cuts a run short, fewer attempts are made.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .dig import Dug, dig, is_unique
+from .errors import SudokuError
+from .fill import random_solution
+from .grid import Grid, Shape
+from .rate import Rating, rate
+from .solver import count_solutions
+from .symmetry import check_symmetry, default_symmetry, is_symmetric, orbits
+from .techniques import LEVELS
+
+SEED_RANGE = 2**32
+
+
+class GenerateError(SudokuError):
+    """Options that cannot make a puzzle: unknown difficulty, budget not positive."""
+
+
+class Cancelled(Exception):
+    """``should_stop`` asked to stop before any puzzle was ready."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its true rating, and how it was made."""
+
+    grid: Grid  # the puzzle (0 = empty)
+    solution: Grid  # its only solution
+    shape: Shape
+    level: str  # the puzzle's true level, e.g. "Hard"
+    score: int  # its rating score
+    hardest: str  # hardest technique its logical solution needs, e.g. "X-Wing"
+    seed: int  # the seed used (drawn when none was given): the same seed gives this puzzle
+    attempts: int  # complete grids tried
+    requested: str  # the level asked for, e.g. "Hard"
+    reached: bool  # level == requested
+    note: str = ""  # why the result differs from the request, "" when it does not
+    symmetry: str = "none"  # symmetry of the givens' pattern
+    minimal: bool = False  # proven: no given can be removed keeping one solution
+    elapsed: float = 0.0  # seconds
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON Lines record of `sudoku generate --json`."""
+        return {
+            "puzzle": self.grid.line(),
+            "box": [self.shape.box_rows, self.shape.box_cols],
+            "level": self.level,
+            "score": self.score,
+            "hardest": self.hardest,
+            "seed": self.seed,
+            "attempts": self.attempts,
+            "requested": self.requested,
+            "reached": self.reached,
+            "note": self.note,
+            "symmetry": self.symmetry,
+            "minimal": self.minimal,
+            "givens": self.grid.given_count,
+            "solution": self.solution.line(),
+        }
+
+
+def check_difficulty(name: str) -> str:
+    """The level name for a difficulty given in any case ("hard" -> "Hard")."""
+    for level in LEVELS:
+        if name.strip().lower() == level.lower():
+            return level
+    raise GenerateError(f"difficulty {name!r}: expected one of {', '.join(LEVELS).lower()}")
+
+
+def default_time_limit(shape: Shape) -> float:
+    """Seconds a call may take when no budget is given: more for larger grids."""
+    n = shape.size
+    return 20.0 if n <= 9 else 60.0 if n <= 16 else 180.0
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of puzzle ``index`` of a series started with ``seed`` (index 0: seed itself)."""
+    if index == 0:
+        return seed
+    # String seeds are hashed with SHA-512 by `random`, the same on every platform.
+    return random.Random(f"{seed}/{index}").randrange(SEED_RANGE)
+
+
+def check_nodes(shape: Shape, target: int) -> int:
+    """Search nodes allowed per uniqueness check while digging; past it the given stays.
+
+    A node budget, not a clock, keeps the result a function of the seed. On grids up to 12x12
+    checks are cheap, so they are exact in practice. On larger grids the late, thin checks cost
+    seconds each; for Easy and Medium a puzzle that needs a long search to prove unique is
+    too hard anyway, so a small budget keeps those digs fast.
+    """
+    if shape.size <= 12:
+        return 20_000
+    if target <= LEVELS.index("Medium"):
+        return 128
+    return 2_000 + 4 * shape.cell_count
+
+
+@dataclass
+class _Candidate:
+    """A finished puzzle with its rating, as a possible answer."""
+
+    puzzle: Grid
+    solution: Grid
+    rating: Rating
+    symmetric: bool
+    minimal: bool
+
+    @property
+    def index(self) -> int:
+        return LEVELS.index(self.rating.level)
+
+
+@dataclass
+class _Run:
+    """What one call knows: options, budget, and the best puzzle so far."""
+
+    shape: Shape
+    target: int
+    symmetry: str
+    minimal: bool
+    deadline: float
+    should_stop: Callable[[], bool] | None
+    nodes: int
+    best: _Candidate | None = None
+    cancelled: bool = False
+
+    def stopped(self) -> bool:
+        """True once cancelled; asks ``should_stop`` each time until it says so."""
+        if not self.cancelled and self.should_stop is not None and self.should_stop():
+            self.cancelled = True
+        return self.cancelled
+
+    def keep_going(self) -> bool:
+        """Dig on? The first puzzle always gets made; later ones only within the budget."""
+        if self.stopped():
+            return False
+        return self.best is None or time.perf_counter() < self.deadline
+
+    def out_of_time(self) -> bool:
+        """True when cancelled or past the deadline."""
+        return self.stopped() or time.perf_counter() >= self.deadline
+
+    def consider(self, cand: _Candidate) -> None:
+        """Keep ``cand`` when it is closer to the request (or as close, and thinner)."""
+        if self.best is None or self._key(cand) <= self._key(self.best):
+            self.best = cand
+
+    def _key(self, c: _Candidate) -> tuple[int, int, int, int]:
+        # Closest level first; then the kept symmetry and proven minimality that were asked
+        # for; on a tie between one level below and one above, the easier puzzle.
+        return (abs(c.index - self.target), int(not c.symmetric),
+                int(self.minimal and not c.minimal), int(c.index > self.target))
+
+    def done(self) -> bool:
+        """True when the best puzzle is everything that was asked for."""
+        b = self.best
+        return b is not None and b.index == self.target and b.symmetric and (
+            b.minimal or not self.minimal)
+
+
+def generate(
+    shape: Shape,
+    difficulty: str = "medium",
+    seed: int | None = None,
+    symmetry: str | None = None,
+    minimal: bool = False,
+    time_limit: float | None = None,
+    max_attempts: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Generated:
+    """A puzzle with exactly one solution, rated at ``difficulty`` when reachable in the budget.
+
+    ``symmetry`` defaults to rotational (see :func:`.symmetry.default_symmetry`), or to "none"
+    with ``minimal``: a minimal puzzle seldom keeps a symmetry, and when one is asked for with
+    ``minimal``, minimality wins and the note says the symmetry was lost. ``time_limit``
+    defaults to :func:`default_time_limit`; the first attempt always finishes (its dig cut
+    short if need be), so a call returns a correct puzzle with its true rating even on a tiny
+    budget. ``should_stop`` is polled between checks: the best puzzle so far comes back with
+    a note, or :class:`Cancelled` is raised when there is none yet.
+    """
+    start = time.perf_counter()
+    target = LEVELS.index(check_difficulty(difficulty))
+    sym = check_symmetry(symmetry) if symmetry is not None else (
+        "none" if minimal else default_symmetry(shape))
+    if time_limit is None:
+        time_limit = default_time_limit(shape)
+    if not time_limit > 0:
+        raise GenerateError(f"time limit {time_limit!r}: expected a positive number of seconds")
+    if max_attempts is not None and max_attempts < 1:
+        raise GenerateError(f"max attempts {max_attempts!r}: expected at least 1")
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_RANGE)
+    rng = random.Random(seed)
+    run = _Run(shape, target, sym, minimal, start + time_limit, should_stop,
+               check_nodes(shape, target))
+    attempts = 0
+    while True:
+        attempts += 1
+        _attempt(run, rng)
+        if run.done() or run.stopped() or time.perf_counter() >= run.deadline:
+            break
+        if max_attempts is not None and attempts >= max_attempts:
+            break
+    if run.best is None:
+        raise Cancelled("generation was cancelled before a puzzle was ready")
+    return _result(run, seed, attempts, time.perf_counter() - start)
+
+
+def _attempt(run: _Run, rng: random.Random) -> None:
+    """One complete grid: dig it, rate it, put givens back if it came out too hard."""
+    solution = random_solution(run.shape, rng)
+    order = list(orbits(run.shape.size, run.symmetry))
+    rng.shuffle(order)
+    dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going)
+    if run.stopped() or (not dug.complete and run.best is not None):
+        return
+    puzzle = dug.grid()
+    proven = False
+    if run.minimal and dug.complete:
+        puzzle, proven = _make_minimal(run, dug, order)
+        if run.stopped():
+            return
+    cand = _rated(run, puzzle, solution, proven)
+    if cand is None:
+        return
+    run.consider(cand)
+    if cand.index > run.target and not run.minimal:
+        _put_back(run, dug, solution)
+
+
+def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Grid, bool]:
+    """Remove every single given that can go; True when minimality is proven."""
+    # One pass suffices: a given that cannot go now cannot go from a thinner puzzle either
+    # (fewer givens, more solutions). Orbits the dig emptied are settled; single cells of kept
+    # pairs, and checks that ran out of budget, are tried again with a larger budget.
+    cells = list(dug.cells)
+    nodes = run.nodes * 20
+    proven = True
+    for orbit in order:
+        if len(orbit) == 1 and orbit not in dug.undecided:
+            continue
+        for cell in orbit:
+            if not cells[cell]:
+                continue
+            if not run.keep_going():
+                return Grid(run.shape, tuple(cells)), False
+            value = cells[cell]
+            cells[cell] = 0
+            unique = is_unique(run.shape, cells, nodes)
+            if not unique:
+                cells[cell] = value
+                proven = proven and unique is not None
+    return Grid(run.shape, tuple(cells)), proven
+
+
+def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool) -> _Candidate | None:
+    """Rate a puzzle; None when the rating is unsure (cut by its clock) and a puzzle exists."""
+    floor = 2.0 if run.shape.size <= 9 else 20.0
+    limit = max(run.deadline - time.perf_counter(), floor)
+    started = time.perf_counter()
+    rating = rate(puzzle, time_limit=limit)
+    sure = time.perf_counter() - started < limit and rating.status == "solved"
+    if not sure:
+        if run.best is not None:
+            return None
+        # Out of time and nothing to show: no clock this time, so that the label is true.
+        rating = rate(puzzle, time_limit=3600.0)
+    return _Candidate(puzzle, solution, rating, is_symmetric(puzzle, run.symmetry), minimal)
+
+
+def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
+    """Put givens back until the puzzle is not harder than the target, keeping it thin."""
+    # Any subset of the removals keeps the solution unique: the puzzle then holds more givens
+    # than one the counter proved unique. So: binary search for the longest prefix of the
+    # removals that rates at or below the target (fewer givens rarely make it easier), then
+    # try the later removals one by one, keeping those that do not push the rating past it.
+    lo, hi = 0, len(dug.removed)
+    base: _Candidate | None = None
+    while hi - lo > 1:
+        if run.out_of_time():
+            return
+        mid = (lo + hi) // 2
+        cand = _rated(run, dug.prefix(mid, solution), solution, False)
+        if cand is None:
+            return
+        run.consider(cand)
+        if cand.index <= run.target:
+            lo, base = mid, cand
+        else:
+            hi = mid
+    if base is None or base.index != run.target:
+        return
+    cells = list(base.puzzle.cells)
+    for orbit in dug.removed[hi:]:
+        if run.out_of_time():
+            return
+        saved = [cells[c] for c in orbit]
+        for c in orbit:
+            cells[c] = 0
+        cand = _rated(run, Grid(run.shape, tuple(cells)), solution, False)
+        if cand is None:
+            return
+        if cand.index == run.target:
+            run.consider(cand)
+            continue
+        for c, v in zip(orbit, saved, strict=True):
+            cells[c] = v
+
+
+def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
+    """The best puzzle as a Generated, with a note on anything that differs from the request."""
+    best = run.best
+    assert best is not None
+    # The counter's own word on the answer, whatever the dig decided (-1: out of budget, and
+    # then the dig's checks stand: every removal was proven by a count of exactly one).
+    if count_solutions(best.puzzle, 2, time_limit=None) in (0, 2):
+        raise RuntimeError("generated puzzle does not have exactly one solution")
+    requested = LEVELS[run.target]
+    level = best.rating.level
+    notes = []
+    if level != requested:
+        why = "cancelled" if run.cancelled else f"not reached in {attempts} attempt(s)"
+        notes.append(f"{requested} {why}; closest found: {level} (score {best.rating.score})")
+    elif run.cancelled and not run.done():
+        notes.append("cancelled")
+    if not best.symmetric:
+        notes.append(f"{run.symmetry} symmetry lost to minimality")
+    if run.minimal and not best.minimal:
+        notes.append("minimality not proven within the budget")
+    return Generated(
+        grid=best.puzzle, solution=best.solution, shape=run.shape, level=level,
+        score=best.rating.score, hardest=best.rating.hardest, seed=seed, attempts=attempts,
+        requested=requested, reached=level == requested, note="; ".join(notes),
+        symmetry=run.symmetry if best.symmetric else "none", minimal=best.minimal,
+        elapsed=elapsed,
+    )
