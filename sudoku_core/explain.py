@@ -153,8 +153,8 @@ def walk(w: _Walk) -> str:
                 if tech.needs_unique and not w.unique:
                     continue
                 found = tech.find(c)
-                if found is None or not (found.placements or found.eliminations):
-                    continue
+                if found is None or not changes(c, found):
+                    continue  # nothing new: taking it would loop forever
                 if w.verify and not _consistent(found, w.solution):
                     continue
                 step = found
@@ -168,6 +168,13 @@ def walk(w: _Walk) -> str:
             w.trial = True
         w.note(step.technique, step)
         c.apply(step)
+
+
+def changes(c: Candidates, step: Step) -> bool:
+    """True if the step fills an empty cell or removes a candidate that is there."""
+    values = c.values
+    return any(not values[cell] for cell, _ in step.placements) or any(
+        c.has(cell, v) for cell, v in step.eliminations)
 
 
 def _consistent(step: Step, solution: Grid | None) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .candidates import Candidates, bits
-from .explain import trial_step
+from .explain import changes, trial_step
 from .grid import Grid, cell_name
 from .solver import solve
 from .techniques import registry
@@ -185,7 +185,7 @@ def _next_step(c: Candidates, *, unique: bool, solution: Grid | None) -> Step | 
         if tech.needs_unique and not unique:
             continue
         step = tech.find(c)
-        if step is None or not (step.placements or step.eliminations):
+        if step is None or not changes(c, step):
             continue
         if solution is not None and not _sound(step, solution):
             continue  # a safety net: never hint something false

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sudoku_core.candidates import Candidates
 from sudoku_core.explain import _search_step, propagate, steps, trial_step
 from sudoku_core.grid import Grid, Shape
@@ -149,3 +151,20 @@ def test_trial_search_fallback_places_only_what_is_proven() -> None:
     assert step.text.endswith(f"is {sol.cells[cell]}")
     # A solver that cannot decide proves nothing.
     assert _search_step(c, cell, lambda g: "gave_up") is None
+
+
+def test_a_step_that_changes_nothing_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudoku_core.explain as explain
+    from sudoku_core.techniques import Technique, registry
+    from sudoku_core.techniques.base import Step
+
+    def useless(c: Candidates) -> Step:
+        return Step("Useless", ((3, 9),), ((3, 1),), "r1c4 is a given: nothing changes")
+
+    fake = (registry()[0], Technique("Useless", useless, 25, "Medium")) + registry()[1:]
+    monkeypatch.setattr(explain, "registry", lambda: fake)
+    grid = grid9(POINTING)
+    assert grid.cells[3] == 9
+    path = explain.steps(grid)
+    assert path.status == "solved"
+    assert "Useless" not in {s.technique for s in path.steps}
