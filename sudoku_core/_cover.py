@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Protocol
 
 from .grid import Shape
@@ -52,7 +52,7 @@ class CoverTables:
     place: IntTable  # bit_length of a candidate bit -> AND mask that places it
     cell_of: tuple[int, ...]  # bit_length -> the cell
     value_of: tuple[int, ...]  # bit_length -> the value (1..N)
-    locked: Locked | None  # locked-candidate constants (3x3 boxes only)
+    locked: Callable[[int], int] | None  # pointing and claiming: new state, or 0 if none
 
 
 @dataclass(frozen=True)
@@ -193,8 +193,11 @@ def tables(shape: Shape) -> CoverTables:
             if b % w:  # every candidate bit of the cell layout, not the guards
                 masks.build(b)
         place = tuple(masks.get(b, 0) for b in range(total + 1))
-    locked = _locked_tables(shape, full, block) if (shape.box_rows, shape.box_cols) == (3, 3) else (
-        None)
+    locked: Callable[[int], int]
+    if (shape.box_rows, shape.box_cols) == (3, 3):
+        locked = partial(_locked_3x3, lk=_locked_tables(shape, full, block))
+    else:
+        locked = partial(_locked_any, specs=_locked_specs(shape))
     return CoverTables(n, w, full, guard, low, data, place, tuple(cell_of), tuple(value_of),
                        locked)
 
@@ -242,6 +245,107 @@ def _locked_eliminations(state: int, lk: Locked) -> int:
     gone |= (point >> 3 | point >> 6 | point << 3 | point << 6) & minis
     return x & gone * 7 & lk.region
 
+
+def _locked_3x3(state: int, lk: Locked) -> int:
+    """The state after pointing and claiming on a 9x9 grid, or 0 when they remove nothing."""
+    gone = _locked_eliminations(state, lk)
+    if not gone:
+        return 0
+    unplace, shift = lk.unplace, lk.shift
+    while gone:
+        m = unplace[gone.bit_length() + shift]
+        state &= m
+        gone &= m >> shift
+    return state
+
+
+@dataclass(frozen=True)
+class LockedSpec:
+    """One layout (rows or columns) seen as minirows for pointing and claiming, any box."""
+
+    shift: int  # where the layout starts in the state
+    region: int  # its bits
+    width: int  # cells of a line inside one box (g)
+    spread: int  # g one bits: a minirow flag times this covers the minirow
+    in_line: tuple[int, ...]  # shifts between the minirows of one field: g, 2g, ...
+    minis: int  # bit 0 of every minirow
+    band: tuple[int, ...]  # `minis` of the fields whose line is j mod (lines per box)
+    moves: tuple[tuple[int, int, int], ...]  # (j, other j2, bits from row j to row j2)
+    quads: tuple[tuple[int, int, int, int], ...]  # per cell: (row, col, box, index in box)
+    n: int
+
+
+def _locked_specs(shape: Shape) -> tuple[LockedSpec, ...]:
+    """Row and column layouts as minirows: the generic pointing/claiming constants."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    geo = shape.geometry
+    w = n + 1
+    block = n * n * w
+    quads = tuple((geo.row_of[c], geo.col_of[c], geo.box_of[c], geo.boxes[geo.box_of[c]].index(c))
+                  for c in range(n * n))
+    specs = []
+    for layout, g, h in ((1, bc, br), (2, br, bc)):  # g: minirow width, h: lines per box
+        flags = sum(1 << (j * g) for j in range(n // g))
+        minis = _repeat(n * n, w) * flags
+        band = tuple(
+            sum(flags << ((line * n + d) * w) for line in range(n) if line % h == j
+                for d in range(n))
+            for j in range(h)
+        )
+        moves = tuple((j, j2, (j2 - j) * n * w) for j in range(h) for j2 in range(h) if j2 != j)
+        specs.append(LockedSpec(layout * block, (1 << block) - 1, g, (1 << g) - 1,
+                                tuple(k * g for k in range(1, n // g)), minis, band, moves,
+                                quads, n))
+    return tuple(specs)
+
+
+def _locked_any(state: int, specs: tuple[LockedSpec, ...]) -> int:
+    """The state after pointing and claiming on any box shape, or 0 when they remove nothing."""
+    found = []
+    for sp in specs:  # both layouts read the same state: one pass, as people apply it
+        x = (state >> sp.shift) & sp.region
+        occ = x
+        for k in range(1, sp.width):
+            occ |= x >> k
+        occ &= sp.minis
+        in_line = 0
+        for k in sp.in_line:
+            in_line |= occ >> k | occ << k
+        in_line &= sp.minis
+        band = sp.band
+        in_box = [0] * len(band)
+        for j, _, k in sp.moves:  # each other row of the band, seen from rows j
+            in_box[j] |= occ << -k if k < 0 else occ >> k
+        point = occ
+        for j, mask in enumerate(band):
+            point ^= occ & in_box[j] & mask
+        claim = occ ^ (occ & in_line)
+        gone = 0
+        for j, _, k in sp.moves:  # a claim in row j clears the box's other rows
+            c = claim & band[j]
+            gone |= c << k if k > 0 else c >> -k
+        for k in sp.in_line:
+            gone |= (point >> k | point << k) & sp.minis
+        gone = x & gone * sp.spread
+        if gone:
+            found.append((sp, gone))
+    for sp, gone in found:
+        n, w = sp.n, sp.n + 1
+        block = n * n * w
+        while gone:
+            b = gone.bit_length()
+            gone ^= 1 << (b - 1)
+            # Back to (line, value, position): the candidate's bits in all four layouts.
+            line_value, at = divmod(b - 1, w)
+            line, d = divmod(line_value, n)
+            cell = line * n + at if sp.shift == block else at * n + line
+            r, c, bx, ib = sp.quads[cell]
+            # The row and the column pass may both remove it: clear, do not toggle.
+            quad = (1 << (cell * w + d) | 1 << (block + (r * n + d) * w + c)
+                    | 1 << (2 * block + (c * n + d) * w + r)
+                    | 1 << (3 * block + (bx * n + d) * w + ib))
+            state ^= state & quad
+    return state if found else 0
 
 
 @dataclass
@@ -308,7 +412,6 @@ def search(
     nodes = 0
     first: list[int] | None = None
     locked = t.locked
-    unplace = locked.unplace if locked is not None else ()
     # Pointing and claiming cost about half a node; they are tried once a node's singles run
     # dry, and a node where they found nothing switches them off for its subtree (on the
     # hardest puzzles they rarely pay, on the rest they cut the nodes 3 to 5 times).
@@ -342,12 +445,9 @@ def search(
                         return SearchResult(count, first, nodes, False, False)
                     break
                 if try_locked and locked is not None:
-                    gone = _locked_eliminations(state, locked)
-                    if gone:
-                        while gone:
-                            m = unplace[gone.bit_length() + locked.shift]
-                            state &= m
-                            gone &= m >> locked.shift
+                    after = locked(state)
+                    if after:
+                        state = after
                         continue
                     try_locked = False
                 options = _fewest(state, rest, t)

@@ -259,11 +259,11 @@ def test_huge_grid_uses_the_generic_search() -> None:
     assert result.status == "solved" and result.unique is True and result.solution == original
 
 
-def reference_locked(cands: dict[int, set[int]]) -> set[tuple[int, int]]:
-    """Pointing and claiming eliminations on 9x9, unit by unit (cell -> candidate values)."""
-    geo = Shape(3, 3).geometry
+def reference_locked(shape: Shape, cands: dict[int, set[int]]) -> set[tuple[int, int]]:
+    """Pointing and claiming eliminations, unit by unit (cell -> candidate values)."""
+    geo = shape.geometry
     gone = set()
-    for d in range(1, 10):
+    for d in range(1, shape.size + 1):
         for box in geo.boxes:
             where = [c for c in box if d in cands[c]]
             for line_of, lines in ((geo.row_of, geo.rows), (geo.col_of, geo.cols)):
@@ -281,44 +281,64 @@ def reference_locked(cands: dict[int, set[int]]) -> set[tuple[int, int]]:
 Eliminations = set[tuple[int, int]]
 
 
-def locked_case(seed: int, keep: float, drop: float) -> tuple[Eliminations, Eliminations]:
-    """(eliminations found by the SWAR pass, by the unit-by-unit search) on a random state."""
-    t = _cover.tables(Shape(3, 3))
-    lk = t.locked
-    assert lk is not None
+def locked_case(
+    shape: Shape, seed: int, keep: float, drop: float, generic: bool = False
+) -> tuple[Eliminations, Eliminations]:
+    """(eliminations the solver makes by pointing and claiming, by a unit-by-unit search)."""
+    t = _cover.tables(shape)
+    n, w = shape.size, shape.size + 1
+    geo = shape.geometry
     rnd = random.Random(seed)
     state = t.full
-    for cell, v in enumerate(blank(random_solution(Shape(3, 3), seed % 50), seed, keep).cells):
+    for cell, v in enumerate(blank(random_solution(shape, seed % 50), seed, keep).cells):
         if v:
-            state &= t.place[cell * 10 + v]
-    cands: dict[int, set[int]] = {c: set() for c in range(81)}
-    for c in range(81):
-        for d in range(1, 10):
-            if state >> (c * 10 + d - 1) & 1:
-                if rnd.random() < drop:  # eliminate it, through its row-layout bit
-                    state &= lk.unplace[lk.shift + (c // 9 * 9 + d - 1) * 10 + c % 9 + 1]
+            state &= t.place[cell * w + v]
+    cands: dict[int, set[int]] = {c: set() for c in range(n * n)}
+    for c in range(n * n):
+        for d in range(1, n + 1):
+            if state >> (c * w + d - 1) & 1:
+                if rnd.random() < drop:  # eliminate it from all four layouts
+                    r, col, b = geo.row_of[c], geo.col_of[c], geo.box_of[c]
+                    block, ib = n * n * w, geo.boxes[b].index(c)
+                    state ^= sum(1 << p for p in (
+                        c * w + d - 1, block + (r * n + d - 1) * w + col,
+                        2 * block + (col * n + d - 1) * w + r,
+                        3 * block + (b * n + d - 1) * w + ib))
                 else:
                     cands[c].add(d)
-    gone = _cover._locked_eliminations(state, lk)
+    if generic:
+        after = _cover._locked_any(state, _cover._locked_specs(shape))
+    else:
+        assert t.locked is not None
+        after = t.locked(state)
     found = set()
-    while gone:
-        b = gone.bit_length()
-        found.add((t.cell_of[b + lk.shift], t.value_of[b + lk.shift]))
-        gone ^= 1 << (b - 1)
-    return found, reference_locked(cands)
+    removed = state ^ after if after else 0
+    for c in range(n * n):
+        for d in range(1, n + 1):
+            if removed >> (c * w + d - 1) & 1:
+                found.add((c, d))
+    if after:  # every layout lost the same candidates
+        assert removed.bit_count() == 4 * len(found)
+    return found, reference_locked(shape, cands)
+
+
+LOCKED_SHAPES = [Shape(3, 3), Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(4, 3),
+                 Shape(4, 4)]
 
 
 @settings(max_examples=150, deadline=None)
-@given(seeds, st.floats(0.0, 0.4), st.floats(0.0, 0.6))
+@given(st.sampled_from(LOCKED_SHAPES), seeds, st.floats(0.0, 0.4), st.floats(0.0, 0.6),
+       st.booleans())
 def test_locked_candidates_match_a_unit_by_unit_search(
-    seed: int, keep: float, drop: float
+    shape: Shape, seed: int, keep: float, drop: float, generic: bool
 ) -> None:
-    found, expected = locked_case(seed, keep, drop)
+    found, expected = locked_case(shape, seed, keep, drop, generic)
     assert found == expected
 
 
-def test_locked_candidates_are_found_often() -> None:
+@pytest.mark.parametrize("shape", LOCKED_SHAPES, ids=str)
+def test_locked_candidates_are_found_often(shape: Shape) -> None:
     """The property above is not vacuous: random states do have pointing/claiming."""
-    cases = [locked_case(seed, 0.2, 0.4) for seed in range(40)]
+    cases = [locked_case(shape, seed, 0.2, 0.4) for seed in range(20)]
     assert all(found == expected for found, expected in cases)
-    assert sum(1 for found, _ in cases if found) > 10
+    assert sum(1 for found, _ in cases if found) > 5
