@@ -12,7 +12,7 @@ from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
 from sudoku_core.techniques import find_step, registry
-from sudoku_core.techniques.fish import find_fish
+from sudoku_core.techniques.fish import find_finned_fish, find_fish
 from sudoku_core.techniques.intersections import find_locked_candidates
 from sudoku_core.techniques.singles import find_full_house, find_hidden_single, find_naked_single
 from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
@@ -69,10 +69,6 @@ CASES = [
     ("X-Wing",
      "9..7..3...5..2..1...7.....93..6..7...6..5..3...2..8..61..4..6...4..6..8...6..3..4",
      "X-Wing on 7 in rows 5 and 8, columns 1 and 6: remove 7 from r6c1, r7c6, r9c1"),
-    ("Swordfish",
-     "...3..5...5..1..3...7..4..12.....4...6..9......1..6..28..7..2...9..8..5...5..9..7",
-     "Swordfish on 2 in rows 2, 5 and 8, columns 3, 4 and 6: remove 2 from r1c3, r1c6, r3c4, "
-     "r9c4"),
 ]
 
 
@@ -187,6 +183,34 @@ def test_jellyfish_in_built_state() -> None:
     assert find_fish(c, sizes=(2, 3)) is None
 
 
+def test_swordfish_in_built_state() -> None:
+    c = Candidates.from_grid(Grid.empty(NINE))
+    for row in (0, 3, 6):  # 1 in rows 1, 4 and 7 only in columns 1, 4 and 7
+        for col in range(9):
+            if col not in (0, 3, 6):
+                c.eliminate(row * 9 + col, 1)
+    step = find_step(c)
+    assert step is not None and step.technique == "Swordfish", step
+    assert step.text.startswith("Swordfish on 1 in rows 1, 4 and 7, columns 1, 4 and 7: "
+                                "remove 1 from r2c1, r2c4, r2c7, r3c1")
+    assert len(step.eliminations) == 18
+    assert find_finned_fish(c, sizes=(2,)) is None
+
+
+def test_finned_x_wing_in_built_state() -> None:
+    c = Candidates.from_grid(Grid.empty(NINE))
+    for row, cols in ((0, {1, 7, 8}), (4, {1, 7})):  # 1 in r1: c2, c8, c9; in r5: c2, c8
+        for col in range(9):
+            if col not in cols:
+                c.eliminate(row * 9 + col, 1)
+    step = find_step(c)
+    assert step is not None and step.technique == "Finned X-Wing", step
+    assert step.text == ("Finned X-Wing on 1 in rows 1 and 5, columns 2 and 8, fin r1c9: "
+                         "remove 1 from r2c8, r3c8")
+    assert (8, "fin") in step.cells and (8, 1, "fin") in step.candidates
+    assert find_fish(c) is None
+
+
 def test_locked_candidates_on_six_by_six() -> None:
     # 2x3 boxes: in box 1 (rows 1-2, columns 1-3), 1 only in row 1 -> not elsewhere in row 1.
     shape = Shape(2, 3)
@@ -228,7 +252,7 @@ def test_symbols_above_nine() -> None:
 
 BASIC = [
     find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
-    find_naked_subset, find_hidden_subset, find_fish,
+    find_naked_subset, find_hidden_subset, find_fish, find_finned_fish,
 ]
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 
 from ..candidates import Candidates, bits
-from .base import Step, and_list, elimination_roles, removal_text
+from ..grid import Shape
+from .base import Step, and_list, cells_text, elimination_roles, removal_text
 from .subsets import _combos
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -55,10 +58,12 @@ def pos_in_cover(pos: list[int], j: int, base: list[int]) -> list[int]:
 
 
 def _step(c: Candidates, k: int, value: int, rows_base: bool, base: list[int],
-          covers: list[int], elims: list[tuple[int, int]]) -> Step:
+          covers: list[int], elims: list[tuple[int, int]], fins: Sequence[int] = ()) -> Step:
     shape = c.shape
     n = c.size
     name = FISH_NAMES.get(k, f"Fish of size {k}")
+    if fins:
+        name = f"Finned {name}"
     base_kind, cover_kind = ("rows", "columns") if rows_base else ("columns", "rows")
     base_text = f"{base_kind} {and_list([str(i + 1) for i in base])}"
     cover_text = f"{cover_kind} {and_list([str(j + 1) for j in covers])}"
@@ -71,8 +76,9 @@ def _step(c: Candidates, k: int, value: int, rows_base: bool, base: list[int],
     ]
     base_units = [i if rows_base else n + i for i in base]
     cover_units = [n + j if rows_base else j for j in covers]
+    fin_text = f", fin{'s' if len(fins) > 1 else ''} {cells_text(shape, fins)}" if fins else ""
     text = (
-        f"{name} on {shape.symbol(value)} in {base_text}, {cover_text}: "
+        f"{name} on {shape.symbol(value)} in {base_text}, {cover_text}{fin_text}: "
         f"{removal_text(shape, eliminations)}"
     )
     return Step(
@@ -80,8 +86,90 @@ def _step(c: Candidates, k: int, value: int, rows_base: bool, base: list[int],
         (),
         eliminations,
         text,
-        cells=tuple((cell, "base") for cell in sorted(base_cells)) + tuple(ecells),
+        cells=tuple((cell, "base") for cell in sorted(base_cells))
+        + tuple((cell, "fin") for cell in fins) + tuple(ecells),
         units=tuple(base_units + cover_units),
-        candidates=tuple((cell, value, "key") for cell in sorted(base_cells)) + tuple(ecands),
+        candidates=tuple((cell, value, "key") for cell in sorted(base_cells))
+        + tuple((cell, value, "fin") for cell in fins) + tuple(ecands),
         region=base_text,
     )
+
+
+@cache
+def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per box: bitmask of its rows and bitmask of its columns."""
+    geo = shape.geometry
+    n = shape.size
+    rows = tuple(sum(1 << r for r in {cell // n for cell in box}) for box in geo.boxes)
+    cols = tuple(sum(1 << col for col in {cell % n for cell in box}) for box in geo.boxes)
+    return rows, cols
+
+
+def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
+    """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
+    in that box (either a fin is true and sees them, or the plain fish is)."""
+    n = c.size
+    masks = c.masks
+    box_rows, box_cols = _box_lines(c.shape)
+    for k in sizes:
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            for rows_base in (True, False):
+                pos = [0] * n
+                for cell, m in enumerate(masks):
+                    if m & bit:
+                        r, col = divmod(cell, n)
+                        if rows_base:
+                            pos[r] |= 1 << col
+                        else:
+                            pos[col] |= 1 << r
+                band_base, band_cover = (box_rows, box_cols) if rows_base else (box_cols, box_rows)
+                width = band_cover[0].bit_count()  # cells of a line inside one box
+                items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
+                for base in combinations(items, k):
+                    found = _finned(c, k, value, rows_base, pos, base, band_base, band_cover)
+                    if found is not None:
+                        return found
+    return None
+
+
+def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
+            base: tuple[int, ...], band_base: tuple[int, ...],
+            band_cover: tuple[int, ...]) -> Step | None:
+    n = c.size
+    union = 0
+    base_mask = 0
+    for i in base:
+        union |= pos[i]
+        base_mask |= 1 << i
+    if union.bit_count() <= k:
+        return None  # a plain fish (or a broken state): not finned
+    for box in range(n):
+        bbase, bcover = band_base[box], band_cover[box]
+        if not bbase & base_mask:
+            continue
+        outside = 0
+        for i in base:
+            outside |= pos[i] & ~bcover if bbase >> i & 1 else pos[i]
+        free = k - outside.bit_count()
+        if free < 0:
+            continue
+        choices = [j - 1 for j in bits(union & bcover & ~outside)]
+        for extra in combinations(choices, free):
+            cover = outside | sum(1 << j for j in extra)
+            fins = [(i, j - 1) for i in base if (bbase >> i) & 1
+                    for j in bits(pos[i] & ~cover)]
+            if not fins:
+                continue
+            # Cells of the fin box, in the cover lines, off the base lines.
+            targets = [(i - 1, j - 1) for i in bits(bbase & ~base_mask)
+                       for j in bits(pos[i - 1] & cover & bcover)]
+            if targets:
+                def cell(i: int, j: int) -> int:
+                    return i * n + j if rows_base else j * n + i
+
+                elims = sorted((cell(i, j), value) for i, j in targets)
+                covers = [j - 1 for j in bits(cover)]
+                fin_cells = sorted(cell(i, j) for i, j in fins)
+                return _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)
+    return None
