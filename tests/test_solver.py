@@ -19,6 +19,7 @@ SMALL_SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(4, 2),
 BIG_SHAPES = [Shape(4, 4), Shape(3, 5), Shape(5, 5)]  # place masks built on demand
 HUGE = Shape(6, 6)  # past the exact-cover path: the generic bitboard search
 HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+SLOW = 120.0  # clock budget in tests: generous, so a loaded machine cannot flip a result
 MULTI = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
 
@@ -39,7 +40,7 @@ def line_grid(line: str) -> Grid:
 
 @cache
 def random_solution(shape: Shape, seed: int) -> Grid:
-    result = solve(Grid.empty(shape), limit=1, rng=random.Random(seed))
+    result = solve(Grid.empty(shape), limit=1, rng=random.Random(seed), time_limit=SLOW)
     assert result.solution is not None
     return result.solution
 
@@ -58,7 +59,7 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 @FAST
 @given(shapes, seeds)
 def test_random_fill_is_a_valid_solution(shape: Shape, seed: int) -> None:
-    result = solve(Grid.empty(shape), limit=1, rng=random.Random(seed))
+    result = solve(Grid.empty(shape), limit=1, rng=random.Random(seed), time_limit=SLOW)
     assert result.status == "solved" and result.count == 1
     assert result.solution is not None
     assert is_valid_solution(result.solution, Grid.empty(shape))
@@ -70,7 +71,7 @@ def test_blanked_solution_is_solved(shape: Shape, seed: int, cut: int, keep: flo
     original = random_solution(shape, seed % 50)
     # Big grids with few givens and many solutions can defeat any depth-first search.
     puzzle = blank(original, cut, keep if shape.size < 16 else 0.6 + keep / 3)
-    result = solve(puzzle)
+    result = solve(puzzle, time_limit=SLOW)
     assert result.status == "solved", result
     assert result.solution is not None and is_valid_solution(result.solution, puzzle)
     assert result.unique is not None and result.count == (1 if result.unique else 2)
@@ -120,14 +121,24 @@ def test_wrong_extra_given_has_no_solution(
 
 @cache
 def all_4x4_solutions() -> tuple[tuple[int, ...], ...]:
-    """Every 4x4 sudoku solution, by brute force over row permutations (288 of them)."""
-    shape = Shape(2, 2)
+    """Every 4x4 sudoku solution, by brute force: rows are permutations, checked as they go."""
+    geo = Shape(2, 2).geometry
     rows = list(itertools.permutations(range(1, 5)))
-    found = []
-    for grid_rows in itertools.product(rows, repeat=4):
-        cells = tuple(v for row in grid_rows for v in row)
-        if all(len({cells[c] for c in unit}) == 4 for unit in shape.geometry.units):
+    found: list[tuple[int, ...]] = []
+
+    def extend(cells: tuple[int, ...]) -> None:
+        filled = len(cells)
+        if any(len([cells[c] for c in unit if c < filled]) != len({cells[c] for c in unit
+                                                                     if c < filled})
+               for unit in geo.units):
+            return
+        if filled == 16:
             found.append(cells)
+            return
+        for row in rows:
+            extend(cells + row)
+
+    extend(())
     return tuple(found)
 
 
@@ -200,12 +211,15 @@ def test_complete_grid_and_empty_limit_one() -> None:
 @pytest.mark.parametrize("shape", SMALL_SHAPES + BIG_SHAPES, ids=str)
 def test_determinism(shape: Shape) -> None:
     puzzle = blank(random_solution(shape, 7), 3, 0.35 if shape.size < 16 else 0.7)
-    a, b = solve(puzzle), solve(puzzle)
+    a, b = solve(puzzle, time_limit=SLOW), solve(puzzle, time_limit=SLOW)
     assert (a.status, a.solution, a.count, a.unique, a.nodes) == (
         b.status, b.solution, b.count, b.unique, b.nodes
     )
-    fills = [solve(Grid.empty(shape), limit=1, rng=random.Random(s)).solution for s in range(4)]
-    again = [solve(Grid.empty(shape), limit=1, rng=random.Random(s)).solution for s in range(4)]
+    def fill(seed: int) -> Grid | None:
+        return solve(Grid.empty(shape), limit=1, rng=random.Random(seed), time_limit=SLOW).solution
+
+    fills = [fill(s) for s in range(4)]
+    again = [fill(s) for s in range(4)]
     assert fills == again
     assert len(set(fills)) > 1  # the seed really changes the branch order
 
@@ -255,7 +269,7 @@ def test_huge_grid_uses_the_generic_search() -> None:
     original = random_solution(HUGE, 1)
     assert is_valid_solution(original, Grid.empty(HUGE))
     puzzle = blank(original, 1, 0.8)
-    result = solve(puzzle)
+    result = solve(puzzle, time_limit=SLOW)
     assert result.status == "solved" and result.unique is True and result.solution == original
 
 
