@@ -23,6 +23,7 @@ from typing import Any
 from .dig import Dug, dig, is_unique
 from .errors import SudokuError
 from .fill import random_solution
+from .grade import solves_within
 from .grid import Grid, Shape
 from .rate import Rating, rate
 from .solver import count_solutions
@@ -30,6 +31,7 @@ from .symmetry import check_symmetry, default_symmetry, is_symmetric, orbits
 from .techniques import LEVELS
 
 SEED_RANGE = 2**32
+_NO_CLOCK = 3600.0  # rating time limit when the label must be true whatever it costs
 
 
 class GenerateError(SudokuError):
@@ -122,12 +124,13 @@ class _Candidate:
 
     puzzle: Grid
     solution: Grid
-    rating: Rating
+    rating: Rating | None  # None: known to be harder than the target, not rated yet
     symmetric: bool
     minimal: bool
 
     @property
     def index(self) -> int:
+        assert self.rating is not None
         return LEVELS.index(self.rating.level)
 
 
@@ -143,6 +146,7 @@ class _Run:
     should_stop: Callable[[], bool] | None
     nodes: int
     best: _Candidate | None = None
+    above: _Candidate | None = None  # a puzzle harder than the target, not rated yet
     cancelled: bool = False
 
     def stopped(self) -> bool:
@@ -155,7 +159,11 @@ class _Run:
         """Dig on? The first puzzle always gets made; later ones only within the budget."""
         if self.stopped():
             return False
-        return self.best is None or time.perf_counter() < self.deadline
+        return not self.has_puzzle() or time.perf_counter() < self.deadline
+
+    def has_puzzle(self) -> bool:
+        """True once some finished puzzle (rated or not) can be returned."""
+        return self.best is not None or self.above is not None
 
     def out_of_time(self) -> bool:
         """True when cancelled or past the deadline."""
@@ -222,7 +230,7 @@ def generate(
             break
         if max_attempts is not None and attempts >= max_attempts:
             break
-    if run.best is None:
+    if not run.has_puzzle():
         raise Cancelled("generation was cancelled before a puzzle was ready")
     return _result(run, seed, attempts, time.perf_counter() - start)
 
@@ -233,7 +241,7 @@ def _attempt(run: _Run, rng: random.Random) -> None:
     order = list(orbits(run.shape.size, run.symmetry))
     rng.shuffle(order)
     dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going)
-    if run.stopped() or (not dug.complete and run.best is not None):
+    if run.stopped() or (not dug.complete and run.has_puzzle()):
         return
     puzzle = dug.grid()
     proven = False
@@ -241,12 +249,24 @@ def _attempt(run: _Run, rng: random.Random) -> None:
         puzzle, proven = _make_minimal(run, dug, order)
         if run.stopped():
             return
-    cand = _rated(run, puzzle, solution, proven)
-    if cand is None:
+    if _within(run, puzzle) is False:
+        if run.above is None:
+            run.above = _Candidate(puzzle, solution, None, is_symmetric(puzzle, run.symmetry),
+                                   proven)
+        if not run.minimal:
+            _put_back(run, dug, solution)
         return
-    run.consider(cand)
-    if cand.index > run.target and not run.minimal:
-        _put_back(run, dug, solution)
+    cand = _rated(run, puzzle, solution, proven)
+    if cand is not None:
+        run.consider(cand)
+
+
+def _within(run: _Run, puzzle: Grid) -> bool | None:
+    """Is the puzzle at most the target level? (None: no time left to tell.)"""
+    if run.target == len(LEVELS) - 1:
+        return True
+    deadline = run.deadline if run.has_puzzle() else None
+    return solves_within(puzzle, LEVELS[run.target], deadline=deadline)
 
 
 def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Grid, bool]:
@@ -282,10 +302,10 @@ def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool) -> _Candidate
     rating = rate(puzzle, time_limit=limit)
     sure = time.perf_counter() - started < limit and rating.status == "solved"
     if not sure:
-        if run.best is not None:
+        if run.has_puzzle():
             return None
         # Out of time and nothing to show: no clock this time, so that the label is true.
-        rating = rate(puzzle, time_limit=3600.0)
+        rating = rate(puzzle, time_limit=_NO_CLOCK)
     return _Candidate(puzzle, solution, rating, is_symmetric(puzzle, run.symmetry), minimal)
 
 
@@ -293,55 +313,57 @@ def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
     """Put givens back until the puzzle is not harder than the target, keeping it thin."""
     # Any subset of the removals keeps the solution unique: the puzzle then holds more givens
     # than one the counter proved unique. So: binary search for the longest prefix of the
-    # removals that rates at or below the target (fewer givens rarely make it easier), then
-    # try the later removals one by one, keeping those that do not push the rating past it.
+    # removals that is at most the target (more givens rarely make a puzzle harder), then
+    # try the later removals one by one, keeping those that do not push it past the target:
+    # that thins an easy puzzle and can lift one that fell below the target up to it.
     lo, hi = 0, len(dug.removed)
-    base: _Candidate | None = None
     while hi - lo > 1:
-        if run.out_of_time():
-            return
         mid = (lo + hi) // 2
-        cand = _rated(run, dug.prefix(mid, solution), solution, False)
-        if cand is None:
+        within = _within(run, dug.prefix(mid, solution))
+        if within is None or run.stopped():
             return
-        run.consider(cand)
-        if cand.index <= run.target:
-            lo, base = mid, cand
+        if within:
+            lo = mid
         else:
             hi = mid
-    if base is None or base.index != run.target:
-        return
-    cells = list(base.puzzle.cells)
+    cells = list(dug.prefix(lo, solution).cells)
     for orbit in dug.removed[hi:]:
-        if run.out_of_time():
-            return
         saved = [cells[c] for c in orbit]
         for c in orbit:
             cells[c] = 0
+        within = _within(run, Grid(run.shape, tuple(cells)))
+        if within is None or run.stopped():
+            break
+        if not within:
+            for c, v in zip(orbit, saved, strict=True):
+                cells[c] = v
+    if lo or cells != list(solution.cells):
         cand = _rated(run, Grid(run.shape, tuple(cells)), solution, False)
-        if cand is None:
-            return
-        if cand.index == run.target:
+        if cand is not None:
             run.consider(cand)
-            continue
-        for c, v in zip(orbit, saved, strict=True):
-            cells[c] = v
 
 
 def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
     """The best puzzle as a Generated, with a note on anything that differs from the request."""
     best = run.best
-    assert best is not None
+    if run.above is not None and (best is None or abs(best.index - run.target) > 1):
+        above = run.above
+        run.consider(_Candidate(above.puzzle, above.solution,
+                                rate(above.puzzle, time_limit=_NO_CLOCK), above.symmetric,
+                                above.minimal))
+        best = run.best
+    assert best is not None and best.rating is not None
+    rating = best.rating
     # The counter's own word on the answer, whatever the dig decided (-1: out of budget, and
     # then the dig's checks stand: every removal was proven by a count of exactly one).
     if count_solutions(best.puzzle, 2, time_limit=None) in (0, 2):
         raise RuntimeError("generated puzzle does not have exactly one solution")
     requested = LEVELS[run.target]
-    level = best.rating.level
+    level = rating.level
     notes = []
     if level != requested:
         why = "cancelled" if run.cancelled else f"not reached in {attempts} attempt(s)"
-        notes.append(f"{requested} {why}; closest found: {level} (score {best.rating.score})")
+        notes.append(f"{requested} {why}; closest found: {level} (score {rating.score})")
     elif run.cancelled and not run.done():
         notes.append("cancelled")
     if not best.symmetric:
@@ -350,7 +372,7 @@ def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
         notes.append("minimality not proven within the budget")
     return Generated(
         grid=best.puzzle, solution=best.solution, shape=run.shape, level=level,
-        score=best.rating.score, hardest=best.rating.hardest, seed=seed, attempts=attempts,
+        score=rating.score, hardest=rating.hardest, seed=seed, attempts=attempts,
         requested=requested, reached=level == requested, note="; ".join(notes),
         symmetry=run.symmetry if best.symmetric else "none", minimal=best.minimal,
         elapsed=elapsed,
