@@ -19,6 +19,7 @@ class Rating:
     trial: bool
     status: str = "solved"  # as Path.status: "solved", "invalid", "no_solution", "multiple"...
     counts: tuple[tuple[str, int], ...] = ()  # steps per technique
+    timed_out: bool = False  # the time limit cut the technique search short (trial steps after)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON contract of `rate`."""
@@ -29,6 +30,7 @@ class Rating:
             "hardest": self.hardest,
             "trial": self.trial,
             "counts": dict(self.counts),
+            "timed_out": self.timed_out,
         }
 
 
@@ -37,4 +39,4 @@ def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
     path = _run(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
                 record=False, verify=True)
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,
-                  tuple(sorted(path.counts.items())))
+                  tuple(sorted(path.counts.items())), path.timed_out)
