@@ -25,11 +25,15 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(VENV)/bin/pytest -n auto
 
-site: $(STAMP)
+node_modules/pyodide/package.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+site: $(STAMP) node_modules/pyodide/package.json
 	$(PY) scripts/build_site.py
 
 serve: site
-	$(PY) scripts/serve.py build/site
+	$(PY) scripts/serve.py build/site --port 8000
 
 e2e: site
 	$(PY) scripts/ensure_browser.py

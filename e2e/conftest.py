@@ -111,17 +111,43 @@ def open_context(browser: Browser, server: Server, watch: Watch, **options: Any)
 class App:
     """A page of the app with the helpers the scenarios share."""
 
-    def __init__(self, page: Page, server: Server, watch: Watch) -> None:
+    def __init__(self, page: Page, server: Server, watch: Watch, shared: bool = False) -> None:
         self.page = page
         self.server = server
         self.watch = watch
+        self.shared = shared  # one page for many tests: open() switches links, no reload
         page.on("pageerror", lambda err: watch.errors.append(str(err)))
 
     def open(self, hash: str = "", path: str = "index.html", ready: bool = True) -> App:
+        """Load the page (a fresh page), or on the shared page switch links without reloading."""
+        if self.shared:
+            self.show(hash or "#p=" + "." * 81)
+            return self
         self.page.goto(self.server.url + path + hash)
         if ready:
             self.wait_ready()
         return self
+
+    def show(self, hash: str) -> None:
+        """Open a link in the loaded page (hashchange), and wait until it is drawn."""
+        for h in ("#reset", hash):
+            self.page.evaluate(
+                """h => new Promise(resolve => {
+                    addEventListener('hashchange',
+                        () => requestAnimationFrame(() => resolve()), {once: true});
+                    location.hash = h;
+                })""", h)
+        self.wait_ready()
+
+    def reset(self) -> None:
+        """Back to an empty 9x9 grid with closed panels (between tests on the shared page)."""
+        self.wait_ready()
+        for name in ("io", "new"):
+            button = self.page.locator(f"#{name}")
+            if button.get_attribute("aria-expanded") == "true":
+                button.click()
+        self.show("#p=" + "." * 81)
+        self.page.locator("#message").evaluate("el => el.blur && el.blur()")
 
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-engine='ready']", timeout=READY_TIMEOUT)
@@ -228,9 +254,33 @@ def context(browser: Browser, server: Server, watch: Watch) -> Iterator[BrowserC
 
 
 @pytest.fixture
-def app(context: BrowserContext, server: Server, watch: Watch) -> App:
-    """A page of the app in a fresh context (not yet opened: call app.open())."""
+def fresh_app(context: BrowserContext, server: Server, watch: Watch) -> App:
+    """A page of the app in a fresh context, not yet opened (call open()); for reloads."""
     return App(context.new_page(), server, watch)
+
+
+@pytest.fixture(scope="session")
+def shared_app(browser: Browser, server: Server) -> Iterator[App]:
+    """One loaded page for the scenarios that need no reload (Pyodide starts once)."""
+    watch = Watch()
+    ctx = open_context(browser, server, watch)
+    app = App(ctx.new_page(), server, watch, shared=False)
+    app.open()
+    app.shared = True
+    yield app
+    ctx.close()
+
+
+@pytest.fixture
+def app(shared_app: App) -> Iterator[App]:
+    """The shared page reset to an empty 9x9 grid; fails on outside requests or page errors."""
+    watch = shared_app.watch
+    watch.outside.clear()
+    watch.errors.clear()
+    shared_app.reset()
+    yield shared_app
+    assert watch.outside == [], f"requests left the origin: {watch.outside[:5]}"
+    assert watch.errors == [], f"uncaught page errors: {watch.errors[:5]}"
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@ from conftest import App
 from puzzles import HARD25, SMALL, SMALL_SOLUTION
 
 
-def test_cancel_a_long_solve(app: App) -> None:
+def test_cancel_a_long_solve(fresh_app: App) -> None:
+    app = fresh_app
     app.open("#p=" + HARD25)
     app.cell(1, 2).click()
     app.page.keyboard.press("1")  # an entry of the user's, to check it survives
@@ -31,7 +32,8 @@ def test_cancel_a_long_solve(app: App) -> None:
     app.expect_line(SMALL_SOLUTION)
 
 
-def test_escape_cancels(app: App) -> None:
+def test_escape_cancels(fresh_app: App) -> None:
+    app = fresh_app
     app.open("#p=" + HARD25)
     app.click("Solve")
     app.button("Cancel").wait_for(state="visible")

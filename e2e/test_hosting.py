@@ -30,8 +30,9 @@ def test_served_from_a_sub_path(browser: Browser, site: Path, watch: Watch) -> N
     assert watch.outside == [] and watch.errors == []
 
 
-def test_no_request_leaves_the_origin(app: App, watch: Watch) -> None:
+def test_no_request_leaves_the_origin(app: App) -> None:
     """Everything outside the origin is aborted (conftest); the engine still becomes ready."""
+    watch = app.watch
     app.open("#p=" + SMALL)
     app.click("Solve")
     app.wait_message("Solved in")
@@ -58,7 +59,8 @@ def test_manifest_and_runtime_files(site: Path) -> None:
         "<body>")[1]
 
 
-def test_web_app_manifest(app: App) -> None:
+def test_web_app_manifest(fresh_app: App) -> None:
+    app = fresh_app
     app.open(ready=False)
     href = app.page.locator("link[rel=manifest]").get_attribute("href")
     data = app.page.evaluate(f"fetch({href!r}).then(r => r.json())")
@@ -67,7 +69,8 @@ def test_web_app_manifest(app: App) -> None:
     app.wait_ready()
 
 
-def test_no_console_errors(app: App) -> None:
+def test_no_console_errors(fresh_app: App) -> None:
+    app = fresh_app
     errors: list[str] = []
     app.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     app.open("#p=" + SMALL)

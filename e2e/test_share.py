@@ -71,6 +71,13 @@ HOSTILE = {
 }
 
 
+def test_hostile_link_on_first_load(fresh_app: App) -> None:
+    fresh_app.open(HOSTILE["img"])
+    assert "could not be read" in fresh_app.wait_message("empty grid")
+    fresh_app.expect_line(EMPTY81)
+    assert fresh_app.page.locator("#grid img, #message *").count() == 0
+
+
 @pytest.mark.parametrize("hash", HOSTILE.values(), ids=HOSTILE.keys())
 def test_hostile_links(app: App, hash: str) -> None:
     dialogs: list[str] = []
@@ -85,7 +92,8 @@ def test_hostile_links(app: App, hash: str) -> None:
     assert len(text) < 500
 
 
-def test_reload_keeps_work(app: App) -> None:
+def test_reload_keeps_work(fresh_app: App) -> None:
+    app = fresh_app
     app.open()
     app.cell(2, 3).click()
     app.page.keyboard.press("7")
@@ -94,7 +102,8 @@ def test_reload_keeps_work(app: App) -> None:
     expect(app.cell(2, 3)).to_have_attribute("data-value", "7")
 
 
-def test_reload_of_a_link_keeps_entries_made_since(app: App) -> None:
+def test_reload_of_a_link_keeps_entries_made_since(fresh_app: App) -> None:
+    app = fresh_app
     app.open("#p=" + SMALL)
     app.cell(1, 1).click()
     app.page.keyboard.press("1")
@@ -105,7 +114,8 @@ def test_reload_of_a_link_keeps_entries_made_since(app: App) -> None:
     expect(app.cell(1, 3)).to_have_attribute("data-kind", "given")
 
 
-def test_other_link_does_not_destroy_work(app: App) -> None:
+def test_other_link_does_not_destroy_work(fresh_app: App) -> None:
+    app = fresh_app
     app.open("#p=" + SMALL)
     app.cell(1, 1).click()
     app.page.keyboard.press("1")

@@ -167,6 +167,14 @@ def cmd_check(args: Json) -> Json:
     }
 
 
+def cmd_candidates(args: Json) -> Json:
+    """Candidates of every empty cell (values not seen by a peer): one list per cell."""
+    from .candidates import Candidates, bits
+
+    grid = _grid(args)
+    return {"candidates": [bits(m) for m in Candidates.from_grid(grid).masks]}
+
+
 def cmd_validate(args: Json) -> Json:
     """The validation report (status, conflicts, dead cells, message)."""
     grid = _grid(args)
@@ -290,22 +298,26 @@ def cmd_rate(args: Json) -> Json:
 
 
 def cmd_generate(args: Json) -> Json:
-    """A new puzzle of a shape and difficulty (generate.generate)."""
-    shape = _shape(args, args.get("size") if isinstance(args.get("size"), int) else None)
+    """A new puzzle of a shape and difficulty (generate.generate); the library's budget unless
+    ``time_limit`` is given."""
+    size = args.get("size")
+    shape = _shape(args, size if isinstance(size, int) and not isinstance(size, bool) else None)
     if shape is None:
         shape = Shape(3, 3)
     seed = args.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest("seed must be a whole number")
     difficulty = args.get("difficulty", "medium")
-    if not isinstance(difficulty, str):
-        raise BadRequest("difficulty must be a string")
-    gen = _module("generate").generate(shape, difficulty=difficulty.lower(), seed=seed,
-                                       time_limit=_budget(args))
+    symmetry = args.get("symmetry")
+    if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):
+        raise BadRequest("difficulty and symmetry must be strings")
+    time_limit = _budget(args) if "time_limit" in args else None
+    gen = _module("generate").generate(shape, difficulty=difficulty, seed=seed,
+                                       symmetry=symmetry, time_limit=time_limit)
     out = _grid_json(gen.grid)
-    out.update({"level": gen.level, "score": gen.score, "seed": gen.seed,
-                "attempts": gen.attempts, "requested": gen.requested, "reached": gen.reached,
-                "note": gen.note})
+    out.update({"level": gen.level, "score": gen.score, "hardest": gen.hardest,
+                "seed": gen.seed, "attempts": gen.attempts, "requested": gen.requested,
+                "reached": gen.reached, "note": gen.note, "symmetry": gen.symmetry})
     return out
 
 
@@ -313,6 +325,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "version": cmd_version,
     "parse": cmd_parse,
     "check": cmd_check,
+    "candidates": cmd_candidates,
     "validate": cmd_validate,
     "solve": cmd_solve,
     "format": cmd_format,

@@ -48,6 +48,7 @@ function dispatch(transition) {
   if (state.doc !== before.doc) {
     save(state.doc, state.source);
     requestCheck();
+    requestCandidates();
   }
   if (state.celebrate && !before.celebrate) {
     state = S.setMessage(state, "Solved! Well done — every row, column and box is complete.", "ok");
@@ -79,11 +80,83 @@ function requestCheck() {
     });
 }
 
+// Computed candidates for the candidates view (only while it is on).
+let candidating = null;
+function requestCandidates() {
+  if (!state.showCandidates || state.engine.state !== "ready" || candidating) return;
+  if (state.autoFor === state.doc) return;
+  const doc = state.doc;
+  candidating = doc;
+  engine
+    .request("candidates", { cells: S.shownValues(doc), box: doc.box })
+    .then((r) => dispatch((s) => S.setAuto(s, doc, r.candidates)))
+    .catch(() => {})
+    .finally(() => {
+      candidating = null;
+      if (state.doc !== doc) requestCandidates();
+    });
+}
+
+// Difficulty of the givens, asked once per puzzle (short budget: it shares the worker).
+function requestRating() {
+  const doc = state.doc;
+  const count = doc.givens.filter((v) => v).length;
+  const key = `${doc.box.join("x")}:${doc.givens.join(",")}`;
+  if (state.rating && state.rating.key === key) return;
+  dispatch((s) => S.setRating(s, null));
+  if (count < S.size(doc) || state.engine.state !== "ready") return;
+  engine
+    .request("rate", { cells: doc.givens, box: doc.box, time_limit: 3 })
+    .then((r) => {
+      const now = `${state.doc.box.join("x")}:${state.doc.givens.join(",")}`;
+      if (now === key && r.level) dispatch((s) => S.setRating(s, { key, ...r }));
+    })
+    .catch(() => {});
+}
+
+// Cells of a unit {unit: "row"|"column"|"box", index} of the current shape.
+function unitCells(unit, box) {
+  const n = box[0] * box[1];
+  const cells = [];
+  if (unit.unit === "row") for (let c = 0; c < n; c++) cells.push(unit.index * n + c);
+  else if (unit.unit === "column") for (let r = 0; r < n; r++) cells.push(r * n + unit.index);
+  else {
+    const across = n / box[1];
+    const r0 = Math.floor(unit.index / across) * box[0];
+    const c0 = (unit.index % across) * box[1];
+    for (let r = r0; r < r0 + box[0]; r++) for (let c = c0; c < c0 + box[1]; c++) cells.push(r * n + c);
+  }
+  return cells;
+}
+
+// Highlights of a step or hint: its units, then its cells with their roles.
+function stepHighlights(data, box) {
+  const n = box[0] * box[1];
+  const marks = new Map();
+  for (const unit of data.units || []) for (const cell of unitCells(unit, box)) marks.set(cell, "unit");
+  for (const c of data.cells || []) marks.set(c.cell[0] * n + c.cell[1], c.role || "target");
+  for (const rc of data.wrong_cells || []) marks.set(rc[0] * n + rc[1], "wrong");
+  return [...marks].map(([cell, role]) => ({ cell, role }));
+}
+
+function stepChanges(data, n) {
+  const pairs = (list) => (list || [])
+    .map((p) => [p.cell[0] * n + p.cell[1], S.valueOfKey(p.symbol, n)])
+    .filter(([, v]) => v !== null);
+  return [pairs(data.placements), pairs(data.eliminations)];
+}
+
 function onEngineStatus(status) {
   dispatch((s) => S.setEngine(s, status));
   if (status.state === "ready") {
+    if (!performance.getEntriesByName("sudoku:engine-ready").length) {
+      performance.mark("sudoku:engine-ready");
+    }
     checking = null;
+    candidating = null;
     requestCheck();
+    requestCandidates();
+    requestRating();
     registerServiceWorker();
   }
 }
@@ -151,6 +224,10 @@ const actions = {
 
   enter(value, fromKeypad = false) {
     const cell = state.cursor;
+    if (state.notes !== "off" && !S.shown(state.doc, cell)) {
+      actions.mark(value, state.notes, fromKeypad);
+      return;
+    }
     if (state.doc.givens[cell]) {
       say(`r${Math.floor(cell / S.size(state.doc)) + 1}c${(cell % S.size(state.doc)) + 1} is a given.`);
       return;
@@ -158,6 +235,21 @@ const actions = {
     focusCell = fromKeypad ? "force" : true;
     dispatch((s) => S.setCell(s, cell, value));
     flush();
+  },
+
+  mark(value, kind, fromKeypad = false) {
+    focusCell = fromKeypad ? "force" : true;
+    dispatch((s) => S.toggleMark(s, s.cursor, value, kind));
+    flush();
+  },
+
+  setNotes(notes) {
+    dispatch((s) => S.setNotes(s, notes));
+  },
+
+  toggleCandidates() {
+    dispatch((s) => S.setShowCandidates(s, !s.showCandidates));
+    requestCandidates();
   },
 
   undo() {
@@ -232,23 +324,104 @@ const actions = {
     dispatch((s) => S.setMessage(s.doc === doc ? S.setHighlights(s, marks) : s, r.message, kind));
   },
 
+  // Hint in three presses on the same grid: nudge, then the step, then apply it.
   async hint() {
     const doc = state.doc;
+    const n = S.size(doc);
+    const last = state.hint && state.hint.doc === doc ? state.hint.level : null;
+    const level = last === "nudge" ? "step" : last === "step" ? "apply" : "nudge";
+    const pencil = doc.pencil.some((m) => m.length) ? doc.pencil : undefined;
     const r = await job("hint", "hint",
-      { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+      { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, level, pencil },
       "Looking for a hint…");
-    if (r) say(r.text || "No hint.", "info");
+    if (!r || state.doc !== doc) return;
+    if (r.status !== "step") {
+      // A nudge hides the cells; a mistake is named at once (the cells are highlighted too).
+      const text = r.region && r.status !== "solved"
+        ? `${r.text.replace(/\.$/, "")}: ${r.region}.` : r.text;
+      dispatch((s) => S.setMessage(S.setHint(S.setHighlights(s, stepHighlights(r, doc.box)),
+        { doc, level: "step", data: r }), text, r.status === "solved" ? "ok" : "warn"));
+      return;
+    }
+    if (level === "apply") {
+      const [placements, eliminations] = stepChanges(r, n);
+      dispatch((s) => {
+        const next = S.applyStep(s, placements, eliminations);
+        return S.setMessage(S.setHighlights(S.setHint(next, { doc: next.doc, level: "done", data: r }),
+          stepHighlights(r, doc.box)), `Applied: ${r.text}`, "ok");
+      });
+      return;
+    }
+    const more = level === "nudge" ? "Hint again shows the step." : "Hint again applies it.";
+    dispatch((s) => S.setMessage(S.setHighlights(S.setHint(s, { doc, level, data: r }),
+      stepHighlights(r, doc.box)), `${r.text} ${more}`, "info"));
+  },
+
+  // The whole logical path, walked forward and back with Next step / Previous step.
+  async steps() {
+    const doc = state.doc;
+    const r = await job("steps", "steps",
+      { cells: S.puzzleValues(doc), box: doc.box, time_limit: 20 },
+      "Working out the steps… (Cancel or Esc stops it)");
+    if (!r || state.doc !== doc) return;
+    if (!r.steps.length) {
+      say(r.status === "solved" ? "Nothing left to explain: the grid is complete." :
+        `No logical steps: the puzzle is ${r.status.replace("_", " ")}.`, "warn");
+      return;
+    }
+    const level = r.level ? ` (${r.level}${r.trial ? ", needs trial and error" : ""})` : "";
+    dispatch((s) => S.setMessage(S.setWalk(s, { steps: r.steps, index: 0, docs: [s.doc] }),
+      `${r.steps.length} steps to the solution${level}. Press Next step to walk through them.`));
+    $("walk-next").focus();
+  },
+
+  walkStep(delta) {
+    const walk = state.walk;
+    if (!walk) return;
+    if (state.doc !== walk.docs[walk.index]) {
+      dispatch((s) => S.setMessage(S.setWalk(s, null), "The grid changed: the step-by-step walk ended.", "warn"));
+      return;
+    }
+    const n = S.size(state.doc);
+    const box = state.doc.box;
+    if (delta > 0 && walk.index < walk.steps.length) {
+      const step = walk.steps[walk.index];
+      const [placements, eliminations] = stepChanges(step, n);
+      dispatch((s) => {
+        const next = S.applyStep(s, placements, eliminations);
+        const docs = [...walk.docs, next.doc];
+        return S.setHighlights(S.setHint(S.setWalk(next, { ...walk, index: walk.index + 1, docs }),
+          { doc: next.doc, level: "walk", data: step }), stepHighlights(step, box));
+      });
+    } else if (delta < 0 && walk.index > 0) {
+      dispatch((s) => {
+        const prev = S.undo(s);
+        const index = walk.index - 1;
+        const step = index > 0 ? walk.steps[index - 1] : null;
+        const withWalk = S.setWalk(prev, { ...walk, index, docs: walk.docs.slice(0, index + 1) });
+        return step
+          ? S.setHighlights(S.setHint(withWalk, { doc: prev.doc, level: "walk", data: step }),
+            stepHighlights(step, box))
+          : withWalk;
+      });
+    }
+    flush();
+  },
+
+  closeWalk() {
+    dispatch((s) => S.setHighlights(S.setHint(S.setWalk(s, null), null), []));
   },
 
   async generate() {
     const n = Number($("new-size").value);
     const box = S.defaultBox(n);
     const difficulty = $("new-level").value;
-    const r = await job("generate", "generate", { box, difficulty, time_limit: 60 },
+    const r = await job("generate", "generate", { box, difficulty },
       `Making a ${difficulty} ${n}×${n} puzzle… (Cancel or Esc stops it)`);
     if (!r) return;
     dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
       `New ${r.level || difficulty} puzzle${r.note ? ` (${r.note})` : ""}.`, "ok"));
+    requestRating();
   },
 
   cancel() {
@@ -281,6 +454,7 @@ const actions = {
     const givens = r.values.filter((v) => v).length;
     dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
       `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`, "ok"));
+    requestRating();
     focusCell = "force";
     scheduleRender();
   },
@@ -328,6 +502,8 @@ const actions = {
       dispatch((s) => S.setPrevious(s, false));
       return;
     }
+    // The address bar follows, so that a reload keeps the restored work (no hashchange event).
+    history.replaceState(null, "", prev.source || location.pathname + location.search);
     dispatch((s) => S.setMessage(
       S.setPrevious(S.setSource(S.commit(s, prev.doc), prev.source), false),
       "Your previous puzzle is back.", "ok"));
@@ -370,13 +546,26 @@ function openLink(hash, live) {
   if (hash === state.source && !live) return;
   const kept = !S.sameDoc(doc, state.doc) && stash(state.doc, state.source);
   dispatch((s) => S.setPrevious(S.setMessage(
-    S.loadPuzzle(s, doc.box, doc.givens, doc.entries, hash),
+    S.loadDoc(s, doc, hash),
     "Opened the puzzle from the link" +
     (kept ? "; your previous puzzle is kept and can be restored." : "."), "info"),
   kept || s.previous));
+  requestRating();
+}
+
+function fillSizes() {
+  const select = $("new-size");
+  for (const n of S.SIZES) {
+    const opt = document.createElement("option");
+    opt.value = String(n);
+    opt.textContent = `${n}×${n}`;
+    select.append(opt);
+  }
+  select.value = "9";
 }
 
 function start() {
+  fillSizes();
   const stored = load();
   const hash = location.hash;
   const previous = load(PREVIOUS_KEY) !== null;
@@ -393,6 +582,7 @@ function start() {
   if (linkDoc !== null && !resume) openLink(hash, false);
   render(state, {});
   bind(actions);
+  performance.mark("sudoku:grid-editable"); // read by benchmarks/bench_web.py
   scheduleRender();
 }
 

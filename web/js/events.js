@@ -40,10 +40,14 @@ export function bind(app) {
       app.moveToEdge(event.key === "Home");
       return;
     }
-    const value = app.keyValue(event.key);
+    // Shift + digit toggles a centre mark (event.code: Shift+1 types "!" on most layouts).
+    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
+    const key = event.shiftKey && digitCode ? event.code.slice(-1) : event.key;
+    const value = app.keyValue(key);
     if (value !== null) {
       event.preventDefault();
-      app.enter(value);
+      if (event.shiftKey && digitCode) app.mark(value, "centre");
+      else app.enter(value);
     }
   });
 
@@ -84,6 +88,7 @@ export function bind(app) {
   });
 
   $("size").addEventListener("change", (event) => app.setSize(Number(event.target.value)));
+  $("notes").addEventListener("change", (event) => app.setNotes(event.target.value));
 
   const buttons = {
     solve: () => app.solve(),
@@ -101,6 +106,11 @@ export function bind(app) {
     import: () => app.importText($("io-text").value),
     export: () => app.exportText($("io-format").value),
     restore: () => app.restorePrevious(),
+    steps: () => app.steps(),
+    candidates: () => app.toggleCandidates(),
+    "walk-prev": () => app.walkStep(-1),
+    "walk-next": () => app.walkStep(1),
+    "walk-close": () => app.closeWalk(),
   };
   for (const [id, action] of Object.entries(buttons)) {
     $(id).addEventListener("click", action);

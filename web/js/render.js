@@ -55,6 +55,54 @@ function buildGrid(doc) {
   keypad.append(erase);
 }
 
+// The candidates an empty cell shows: the user's marks, else the computed ones when the
+// candidates view is on, else only those a hint points at.
+function cellMarks(state, i, hintMarks) {
+  const own = state.doc.pencil[i];
+  if (own.length) return own;
+  if (state.showCandidates && state.auto && state.autoFor === state.doc) return state.auto[i] || [];
+  const hinted = hintMarks.get(i);
+  return hinted ? [...hinted.keys()].sort((a, b) => a - b) : [];
+}
+
+function marksKey(state, i, hintMarks) {
+  const hinted = hintMarks.get(i);
+  const roles = hinted ? [...hinted].map(([v, r]) => `${v}${r}`).join(",") : "";
+  return `m${cellMarks(state, i, hintMarks).join(",")}|c${state.doc.corner[i].join(",")}|h${roles}`;
+}
+
+function drawMarks(el, state, i, n, box, hintMarks) {
+  const values = cellMarks(state, i, hintMarks);
+  const corner = state.doc.corner[i];
+  const hinted = hintMarks.get(i) || new Map();
+  el.replaceChildren();
+  if (values.length) {
+    const grid = document.createElement("span");
+    grid.className = "marks";
+    grid.setAttribute("aria-hidden", "true");
+    grid.style.setProperty("--mc", String(box[1]));
+    grid.style.setProperty("--mr", String(box[0]));
+    const have = new Set(values);
+    for (let v = 1; v <= n; v++) {
+      const slot = document.createElement("span");
+      if (have.has(v)) {
+        slot.textContent = symbol(v, n);
+        const role = hinted.get(v);
+        if (role) slot.dataset.role = role;
+      }
+      grid.append(slot);
+    }
+    el.append(grid);
+  }
+  if (corner.length) {
+    const c = document.createElement("span");
+    c.className = "corner";
+    c.setAttribute("aria-hidden", "true");
+    c.textContent = corner.map((v) => symbol(v, n)).join("");
+    el.append(c);
+  }
+}
+
 function cellLabel(doc, i, n, invalid, dead) {
   const name = `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
   let what = "empty";
@@ -62,6 +110,10 @@ function cellLabel(doc, i, n, invalid, dead) {
   else if (doc.entries[i]) what = `${symbol(doc.entries[i], n)}, your entry`;
   else if (doc.solved[i]) what = `${symbol(doc.solved[i], n)}, solver`;
   let label = `${name}, ${what}`;
+  if (!doc.givens[i] && !doc.entries[i] && !doc.solved[i]) {
+    if (doc.pencil[i].length) label += `, marks ${doc.pencil[i].map((v) => symbol(v, n)).join(" ")}`;
+    if (doc.corner[i].length) label += `, corner ${doc.corner[i].map((v) => symbol(v, n)).join(" ")}`;
+  }
   if (invalid) label += ", conflict";
   if (dead) label += ", no value fits";
   return label;
@@ -74,6 +126,16 @@ export function render(state, { focus = false } = {}) {
   const conflicts = new Set(state.conflicts);
   const dead = new Set(state.dead);
   const marks = new Map(state.highlights.map((h) => [h.cell, h.role]));
+  const hintMarks = new Map(); // cell -> Map(value -> role), candidates the hint points at
+  if (state.hint && state.hint.doc === doc) {
+    for (const c of state.hint.data.candidates || []) {
+      const cell = c.cell[0] * n + c.cell[1];
+      const v = valueOfKey(c.symbol, n);
+      if (v === null) continue;
+      if (!hintMarks.has(cell)) hintMarks.set(cell, new Map());
+      hintMarks.get(cell).set(v, c.role);
+    }
+  }
   const cells = built.cells;
   for (let i = 0; i < cells.length; i++) {
     const el = cells[i];
@@ -82,9 +144,12 @@ export function render(state, { focus = false } = {}) {
     const solved = doc.solved[i];
     const value = given || entry || solved;
     const text = symbol(value, n);
-    if (el.dataset.value !== text) {
-      el.dataset.value = text;
-      el.textContent = text;
+    if (el.dataset.value !== text) el.dataset.value = text;
+    const content = value ? `v${text}` : marksKey(state, i, hintMarks);
+    if (el.dataset.content !== content) {
+      el.dataset.content = content;
+      if (value) el.textContent = text;
+      else drawMarks(el, state, i, n, doc.box, hintMarks);
     }
     const kind = given ? "given" : entry ? "entry" : solved ? "solved" : "empty";
     if (el.dataset.kind !== kind) el.dataset.kind = kind;
@@ -158,6 +223,22 @@ export function render(state, { focus = false } = {}) {
     $(name).setAttribute("aria-expanded", String(state.panel === name));
   }
   $("restore").hidden = !state.previous;
+  const cand = $("candidates");
+  cand.setAttribute("aria-pressed", String(state.showCandidates));
+  if ($("notes").value !== state.notes) $("notes").value = state.notes;
+  $("difficulty").textContent = state.rating && state.rating.level
+    ? `Difficulty: ${state.rating.level} (score ${state.rating.score}` +
+      `${state.rating.hardest ? `, hardest step: ${state.rating.hardest}` : ""})`
+    : "";
+  const walk = state.walk;
+  $("walk-panel").hidden = !walk;
+  if (walk) {
+    $("walk-text").textContent = walk.index === 0
+      ? `${walk.steps.length} steps. Next step shows the first one.`
+      : `Step ${walk.index} of ${walk.steps.length}: ${walk.steps[walk.index - 1].text}`;
+    $("walk-prev").disabled = walk.index === 0;
+    $("walk-next").disabled = walk.index >= walk.steps.length;
+  }
   const share = $("share-panel");
   share.hidden = !state.shareUrl;
   if ($("share-url").value !== state.shareUrl) $("share-url").value = state.shareUrl;

@@ -5,7 +5,7 @@ import { defaultBox, emptyDoc, SYMBOLS } from "./state.js";
 
 export const STORAGE_KEY = "sudoku-core:doc";
 export const PREVIOUS_KEY = "sudoku-core:previous";
-const MAX_LINK = 4096; // characters of a hash we even look at (35x35 = 1225 cells, twice)
+const MAX_LINK = 60000; // characters of a hash we even look at (puzzle, entries, pencil marks)
 const MAX_SIZE = 35; // one character per cell in links
 
 export class LinkError extends Error {
@@ -42,6 +42,10 @@ export function toHash(doc) {
   if (n > MAX_SIZE) throw new LinkError(`links hold grids up to ${MAX_SIZE}x${MAX_SIZE}`);
   const parts = [`p=${lineOf(doc.givens, n)}`];
   if (doc.entries.some((v) => v)) parts.push(`e=${lineOf(doc.entries, n)}`);
+  if (doc.pencil.some((m) => m.length)) {
+    // Centre marks: each cell's symbols, cells separated by "_" (only URL-safe characters).
+    parts.push(`m=${doc.pencil.map((m) => m.map((v) => SYMBOLS[v - 1]).join("")).join("_")}`);
+  }
   const std = defaultBox(n);
   if (!std || std[0] !== doc.box[0] || std[1] !== doc.box[1]) {
     parts.push(`box=${doc.box[0]}x${doc.box[1]}`);
@@ -101,6 +105,16 @@ export function fromHash(hash) {
     }
     doc.entries = valuesOf(e, n, "entries").map((v, i) => (doc.givens[i] ? 0 : v));
   }
+  if (params.has("m")) {
+    const groups = params.get("m").split("_");
+    if (groups.length !== n * n) {
+      throw new LinkError(`the pencil marks in the link have ${groups.length} cells, not ${n * n}`);
+    }
+    doc.pencil = groups.map((g, i) => {
+      const values = valuesOf(g, n, `pencil marks of cell ${i + 1}`).filter((v) => v);
+      return [...new Set(values)].sort((a, b) => a - b);
+    });
+  }
   return doc;
 }
 
@@ -116,6 +130,15 @@ function checkDoc(raw) {
     if (!Array.isArray(values) || values.length !== n * n) return null;
     if (!values.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) return null;
     doc[key] = values.slice();
+  }
+  for (const key of ["pencil", "corner"]) {
+    const marks = raw[key];
+    if (marks === undefined) continue; // stored by an older version
+    if (!Array.isArray(marks) || marks.length !== n * n) return null;
+    const ok = (m) => Array.isArray(m) && m.length <= n &&
+      m.every((v) => Number.isInteger(v) && v >= 1 && v <= n);
+    if (!marks.every(ok)) return null;
+    doc[key] = marks.map((m) => [...new Set(m)].sort((a, b) => a - b));
   }
   return doc;
 }

@@ -29,6 +29,10 @@ function zeros(count) {
   return new Array(count).fill(0);
 }
 
+export function emptyMarks(count) {
+  return Array.from({ length: count }, () => []);
+}
+
 // A puzzle document: what undo/redo, sharing and local storage keep.
 export function emptyDoc(box = [3, 3]) {
   const n = box[0] * box[1];
@@ -37,6 +41,8 @@ export function emptyDoc(box = [3, 3]) {
     givens: zeros(n * n), // the puzzle's clues, 0 = not a given, e.g. [5, 3, 0, 0, 7, ...]
     entries: zeros(n * n), // the user's values, 0 = none, e.g. [0, 0, 4, 0, ...]
     solved: zeros(n * n), // values the solver filled in, 0 = none, e.g. [0, 0, 0, 6, ...]
+    pencil: emptyMarks(n * n), // the user's centre marks (candidates) per cell, e.g. [[1, 4], []]
+    corner: emptyMarks(n * n), // the user's corner marks per cell, e.g. [[], [2, 7], ...]
   };
 }
 
@@ -59,6 +65,13 @@ export function initialState(doc = emptyDoc()) {
     shareUrl: "", // the last link made by Share, e.g. "https://x.test/#p=1.3."
     panel: null, // the open side panel, e.g. "io" | "new" | null
     previous: false, // work replaced by an opened link is stored and can be restored, e.g. true
+    notes: "off", // what typing does: "off" (values) | "centre" | "corner" (pencil marks)
+    showCandidates: false, // candidates view on: empty cells show marks, e.g. true
+    auto: null, // computed candidates of the current document (from the engine), e.g. [[1, 4], []]
+    autoFor: null, // the document `auto` belongs to, e.g. doc
+    hint: null, // the last hint: {doc, level: "nudge"|"step", data: {technique, text, ...}}
+    rating: null, // difficulty of the givens, e.g. {key: "53..7", level: "Easy", score: 12}
+    walk: null, // step-by-step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
   };
 }
 
@@ -93,6 +106,11 @@ export function sameDoc(a, b) {
     if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   }
+  for (const key of ["pencil", "corner"]) {
+    const x = a[key];
+    const y = b[key];
+    for (let i = 0; i < x.length; i++) if (x[i].join() !== y[i].join()) return false;
+  }
   return true;
 }
 
@@ -114,6 +132,36 @@ export function setCell(state, cell, value) {
   return commit(state, { ...doc, entries, solved });
 }
 
+// Add or remove one pencil mark ("centre" or "corner") of an empty cell; 0 clears the cell's.
+export function toggleMark(state, cell, value, kind) {
+  const doc = state.doc;
+  if (shown(doc, cell)) return state;
+  const key = kind === "corner" ? "corner" : "pencil";
+  const marks = doc[key].slice();
+  const have = marks[cell];
+  if (value === 0) marks[cell] = [];
+  else if (have.includes(value)) marks[cell] = have.filter((v) => v !== value);
+  else marks[cell] = [...have, value].sort((a, b) => a - b);
+  return commit(state, { ...doc, [key]: marks });
+}
+
+// Place values and remove candidates (a hint or a step of the walk), as the user's entries.
+export function applyStep(state, placements, eliminations) {
+  const doc = state.doc;
+  const entries = doc.entries.slice();
+  const solved = doc.solved.slice();
+  const pencil = doc.pencil.map((m) => m.slice());
+  for (const [cell, value] of placements) {
+    if (!doc.givens[cell]) {
+      entries[cell] = value;
+      solved[cell] = 0;
+      pencil[cell] = [];
+    }
+  }
+  for (const [cell, value] of eliminations) pencil[cell] = pencil[cell].filter((v) => v !== value);
+  return commit(state, { ...doc, entries, solved, pencil });
+}
+
 export function moveCursor(state, dRow, dCol) {
   const n = size(state.doc);
   const row = (Math.floor(state.cursor / n) + dRow + n) % n;
@@ -130,6 +178,11 @@ export function loadPuzzle(state, box, givens, entries = null, source = state.so
   const doc = emptyDoc(box);
   doc.givens = givens.slice();
   if (entries) doc.entries = entries.map((v, i) => (givens[i] ? 0 : v));
+  return { ...commit(state, doc), source, cursor: 0 };
+}
+
+// A whole document from a link (givens, entries, pencil marks).
+export function loadDoc(state, doc, source = state.source) {
   return { ...commit(state, doc), source, cursor: 0 };
 }
 
@@ -220,6 +273,31 @@ export function setShareUrl(state, shareUrl) {
 
 export function setSource(state, source) {
   return { ...state, source };
+}
+
+export function setNotes(state, notes) {
+  return { ...state, notes };
+}
+
+export function setShowCandidates(state, showCandidates) {
+  return { ...state, showCandidates };
+}
+
+// Candidates from the engine for a document (dropped when the document changed since).
+export function setAuto(state, doc, auto) {
+  return doc === state.doc ? { ...state, auto, autoFor: doc } : state;
+}
+
+export function setHint(state, hint) {
+  return { ...state, hint };
+}
+
+export function setRating(state, rating) {
+  return { ...state, rating };
+}
+
+export function setWalk(state, walk) {
+  return { ...state, walk };
 }
 
 export function setPanel(state, panel) {

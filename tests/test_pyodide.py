@@ -1,0 +1,57 @@
+"""The wheel works on Pyodide's Python 3.14: parse/validate/solve smoke set under Node.
+
+Runs scripts/pyodide_smoke.mjs against a freshly built site (the runtime, micropip and wheel
+the browser gets). Needs `node` and `npm ci` (node_modules/pyodide); `make e2e` runs the same
+check after `make site` (e2e/test_pyodide_node.py), so a fresh clone never skips it there.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = shutil.which("node")
+
+
+def run_smoke(site: Path) -> dict[str, object]:
+    """Run the Node smoke script on a built site and return its report."""
+    assert NODE is not None
+    proc = subprocess.run(
+        [NODE, str(ROOT / "scripts" / "pyodide_smoke.mjs"), str(site)],
+        capture_output=True, text=True, timeout=300,
+    )
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    assert lines, f"no report (exit {proc.returncode}): {proc.stderr[-2000:]}"
+    report: dict[str, object] = json.loads(lines[-1])
+    assert proc.returncode == 0, report
+    return report
+
+
+def check_report(report: dict[str, object]) -> None:
+    assert report["ok"] is True, report
+    assert str(report["python"]).startswith("3.14"), report
+    assert report["platform"] == "emscripten"
+    results = report["results"]
+    assert isinstance(results, dict)
+    assert set(results) >= {"4x4", "9x9", "16x16"}
+    assert all(r["ok"] and r["status"] == "solved" for r in results.values())
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide" / "package.json").is_file(),
+                    reason="node_modules/pyodide is missing: run `npm ci` (make site does)")
+def test_wheel_in_pyodide_under_node(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_site
+    finally:
+        sys.path.pop(0)
+    site = tmp_path / "site"
+    build_site.build(site, ROOT / "build" / "cache")
+    check_report(run_smoke(site))
