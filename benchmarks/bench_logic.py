@@ -53,8 +53,11 @@ def corpora_dir() -> Path:
     sys.exit("corpora not found: set SUDOKU_CORPORA")
 
 
-def measure(job: tuple[str, str]) -> tuple[str, str, bool, float, float, int, str]:
-    """(level, hardest, trial, steps seconds, hint seconds, unsound steps, status) of a puzzle."""
+Result = tuple[str, str, bool, float, float, int, str, float]
+
+
+def measure(job: tuple[str, str]) -> Result:
+    """(level, hardest, trial, steps s, halfway hint s, unsound steps, status, first hint s)."""
     line, box = job
     shape = Shape.parse(box)
     n = shape.size
@@ -66,6 +69,9 @@ def measure(job: tuple[str, str]) -> tuple[str, str, bool, float, float, int, st
     t0 = time.perf_counter()
     path = steps(grid, verify=False)
     steps_time = time.perf_counter() - t0
+    t = time.perf_counter()
+    hint(grid)
+    first_hint = time.perf_counter() - t
     # One hint from halfway along the path: the user has made half of its placements.
     placed = [p for s in path.steps for p in s.placements]
     current = grid.with_values(placed[: len(placed) // 2])
@@ -78,7 +84,7 @@ def measure(job: tuple[str, str]) -> tuple[str, str, bool, float, float, int, st
         for s in path.steps:
             bad += sum(sol.cells[c] != v for c, v in s.placements)
             bad += sum(sol.cells[c] == v for c, v in s.eliminations)
-    return path.level, path.hardest, path.trial, steps_time, t2 - t1, bad, path.status
+    return path.level, path.hardest, path.trial, steps_time, t2 - t1, bad, path.status, first_hint
 
 
 def dug(shape: Shape, seed: int, keep: float) -> str:
@@ -99,11 +105,12 @@ def dug(shape: Shape, seed: int, keep: float) -> str:
     return " ".join(str(v) if v else "." for v in cells)
 
 
-def report(name: str, results: list[tuple[str, str, bool, float, float, int, str]]) -> str:
+def report(name: str, results: list[Result]) -> str:
     count = len(results)
     no_trial = sum(not r[2] for r in results) / count
     step_t = [r[3] for r in results]
     hint_t = [r[4] for r in results]
+    first_t = [r[7] for r in results]
     bad = sum(r[5] for r in results)
     unsolved = sum(r[6] != "solved" for r in results)
     levels = Counter(r[0] for r in results)
@@ -113,6 +120,7 @@ def report(name: str, results: list[tuple[str, str, bool, float, float, int, str
     top = ", ".join(f"{h} {c}" for h, c in hardest.most_common(5))
     return (f"| {name} | {count} | {100 * no_trial:.1f}% | {level_text} | "
             f"{1000 * statistics.median(step_t):.0f} / {1000 * max(step_t):.0f} | "
+            f"{1000 * statistics.median(first_t):.1f} / {1000 * max(first_t):.0f} | "
             f"{1000 * statistics.median(hint_t):.1f} / {1000 * max(hint_t):.0f} | {bad} | "
             f"{unsolved} | {top} |")
 
@@ -129,8 +137,9 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()} "
           f"({os.cpu_count()} cores), {args.jobs} process(es)\n")
     print("| corpus | puzzles | no trial | levels | steps ms median / max | "
-          "hint ms (halfway) median / max | unsound | unsolved | hardest technique (top 5) |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|---|")
+          "first hint ms median / max | hint ms halfway median / max | unsound | unsolved | "
+          "hardest technique (top 5) |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
     measure(("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
              "3x3"))  # warm up: the technique modules load on first use
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
