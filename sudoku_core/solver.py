@@ -1,11 +1,17 @@
 """The exact solver: counts solutions up to a limit, within a budget, for every box shape.
 
-Design (see docs/solver.md): the candidate state is one bitboard per value, a Python int with
-one bit per cell ("cells where value v is still possible"). Placing a value is one AND with the
-cell's precomputed non-peer mask, and the naked-single scan over all cells is a handful of
-big-int operations (a bit-sliced counter), so the interpreter does per-board work, not
-per-cell work. Hidden singles are found unit by unit. Search branches on a cell with the
-fewest candidates, depth first, with an explicit stack (no recursion limit on 64x64 grids).
+Two engines behind one entry point (design and figures: docs/solver.md):
+
+- up to 25x25, ``_cover``: the four constraint kinds (cell, row, column, box) as fields of
+  one Python int, singles found for the whole grid by a dozen big-int operations per round,
+  pointing/claiming by shifts, branching on the open constraint with the fewest candidates;
+- above 25x25 (its masks would grow as N**3 bits each), the bitboard search below: one int
+  per value with one bit per cell, naked singles by a bit-sliced counter, hidden singles unit
+  by unit, branching on a cell with the fewest candidates.
+
+Both search depth first with an explicit stack (no recursion limit on 64x64 grids) and read
+the clock every 64 nodes. A one-solution search (``limit=1``) restarts in a fresh random
+order with doubling node caps, because depth-first fills of big grids have heavy tails.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from .grid import Grid, Shape
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_TIME_LIMIT = 10.0
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
-_RESTART_FIRST = 2  # first node cap of a random fill, per cell
+_RESTART_FIRST = 2  # first node cap of a one-solution search, per cell
+_RESTART_SEED = 2026  # branch order of restarts when the caller gave no rng
 
 
 @dataclass(frozen=True)
@@ -202,7 +209,7 @@ def solve(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     shape = grid.shape
-    if rng is not None and limit == 1:
+    if limit == 1:
         r = _search_restarting(grid, max_nodes, deadline, rng)
     else:
         r = _search(grid, limit, max_nodes, deadline, rng)
@@ -232,25 +239,29 @@ def _search(
 
 
 def _search_restarting(
-    grid: Grid, max_nodes: int | None, deadline: float | None, rng: random.Random
+    grid: Grid, max_nodes: int | None, deadline: float | None, rng: random.Random | None
 ) -> SearchResult:
-    """Find one solution in random branch order, restarting with a doubled node cap.
+    """Find one solution, restarting in a new random branch order with a doubled node cap.
 
-    Random depth-first fills have heavy tails: an early wrong guess that singles cannot
-    expose can cost minutes on a 25x25 grid, while a fresh shuffle usually takes a few
-    hundred nodes. Doubling caps keep the search complete (the last run is uncapped).
+    Depth-first fills have heavy tails: an early wrong guess that singles cannot expose can
+    cost minutes on a 25x25 or 36x36 grid, while a fresh order usually takes a few hundred
+    nodes. Doubling caps keep the search complete (the last run is uncapped). Without an
+    ``rng`` the first run keeps the plain order and restarts draw from a fixed seed, so the
+    result stays deterministic.
     """
     cap = _RESTART_FIRST * grid.shape.cell_count
     nodes = 0
+    order = rng
     while True:
         budget = None if max_nodes is None else max_nodes - nodes
         capped = budget is None or cap < budget
-        r = _search(grid, 1, cap if capped else budget, deadline, rng)
+        r = _search(grid, 1, cap if capped else budget, deadline, order)
         nodes += r.nodes
         out_of_time = deadline is not None and time.perf_counter() > deadline
         if not r.gave_up or not capped or out_of_time:
             return SearchResult(r.count, r.first, nodes, r.gave_up, r.invalid)
         cap *= 2
+        order = order or random.Random(_RESTART_SEED)
 
 
 def _search_bitboards(
