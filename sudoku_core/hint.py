@@ -13,7 +13,7 @@ from typing import Any
 
 from .candidates import Candidates, bits
 from .explain import changes, trial_step
-from .grid import Grid, cell_name
+from .grid import Grid, Shape, cell_name
 from .solver import solve
 from .techniques import registry
 from .techniques.base import Step, and_list, cells_text
@@ -58,6 +58,10 @@ class Hint:
             # A nudge names the technique and the region, and gives nothing else away.
             for key in ("placements", "eliminations", "cells", "candidates"):
                 data[key] = []
+            data["units"] = [
+                u for u, unit in zip(data["units"], self.step.units, strict=True)
+                if _in_region(shape, unit, self.step.region)
+            ]
             data["text"] = self.nudge
         if level == "apply":
             data["result"] = self.result.line()
@@ -72,6 +76,16 @@ class Hint:
         if level == "nudge":
             return self.nudge
         return self.step.text
+
+
+def _in_region(shape: Shape, unit: int, region: str) -> bool:
+    """True if the unit is one the region names ('box 2', 'rows 2 and 7')."""
+    words = region.replace(",", " ").split()
+    if not words:
+        return False
+    kind = {"rows": "row", "columns": "column", "boxes": "box"}.get(words[0], words[0])
+    unit_kind, index = shape.geometry.unit_kind(unit)
+    return unit_kind == kind and str(index + 1) in words[1:]
 
 
 def _article(name: str) -> str:

@@ -77,9 +77,12 @@ def test_hint_levels_from_the_user_state() -> None:
 
 def test_nudge_wording() -> None:
     puzzle = grid9(POINTING)
-    step = hint(puzzle).step
+    h = hint(puzzle)
+    step = h.step
     assert step.technique == "Locked Candidates (Pointing)"
     assert nudge_text(step) == "Look for locked candidates in box 2."
+    assert step.units == (19, 1)  # box 2 and row 2; the nudge shows only box 2
+    assert h.to_json("nudge")["units"] == [{"unit": "box", "index": 1}]
     sol = solution()
     single = hint(puzzle, puzzle.with_values([(0, sol.cells[0])])).step
     assert single.technique == "Hidden Single"
