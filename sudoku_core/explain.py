@@ -155,7 +155,7 @@ def walk(w: _Walk) -> str:
                 found = tech.find(c)
                 if found is None or not changes(c, found):
                     continue  # nothing new: taking it would loop forever
-                if w.verify and not _consistent(found, w.solution):
+                if w.verify and not consistent(found, w.solution):
                     continue
                 step = found
                 break
@@ -177,7 +177,7 @@ def changes(c: Candidates, step: Step) -> bool:
         c.has(cell, v) for cell, v in step.eliminations)
 
 
-def _consistent(step: Step, solution: Grid | None) -> bool:
+def consistent(step: Step, solution: Grid | None) -> bool:
     """False if the step places a wrong value or removes the solution's value."""
     if solution is None:
         return True

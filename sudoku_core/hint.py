@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .candidates import Candidates, bits
-from .explain import changes, trial_step
+from .explain import changes, consistent, trial_step
 from .grid import Grid, Shape, cell_name
 from .solver import solve
 from .techniques import registry
@@ -163,7 +163,7 @@ def hint(puzzle: Grid, current: Grid | None = None,
                    if 0 <= cell < len(c.values) and not current.cells[cell]
                    and not c.has(cell, solution.cells[cell])]
         if missing:
-            parts = [f"{shape_sym(puzzle, v)} in {cell_name(cell, n)}" for cell, v in missing]
+            parts = [f"{puzzle.shape.symbol(v)} in {cell_name(cell, n)}" for cell, v in missing]
             text = (f"A pencil mark you removed is needed: {and_list(parts)}. "
                     "Put it back.")
             fix = Step("Missing Pencil Mark", (), (), text,
@@ -188,11 +188,6 @@ def hint(puzzle: Grid, current: Grid | None = None,
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
 
 
-def shape_sym(grid: Grid, value: int) -> str:
-    """Symbol of a value in the grid's shape."""
-    return grid.shape.symbol(value)
-
-
 def _next_step(c: Candidates, *, unique: bool, solution: Grid | None) -> Step | None:
     """The first technique in registry order that finds something, else a trial step."""
     for tech in registry():
@@ -201,13 +196,7 @@ def _next_step(c: Candidates, *, unique: bool, solution: Grid | None) -> Step | 
         step = tech.find(c)
         if step is None or not changes(c, step):
             continue
-        if solution is not None and not _sound(step, solution):
+        if not consistent(step, solution):
             continue  # a safety net: never hint something false
         return step
     return trial_step(c, solution)
-
-
-def _sound(step: Step, solution: Grid) -> bool:
-    cells = solution.cells
-    return all(cells[c] == v for c, v in step.placements) and all(
-        cells[c] != v for c, v in step.eliminations)
