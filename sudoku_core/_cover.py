@@ -1,19 +1,20 @@
-"""Bit-parallel exact-cover search for grids up to 12x12 (the fast path behind ``solve``).
+"""Bit-parallel exact-cover search for grids up to 25x25 (the fast engine behind ``solve``).
 
 A sudoku is an exact cover problem with four kinds of constraint, N*N of each: every cell
 holds one value, and every row, column and box holds each value once. Each constraint is a
 *field* of N candidate bits plus one guard bit, and the whole state is ONE Python int holding
 all 4*N*N fields (3,240 bits for 9x9). A candidate (cell, value) appears once in each of the
-four constraint groups, so one precomputed AND mask per candidate places it everywhere at once:
-it clears the candidate's peers in all four groups and the guard bits of the four constraints
+four constraint layouts, so one AND mask per candidate places it everywhere at once: it
+clears the candidate's peers in all four layouts and the guard bits of the four constraints
 it satisfies (guard set = constraint still open).
 
 Why: CPython spends ~30 ns per bytecode but a 3,240-bit AND costs about the same as a small
 one, so SWAR arithmetic over the whole int finds every naked single (cell fields) and every
 hidden single (row, column and box fields) in about a dozen big-int operations per round,
-instead of a Python loop over units and values. Search branches on the open constraint with
-the fewest candidates, whatever its kind (a bivalue cell or a value with two places in a
-unit), like Knuth's DLX column choice.
+instead of a Python loop over units and values. Pointing and claiming are a few dozen shifts
+over the row and column layouts. Search branches on the open constraint with the fewest
+candidates, whatever its kind (a bivalue cell or a value with two places in a unit), like
+Knuth's DLX column choice. See docs/solver.md.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Protocol
 from .grid import Shape
 
 MAX_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
-_TABLE_MASKS = 9  # up to 9x9 every place mask is built up front (2 ms); above, on first use
+_TABLE_MASKS = 9  # up to 9x9 every place mask is built up front (~10 ms); above, on first use
 _CACHE_BITS = 1 << 27  # place masks kept per shape (16 MB); the cache is dropped when full
 _CHECK_EVERY = 64  # nodes between clock reads
 
