@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -13,12 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError, SudokuError
+from ..formats.records import read_puzzles_or_errors
 from ..grid import Grid, Shape
-from ..parse import parse, read_puzzles
+from ..parse import parse
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 MAX_INPUT_BYTES = 512 * 1024 * 1024  # a batch larger than this is surely a mistake
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
+MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
+# A puzzle argument that is clearly meant as a file name (it is never puzzle text).
+PATH_LIKE = re.compile(
+    r"[^\s]*[/\\][^\s]*|[^\s]*\.(txt|csv|tsv|ss|sdk|json|jsonl|sud|sudoku|dat|text|puz)",
+    re.IGNORECASE,
+)
 
 
 class UsageError(SudokuError):
@@ -32,6 +41,7 @@ class Item:
     label: str  # "line 7" in a batch, "" for a single puzzle
     grid: Grid
     solution: Grid | None = None
+    error: str = ""  # a batch line that could not be read: the message; grid is a placeholder
 
 
 @dataclass(frozen=True)
@@ -42,6 +52,7 @@ class Outcome:
     data: dict[str, Any]
     text: str
     ok: bool  # counts as a success in the batch summary
+    note: str = ""  # for stderr: timing and such, kept out of output meant to be parsed
 
 
 Worker = Callable[[Item, argparse.Namespace], Outcome]
@@ -61,7 +72,7 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
             help="batch: one puzzle per line, '#' comments, or CSV such as quizzes,solutions",
         )
         parser.add_argument(
-            "-j", "--jobs", type=int, default=0, metavar="N",
+            "-j", "--jobs", type=whole_number(0), default=0, metavar="N",
             help="batch: worker processes (default: all cores for large batches)",
         )
 
@@ -69,13 +80,39 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
 def add_budget_arguments(parser: argparse.ArgumentParser, time_limit: float = 10.0) -> None:
     """--time-limit and --max-nodes: every solve has a budget."""
     parser.add_argument(
-        "--time-limit", type=float, default=time_limit, metavar="S",
+        "--time-limit", type=seconds, default=time_limit, metavar="S",
         help=f"seconds per puzzle before giving up (default {time_limit:g})",
     )
     parser.add_argument(
-        "--max-nodes", type=int, default=2_000_000, metavar="N",
+        "--max-nodes", type=whole_number(1), default=2_000_000, metavar="N",
         help="search nodes per puzzle before giving up (default 2000000)",
     )
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number >= ``least``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is too small; the least is {least}")
+        return value
+
+    return convert
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time limit in seconds, more than 0 ('inf' for none)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if math.isnan(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be more than 0")
+    return value
 
 
 def shape_option(args: argparse.Namespace) -> Shape | None:
@@ -100,9 +137,12 @@ def read_text(source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        column = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode(
+            "utf-8", "replace")) + 1
+        name = "stdin" if source == "-" else source
         raise ParseError(
-            f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not UTF-8 text",
-            line=line,
+            f"{name}: line {line}, column {column}: byte 0x{data[exc.start]:02x} is not UTF-8 "
+            f"text (save the file as UTF-8)",
         ) from None
 
 
@@ -118,43 +158,89 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     source = args.puzzle if args.puzzle is not None else "-"
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument, with -f FILE, or on stdin")
-    if source == "-" or (len(source) < 4096 and "\n" not in source and Path(source).is_file()):
+    if source == "-" or is_file(source):
         text = read_text(source)
+    elif _is_dir(source):
+        raise UsageError(f"cannot read {source}: it is a directory")
     else:
         text = source
     try:
         return iter([Item("", parse(text, shape))]), 0
-    except ParseError:
+    except SudokuError:
         # Several lines that each hold a whole puzzle are a batch given on stdin.
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
         if len(lines) > 1 and _is_batch(lines, shape):
-            return _records(text, shape, "input"), len(lines)
+            name = "stdin" if source == "-" else source if text is not source else "input"
+            return _records(text, shape, name), len(lines)
+        if text is source and PATH_LIKE.fullmatch(source):
+            raise UsageError(f"cannot read {source}: no such file") from None
         raise
 
 
-def _is_batch(lines: list[str], shape: Shape | None) -> bool:
-    try:
-        parse(lines[0], shape)
-        parse(lines[-1], shape)
-    except SudokuError:
+def is_file(source: str) -> bool:
+    """True when a puzzle argument names an existing file (puzzle text never raises here)."""
+    if len(source) >= 4096 or "\n" in source:
         return False
-    return True
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # e.g. a 300-character puzzle: "File name too long"
+        return False
+
+
+def _is_dir(source: str) -> bool:
+    try:
+        return len(source) < 4096 and Path(source).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_batch(lines: list[str], shape: Shape | None) -> bool:
+    """True when most of the first lines and the last one each hold a whole puzzle."""
+    whole = 0
+    picks = sorted({0, 1, 2, len(lines) - 1})
+    for k in picks:
+        try:
+            parse(lines[k], shape)
+            whole += 1
+        except SudokuError:
+            pass
+    return whole >= 2 and whole * 2 > len(picks)
+
+
+_PLACEHOLDER = Grid.empty(Shape(2, 2))
 
 
 def _records(text: str, shape: Shape | None, source: str) -> Iterator[Item]:
+    """The batch's puzzles in order; a line that cannot be read becomes an error item."""
     try:
-        for rec in read_puzzles(text, shape):
-            yield Item(f"line {rec.line}", rec.grid, rec.solution)
-    except ParseError as exc:
-        raise ParseError(f"{source}: {exc}") from None
+        for rec in read_puzzles_or_errors(text, shape):
+            if isinstance(rec, SudokuError):
+                line = getattr(rec, "line", None)
+                yield Item(f"line {line}" if line else "", _PLACEHOLDER, error=f"{source}: {rec}")
+            else:
+                yield Item(f"line {rec.line}", rec.grid, rec.solution)
+    except SudokuError as exc:
+        raise type(exc)(f"{source}: {exc}") from None
 
 
 def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
-    """Print one result: a JSON line, or the human text."""
+    """Print one result: a JSON line, or the human text; its note goes to stderr."""
     if as_json:
         print(json.dumps(outcome.data, ensure_ascii=False), flush=False)
     elif outcome.text:
         print(outcome.text)
+    if outcome.note and not as_json:
+        sys.stdout.flush()
+        print(outcome.note, file=sys.stderr)
+
+
+def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
+    """The worker's outcome, or the error of a line that could not be read."""
+    if item.error:
+        name = getattr(args, "command", None)
+        prefix = f"sudoku {name}: error: " if name else "error: "
+        return Outcome(EXIT_USAGE, {}, "", False, note=prefix + item.error)
+    return worker(item, args)
 
 
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
@@ -173,16 +259,26 @@ def _run_batch(
 ) -> int:
     """Stream the batch: results print in input order as they come; a bad line stops it."""
     start = time.perf_counter()
-    jobs = args.jobs or (os.cpu_count() or 1)
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
     if not args.jobs and estimate < PARALLEL_THRESHOLD:
         jobs = 1
     # The parsed options travel to worker processes; the `run` callback is not picklable.
     plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
     results = _map(worker, items, plain, jobs)
     bar = _progress(estimate)
-    done = good = 0
+    done = good = bad = checked = mismatched = 0
     code = EXIT_OK
     for item, outcome in results:
+        if item.error:
+            # A line that could not be read: say so, go on with the rest of the batch.
+            sys.stdout.flush()
+            if bar is not None:
+                bar.clear()
+            print(outcome.note, file=sys.stderr)
+            bad += 1
+            code = max(code, outcome.code)
+            continue
         data = dict(outcome.data)
         data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
         if args.json:
@@ -191,16 +287,27 @@ def _run_batch(
             print(outcome.text)
         done += 1
         good += outcome.ok
+        if "check" in data:
+            checked += 1
+            mismatched += data["check"] is False
         code = max(code, outcome.code)
         if bar is not None:
             bar.update(1)
     if bar is not None:
         bar.close()
+    if not done and not bad:
+        raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
     elapsed = time.perf_counter() - start
     rate = done / elapsed if elapsed > 0 else 0.0
+    shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+    extra = f"; {bad} unreadable line{'s' if bad != 1 else ''}" if bad else ""
+    if getattr(args, "check", False):
+        extra += (f"; {mismatched} of {checked} checked differ" if checked else
+                  "; nothing checked: the input has no solutions column")
+    sys.stdout.flush()
     print(
-        f"{verb} {good}/{done} in {elapsed:.2f} s ({rate:,.0f} puzzles/s, {jobs} "
-        f"process{'es' if jobs > 1 else ''})",
+        f"{verb} {good}/{done} in {elapsed:.2f} s ({shown} puzzles/s, {jobs} "
+        f"process{'es' if jobs > 1 else ''}){extra}",
         file=sys.stderr,
     )
     return code
@@ -217,7 +324,7 @@ def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
 def _call(item: Item) -> tuple[Item, Outcome]:
     assert _job is not None, "worker process not initialised"
     worker, args = _job
-    return item, worker(item, args)
+    return item, _apply(worker, item, args)
 
 
 def _map(
@@ -225,7 +332,7 @@ def _map(
 ) -> Iterable[tuple[Item, Outcome]]:
     """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
     if jobs <= 1:
-        return ((item, worker(item, args)) for item in items)
+        return ((item, _apply(worker, item, args)) for item in items)
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")

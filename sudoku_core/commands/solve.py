@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..format import format_grid
+from ..grid import Grid, cell_name
 from ..solver import solve
 from ..validate import find_conflicts
 from .common import (
@@ -16,6 +17,7 @@ from .common import (
     add_budget_arguments,
     add_input_arguments,
     run,
+    whole_number,
 )
 
 
@@ -27,7 +29,9 @@ def add_parser(subparsers: Any) -> None:
     )
     add_input_arguments(p)
     add_budget_arguments(p)
-    p.add_argument("--limit", type=int, default=2, help="count solutions up to N (default 2)")
+    p.add_argument("--limit", type=whole_number(1), default=2,
+                   help="count solutions up to N (default 2; 1 finds one without proving "
+                        "uniqueness)")
     p.add_argument("--check", action="store_true",
                    help="batch: compare with the file's solutions column, report mismatches")
     p.add_argument("--to", choices=("pretty", "line", "tokens", "json"), default=None,
@@ -38,10 +42,16 @@ def add_parser(subparsers: Any) -> None:
 def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Solve one puzzle into the JSON contract and a human message."""
     grid = item.grid
-    r = solve(grid, limit=max(1, args.limit), max_nodes=args.max_nodes, time_limit=args.time_limit)
+    limit = max(1, args.limit)
+    r = solve(grid, limit=limit, max_nodes=args.max_nodes, time_limit=args.time_limit)
     data: dict[str, Any] = {"puzzle": grid.line(), "box": [grid.shape.box_rows,
                                                          grid.shape.box_cols]}
     data.update(r.to_json())
+    unique = r.unique
+    if limit == 1 and r.count >= 1:
+        # The search stopped at the first solution: it cannot know whether another exists.
+        unique = data["unique"] = None
+    note = ""
     where = f"{item.label}: " if item.label else ""
     ok = r.status == "solved"
     code = EXIT_OK if ok else EXIT_PROBLEM
@@ -60,12 +70,48 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
             text = shown
         else:
             how = {True: "unique", False: "not unique: several solutions",
-                   None: "uniqueness unknown: budget ran out"}[r.unique]
-            text = f"{shown}\nsolved in {r.elapsed * 1000:.1f} ms, {r.nodes} nodes ({how})"
-    if getattr(args, "check", False) and item.solution is not None and r.solution is not None:
-        match = r.solution == item.solution
+                   None: "uniqueness unknown: budget ran out" if limit > 1 else
+                   "uniqueness not checked: --limit 1"}[unique]
+            footer = f"solved in {r.elapsed * 1000:.1f} ms, {r.nodes} nodes ({how})"
+            if args.to:
+                # Output asked for in a format is kept parseable: the footer goes to stderr.
+                text, note = shown, footer
+            else:
+                text = f"{shown}\n{footer}"
+    if getattr(args, "check", False) and item.solution is None and not item.label:
+        note = "\n".join(filter(None, [note, "--check: nothing to compare with; it needs -f FILE "
+                                                "with a solutions column"]))
+    if getattr(args, "check", False) and item.solution is not None:
+        why = _not_a_solution(item.solution, grid)
+        # A mismatch: the expected grid is no solution, or it is one that the solver missed
+        # (it said there is none, or that its own, different solution is the only one).
+        match = not why and r.status not in ("no_solution", "invalid") and (
+            r.solution is None or r.solution == item.solution or r.unique is not True)
         data["check"] = match
+        if r.solution is not None and r.solution != item.solution and match:
+            data["check_note"] = "the puzzle has several solutions; the expected one is valid"
         if not match:
             ok, code = False, EXIT_PROBLEM
-            text = f"{where}MISMATCH: expected {item.solution.line()} got {r.solution.line()}"
-    return Outcome(code, data, text, ok)
+            got = r.solution.line() if r.solution is not None else r.status
+            text = f"{where}MISMATCH: expected {item.solution.line()} got {got}"
+            if why:
+                text += f" (the expected grid {why})"
+    return Outcome(code, data, text, ok, note)
+
+
+def _not_a_solution(expected: Grid, puzzle: Grid) -> str:
+    """Why ``expected`` is not a solution of ``puzzle`` ("" when it is one)."""
+    n = puzzle.size
+    if expected.shape != puzzle.shape:
+        return f"is {expected.shape}, the puzzle {puzzle.shape}"
+    if not expected.is_complete():
+        empty = expected.cells.index(0)
+        return f"is not complete: {cell_name(empty, n)} is empty"
+    for cell, (given, value) in enumerate(zip(puzzle.cells, expected.cells, strict=True)):
+        if given and given != value:
+            return (f"changes the given {puzzle.shape.symbol(given)} at {cell_name(cell, n)} "
+                    f"to {expected.shape.symbol(value)}")
+    conflicts = find_conflicts(expected)
+    if conflicts:
+        return f"breaks the rules: {conflicts[0].describe(n)}"
+    return ""

@@ -61,7 +61,22 @@ def _header(line: str) -> tuple[int, int | None] | None:
 
 
 def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord]:
-    """Yield each puzzle of a file; blank lines and '#' comments are skipped."""
+    """Yield each puzzle of a file; blank lines and '#' comments are skipped.
+
+    A bad puzzle raises its error (a SudokuError naming the line); the puzzles before it
+    have been yielded.
+    """
+    for rec in read_puzzles_or_errors(text, shape):
+        if isinstance(rec, SudokuError):
+            raise rec
+        yield rec
+
+
+def read_puzzles_or_errors(
+    text: str, shape: Shape | None = None
+) -> Iterator[PuzzleRecord | SudokuError]:
+    """Like read_puzzles, but in a file of one puzzle per line (or CSV) a bad line is yielded
+    as its error and reading goes on with the next line: one typo does not stop a batch."""
     lines = _lines(text)
     content = [k for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
     if 4 <= len(content) <= 64:
@@ -85,7 +100,10 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
             if columns is not None:
                 continue
         if columns is not None:
-            yield _csv_record(raw, number, columns, shape)
+            try:
+                yield _csv_record(raw, number, columns, shape)
+            except SudokuError as bad_row:
+                yield bad_row
             continue
         try:
             grid = parse(raw, shape)
@@ -96,14 +114,38 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
                 yield annotated
                 continue
             if seen:
-                raise _moved(err, number) from None
+                yield _moved(err, number)
+                continue
             if TITLE.match(line):
                 yield from _titled_blocks(lines, shape)
-            else:
-                yield _whole(text, shape, err, number, raw)
+                return
+            try:
+                whole_text = _whole(text, shape, err, number, raw)
+            except SudokuError:
+                if _next_is_puzzle(lines, number, shape):
+                    # A bad first line of a one-puzzle-per-line file: report it, go on.
+                    seen = True
+                    yield _moved(err, number)
+                    continue
+                raise
+            yield whole_text
             return
         seen = True
         yield PuzzleRecord(number, grid)
+
+
+def _next_is_puzzle(lines: list[str], number: int, shape: Shape | None) -> bool:
+    """True when the next content line after line ``number`` holds a whole puzzle."""
+    for raw in lines[number:]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            parse(raw, shape)
+        except SudokuError:
+            return False
+        return True
+    return False
 
 
 def _csv_record(
