@@ -177,6 +177,7 @@ function cellsOf(pairs, n) {
 async function job(name, cmd, args, busyText) {
   if (state.busy) return null;
   dispatch((s) => S.setMessage(S.setBusy(s, name), busyText, "busy"));
+  flush(); // the busy state shows at once (and a stale message never lingers)
   try {
     return await engine.request(cmd, args);
   } catch (err) {

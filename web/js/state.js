@@ -119,7 +119,8 @@ export function commit(state, doc) {
   if (sameDoc(state.doc, doc)) return state;
   const past = [...state.past, state.doc].slice(-MAX_HISTORY);
   const cursor = state.cursor < doc.givens.length ? state.cursor : 0;
-  return { ...state, doc, past, future: [], cursor, celebrate: false, highlights: [] };
+  // A link made before the change would not restore it: hide it.
+  return { ...state, doc, past, future: [], cursor, celebrate: false, highlights: [], shareUrl: "" };
 }
 
 export function setCell(state, cell, value) {
