@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -47,22 +48,65 @@ class Scan:
     per_line: list[int] = field(default_factory=list)  # tokens on each cell line, e.g. [9, 9, ...]
     bars: bool = False  # vertical separators between cells, e.g. '|' or '│'
     chars: int = 0  # characters in all tokens
+    # The drawing, to tell the box shape by: the line number of each cell line, the lines
+    # drawn as horizontal rules, and on each cell line the (tokens, characters) between bars.
+    lines: list[int] = field(default_factory=list)
+    rules: list[int] = field(default_factory=list)
+    groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
 
     def add_line(self, number: int, line: str, start: int, stop: int) -> None:
         """Add the tokens of ``line[start:stop]``."""
         found = 0
+        bars = [m.start() for m in BAR.finditer(line, start, stop)]
+        tokens: dict[int, int] = {}
+        chars: dict[int, int] = {}
         for m in TOKEN.finditer(line, start, stop):
             self.tokens.append(Token(m.group(), number, m.start() + 1))
             self.chars += m.end() - m.start()
             found += 1
             if found > MAX_TOKENS:
                 raise too_many(number)
+            if bars:
+                group = bisect(bars, m.start())
+                tokens[group] = tokens.get(group, 0) + 1
+                chars[group] = chars.get(group, 0) + m.end() - m.start()
         if found:
             self.per_line.append(found)
-            if not self.bars and BAR.search(line, start, stop):
+            self.lines.append(number)
+            self.groups.append((tuple(tokens[g] for g in sorted(tokens)),
+                                tuple(chars[g] for g in sorted(chars))))
+            if bars:
                 self.bars = True
         if len(self.tokens) > MAX_TOKENS:
             raise too_many(number)
+
+    def drawn_box(self, size: int, by_chars: bool) -> tuple[int, int] | None:
+        """The box (rows, columns) that the bars and rules draw around ``size`` x ``size``
+        cells, one row per line; None when the drawing does not tell."""
+        if len(self.lines) != size:
+            return None
+        widths = {g[1] if by_chars else g[0] for g in self.groups}
+        cols = 0
+        if len(widths) == 1:
+            parts = set(widths.pop())
+            if len(parts) == 1:
+                cols = parts.pop()
+        heights: dict[int, int] = {}
+        for number in self.lines:
+            band = bisect(self.rules, number)
+            heights[band] = heights.get(band, 0) + 1
+        rows = heights.popitem()[1] if len(set(heights.values())) == 1 else 0
+        if rows == size:
+            rows = 0  # no rule between the rows: not told
+        if cols == size:
+            cols = 0
+        if rows and not cols and size % rows == 0:
+            cols = size // rows
+        if cols and not rows and size % cols == 0:
+            rows = size // cols
+        if rows < 2 or cols < 2 or rows * cols != size:
+            return None
+        return rows, cols
 
 
 def too_many(line: int) -> CellCountError:
@@ -109,6 +153,7 @@ def scan(text: str) -> Scan:
     if "[" in text:
         lines = _section(list(lines))
     cell_lines: list[tuple[int, str]] = []
+    rules: list[int] = []
     framed = False
     for number, line in lines:
         stripped = line.strip(SPACES)
@@ -116,13 +161,14 @@ def scan(text: str) -> Scan:
             continue
         if is_rule(stripped):
             framed = framed or stripped[0] in CORNERS
+            rules.append(number)
             continue
         cell_lines.append((number, line))
         if len(cell_lines) > MAX_TOKENS:
             raise too_many(number)
     # A frame drawn with horizontal rules only has no side bars to find labels by.
     framed = framed and any(BAR.search(line) for _, line in cell_lines)
-    out = Scan()
+    out = Scan(rules=rules)
     for number, line in cell_lines:
         start, stop = 0, len(line)
         if framed:

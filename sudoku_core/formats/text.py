@@ -97,16 +97,25 @@ def read_text(text: str, shape: Shape | None) -> Grid:
         if cells is None and t != c and sc.bars and all(k == n for k in sc.per_line):
             cells = _as_pencil_marks(tokens, n)
         if cells is not None:
-            return Grid(by_token, tuple(cells))
+            return Grid(_drawn_shape(sc, by_token, shape, by_chars=False), tuple(cells))
     by_char = shape_for_count(c, shape) if c != t else None
     if by_char is not None:
         cells = _as_chars(tokens, by_char.size)
         if cells is not None:
-            return Grid(by_char, tuple(cells))
+            return Grid(_drawn_shape(sc, by_char, shape, by_chars=True), tuple(cells))
     fields = _as_fields(text, shape)
     if fields is not None:
         return fields
     raise _explain(sc, shape)
+
+
+def _drawn_shape(sc: Scan, found: Shape, given: Shape | None, *, by_chars: bool) -> Shape:
+    """The box shape drawn with bars and rules (a 3x2 grid printed by `show`), unless the
+    caller gave one; else the shape the cell count makes."""
+    if given is not None or not sc.bars and not sc.rules:
+        return found
+    drawn = sc.drawn_box(found.size, by_chars)
+    return Shape(*drawn) if drawn is not None else found
 
 
 def _as_fields(text: str, shape: Shape | None) -> Grid | None:
