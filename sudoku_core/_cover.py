@@ -270,8 +270,8 @@ class LockedSpec:
     spread: int  # g one bits: a minirow flag times this covers the minirow
     in_line: tuple[int, ...]  # shifts between the minirows of one field: g, 2g, ...
     minis: int  # bit 0 of every minirow
-    band: tuple[int, ...]  # `minis` of the fields whose line is j mod (lines per box)
-    moves: tuple[tuple[int, int, int], ...]  # (j, other j2, bits from row j to row j2)
+    first: int  # `minis` of the fields whose line is the first of its box
+    steps: tuple[int, ...]  # bits from a box's first line to its line j, for each j
     quads: tuple[tuple[int, int, int, int], ...]  # per cell: (row, col, box, index in box)
     n: int
 
@@ -288,15 +288,10 @@ def _locked_specs(shape: Shape) -> tuple[LockedSpec, ...]:
     for layout, g, h in ((1, bc, br), (2, br, bc)):  # g: minirow width, h: lines per box
         flags = sum(1 << (j * g) for j in range(n // g))
         minis = _repeat(n * n, w) * flags
-        band = tuple(
-            sum(flags << ((line * n + d) * w) for line in range(n) if line % h == j
-                for d in range(n))
-            for j in range(h)
-        )
-        moves = tuple((j, j2, (j2 - j) * n * w) for j in range(h) for j2 in range(h) if j2 != j)
+        first = sum(flags << ((line * n + d) * w) for line in range(0, n, h) for d in range(n))
         specs.append(LockedSpec(layout * block, (1 << block) - 1, g, (1 << g) - 1,
-                                tuple(k * g for k in range(1, n // g)), minis, band, moves,
-                                quads, n))
+                                tuple(k * g for k in range(1, n // g)), minis, first,
+                                tuple(j * n * w for j in range(h)), quads, n))
     return tuple(specs)
 
 
@@ -313,18 +308,32 @@ def _locked_any(state: int, specs: tuple[LockedSpec, ...]) -> int:
         for k in sp.in_line:
             in_line |= occ >> k | occ << k
         in_line &= sp.minis
-        band = sp.band
-        in_box = [0] * len(band)
-        for j, _, k in sp.moves:  # each other row of the band, seen from rows j
-            in_box[j] |= occ << -k if k < 0 else occ >> k
-        point = occ
-        for j, mask in enumerate(band):
-            point ^= occ & in_box[j] & mask
-        claim = occ ^ (occ & in_line)
-        gone = 0
-        for j, _, k in sp.moves:  # a claim in row j clears the box's other rows
-            c = claim & band[j]
-            gone |= c << k if k > 0 else c >> -k
+        first, steps = sp.first, sp.steps
+        # Count, per box and minirow position, the box's lines holding the value (0, 1, 2+),
+        # seen at the box's first line; then copy the verdict back to every line of the box.
+        one = two = 0
+        for k in steps:
+            y = (occ >> k) & first
+            two |= one & y
+            one |= y
+        alone = one ^ two
+        spread = 0
+        for k in steps:
+            spread |= alone << k
+        point = occ & spread  # the value's only line in its box: the line's other boxes lose it
+        claim = occ ^ (occ & in_line)  # the value's only box in its line: the box's other lines
+        one = two = 0
+        for k in steps:
+            y = (claim >> k) & first
+            two |= one & y
+            one |= y
+        some = several = 0
+        for k in steps:
+            some |= one << k
+            several |= two << k
+        # A line loses the minirow if another line of the box claims it: any claim for the
+        # lines that do not claim, a second claim (a dead end, but exact) for those that do.
+        gone = (some ^ (some & claim)) | (several & claim)
         for k in sp.in_line:
             gone |= (point >> k | point << k) & sp.minis
         gone = x & gone * sp.spread
