@@ -6,9 +6,16 @@ import json
 from collections.abc import Callable
 
 from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
-from ..grid import Grid, Shape
+from ..grid import MAX_SIZE, Grid, Shape
 from .scan import TOKEN
-from .sizes import count_error, is_supported, shape_for_count, shape_for_size, sized
+from .sizes import (
+    MIN_SIZE,
+    count_error,
+    is_supported,
+    shape_for_count,
+    shape_for_size,
+    sized,
+)
 from .text import token_value
 
 TextParser = Callable[[str, Shape | None], Grid]
@@ -95,7 +102,13 @@ def _from_rows(rows: list[object], shape: Shape | None) -> Grid:
     n = shape.size if shape else len(rows)
     if shape is None:
         if not is_supported(n):
-            raise count_error(n * n, None)
+            rows_found = f"JSON: {n} row{'s' if n != 1 else ''} found"
+            if n < MIN_SIZE:
+                raise CellCountError(f"{rows_found}; the smallest puzzle, 4x4, has 4 rows")
+            if n > MAX_SIZE:
+                raise ShapeError(f"{rows_found}; the largest puzzle, {MAX_SIZE}x{MAX_SIZE}, "
+                                 f"has {MAX_SIZE} rows")
+            raise ShapeError(f"{rows_found}, but {sized(n)} grid has no box shape: {n} is prime")
         shape = shape_for_size(n)
     if len(rows) != n:
         raise CellCountError(f"JSON: {len(rows)} rows found, {sized(n)} puzzle has {n}")
