@@ -106,7 +106,53 @@ def read_text(text: str, shape: Shape | None) -> Grid:
     fields = _as_fields(text, shape)
     if fields is not None:
         return fields
+    labelled = _as_labelled(sc, shape)
+    if labelled is not None:
+        return labelled
     raise _explain(sc, shape)
+
+
+def _label(k: int) -> tuple[str, str]:
+    """The two ways to name row or column ``k`` (0-based): '3' or 'C'."""
+    return str(k + 1), chr(ord("A") + k) if k < 26 else ""
+
+
+def _is_header(tokens: list[Token], n: int) -> bool:
+    """True for a line of column names: 1 2 3 ... N (or A B C ...), spaced or not."""
+    text = "".join(tok.text for tok in tokens).upper()
+    numbers, letters = ("".join(_label(k)[way] for k in range(n)) for way in (0, 1))
+    return text in (numbers, letters)
+
+
+def _as_labelled(sc: Scan, shape: Shape | None) -> Grid | None:
+    """A grid with coordinates but no frame: column names on a line above the rows and/or
+    a row name (1, 2, ... or A, B, ...) before each row, as people copy them from a page."""
+    by_line: dict[int, list[Token]] = {}
+    for tok in sc.tokens:
+        by_line.setdefault(tok.line, []).append(tok)
+    lines = list(by_line.values())
+    for header in (True, False):
+        body = lines[1:] if header else lines
+        n = len(body)
+        if (shape.size != n) if shape is not None else not is_supported(n):
+            continue
+        if header and not _is_header(lines[0], n):
+            continue
+        named = all(
+            len(row) > 1 and row[0].text.upper().rstrip(":") in _label(k)
+            for k, row in enumerate(body)
+        )
+        if not header and not named:
+            continue
+        rows = [row[1:] if named else row for row in body]
+        cells: list[int] | None = None
+        if all(len(row) == n for row in rows):
+            cells = _as_numbers([tok for row in rows for tok in row], n)
+        elif all(sum(len(tok.text) for tok in row) == n for row in rows):
+            cells = _as_chars([tok for row in rows for tok in row], n)
+        if cells is not None:
+            return Grid(shape or shape_for_size(n), tuple(cells))
+    return None
 
 
 def _drawn_shape(sc: Scan, found: Shape, given: Shape | None, *, by_chars: bool) -> Shape:
