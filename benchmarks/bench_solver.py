@@ -4,7 +4,8 @@ Run from the repo root:  .venv/bin/python benchmarks/bench_solver.py [--corpora 
 Prints the machine, then a Markdown table to paste into the README. Each puzzle is solved with
 the default ``solve`` (limit=2: the solver proves uniqueness) and its solution checked by hand.
 The 16x16 and 25x25 puzzles are made here from a seed (nothing is cached in the repo): a random
-full grid, then cells blanked in random order while the puzzle stays unique, within a budget.
+full grid, then each cell in random order blanked if the puzzle stays unique (each check within
+a node budget), so they are the same on every machine. Digging takes a few minutes at 25x25.
 """
 
 from __future__ import annotations
@@ -68,8 +69,6 @@ def bench(name: str, puzzles: list[Grid], expect_unique: bool) -> dict[str, obje
     nodes = 0
     agree = 0
     valid = 0
-    start = time.perf_counter()
-    cpu = time.process_time()
     for puzzle in puzzles:
         t0, c0 = time.perf_counter(), time.process_time()
         r = solve(puzzle)
@@ -80,8 +79,8 @@ def bench(name: str, puzzles: list[Grid], expect_unique: bool) -> dict[str, obje
             valid += r.status == "solved"
         if r.unique is expect_unique:
             agree += 1
-    total = time.perf_counter() - start
-    cpu = time.process_time() - cpu
+    # Rates count solve() calls only, not the checking done here between them.
+    total, cpu = sum(times), sum(cpu_times)
     return {
         "name": name,
         "count": len(puzzles),
@@ -96,20 +95,46 @@ def bench(name: str, puzzles: list[Grid], expect_unique: bool) -> dict[str, obje
     }
 
 
-def make_puzzle(shape: Shape, seed: int, budget: float) -> Grid:
-    """A random full grid, then blank cells in random order while the puzzle stays unique."""
+def bench_fills(shape: Shape, count: int) -> dict[str, object]:
+    """Random fills of an empty grid (``limit=1`` with a seeded rng), as generators use."""
+    times, cpu_times, nodes, valid = [], [], 0, 0
+    empty = Grid.empty(shape)
+    for seed in range(count):
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = solve(empty, limit=1, rng=random.Random(seed))
+        times.append(time.perf_counter() - t0)
+        cpu_times.append(time.process_time() - c0)
+        nodes += r.nodes
+        valid += r.solution is not None and is_valid_solution(r.solution, empty)
+    n = shape.size
+    return {
+        "name": f"random fill of an empty {n}x{n}, seeds 0-{count - 1}",
+        "count": count,
+        "rate": count / sum(times),
+        "cpu_rate": count / sum(cpu_times),
+        "median": statistics.median(times) * 1000,
+        "max": max(times) * 1000,
+        "cpu_max": max(cpu_times) * 1000,
+        "nodes": nodes / count,
+        "check": f"{valid}/{count} valid grids",
+    }
+
+
+def make_puzzle(shape: Shape, seed: int, max_nodes: int) -> Grid:
+    """A random full grid, then every cell in random order blanked if the puzzle stays unique.
+
+    Each uniqueness check may use ``max_nodes`` nodes (a check that runs out keeps the given),
+    so the puzzles are minimal-ish and the same on every machine.
+    """
     rng = random.Random(seed)
-    full = solve(Grid.empty(shape), limit=1, rng=rng).solution
+    full = solve(Grid.empty(shape), limit=1, rng=rng, time_limit=None).solution
     assert full is not None
     cells = list(full.cells)
     order = list(range(shape.cell_count))
     rng.shuffle(order)
-    stop = time.perf_counter() + budget
     for cell in order:
-        if time.perf_counter() > stop:
-            break
         value, cells[cell] = cells[cell], 0
-        if count_solutions(Grid(shape, tuple(cells)), max_nodes=20_000) != 1:
+        if count_solutions(Grid(shape, tuple(cells)), max_nodes=max_nodes, time_limit=None) != 1:
             cells[cell] = value  # not unique, or too costly to prove: keep the given
     return Grid(shape, tuple(cells))
 
@@ -119,15 +144,16 @@ def main() -> None:
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
     ap.add_argument("--quick", action="store_true", help="first 1000 puzzles of each file")
     ap.add_argument("--big", type=int, default=3, help="generated puzzles per big shape")
-    ap.add_argument("--dig-budget", type=float, default=20.0, help="seconds to dig each one")
+    ap.add_argument("--dig-nodes", type=int, nargs=2, default=[2000, 1000],
+                    help="node budget of each uniqueness check while digging 16x16, 25x25")
     args = ap.parse_args()
     parse_line = _line_parser()
     print(f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs")
     print(f"python:  {sys.implementation.name} {platform.python_version()}")
     print("solve(puzzle) with the defaults: limit=2 (uniqueness proved), one process")
     print(f"load average at the start: {os.getloadavg()[0]:.1f}")
-    solve(Grid.empty(Shape(3, 3)))  # build the 9x9 tables outside the timings
-    rows = []
+    print("warm-up: tables built and 200 puzzles solved before timing")
+    rows: list[dict[str, object]] = []
     for name in UNIQUE_FILES + MULTI_FILES:
         path = args.corpora / name
         if not path.exists():
@@ -138,23 +164,20 @@ def main() -> None:
         if args.quick:
             lines = lines[:1000]
         puzzles = [parse_line(ln) for ln in lines]
+        if not rows:
+            for puzzle in puzzles[:200]:  # tables, caches and the interpreter's warm-up
+                solve(puzzle)
         rows.append(bench(name, puzzles, name in UNIQUE_FILES))
         print(f"  {rows[-1]['name']}: {rows[-1]['rate']:.0f}/s", file=sys.stderr)
-    for shape in (Shape(4, 4), Shape(5, 5)):
+    for shape, dig_nodes in zip((Shape(4, 4), Shape(5, 5)), args.dig_nodes, strict=True):
         n = shape.size
-        made = [make_puzzle(shape, seed, args.dig_budget) for seed in range(args.big)]
+        made = [make_puzzle(shape, seed, dig_nodes) for seed in range(args.big)]
         givens = statistics.mean(p.given_count for p in made)
         solve(made[0])  # tables
-        row = bench(f"generated {n}x{n} (seeds 0-{args.big - 1}, {givens:.0f} givens avg)",
+        row = bench(f"generated {n}x{n}, seeds 0-{args.big - 1} ({givens:.0f} givens avg)",
                     made, True)
-        fills = []
-        for seed in range(10):
-            t0 = time.perf_counter()
-            solve(Grid.empty(shape), limit=1, rng=random.Random(seed))
-            fills.append(time.perf_counter() - t0)
-        row["name"] = f"{row['name']}; random fill of empty {n}x{n}: median " \
-                      f"{statistics.median(fills) * 1000:.0f} ms, max {max(fills) * 1000:.0f} ms"
         rows.append(row)
+        rows.append(bench_fills(shape, 10))
     # Wall-clock rates suffer when other processes share the cores; CPU-time rates much less.
     print(f"load average at the end: {os.getloadavg()[0]:.1f}\n")
     print("| puzzles | count | puzzles/s | puzzles/s (CPU time) | median ms | max ms | "
