@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from .errors import ShapeError
+from .errors import CellCountError, ShapeError, SymbolError
 
 MAX_SIZE = 64
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -180,7 +180,7 @@ class Grid:
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.shape.cell_count:
-            raise ValueError(
+            raise CellCountError(
                 f"{len(self.cells)} cells given, a {self.size}x{self.size} grid has "
                 f"{self.shape.cell_count}"
             )
@@ -188,7 +188,7 @@ class Grid:
         # min/max run in C: this check sits on the hot path of batch parsing.
         if self.cells and (min(self.cells) < 0 or max(self.cells) > n):
             bad = next(v for v in self.cells if not 0 <= v <= n)
-            raise ValueError(f"value {bad} is out of range for a {n}x{n} grid")
+            raise SymbolError(f"value {bad} is out of range for a {n}x{n} grid (0-{n})")
 
     @classmethod
     def empty(cls, shape: Shape) -> Grid:
