@@ -372,3 +372,18 @@ def test_hostile_input_exits_2_with_one_line(
         code, out, err = run(capsys, *argv)
         assert (code, out) == (2, ""), (argv, data[:40])
         one_line_error(err)
+
+
+def test_a_csv_file_as_the_puzzle_argument_or_on_stdin_is_a_batch(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solution = "1234341221434321"
+    text = f"quizzes,solutions\n..3..4.221......,{solution}\n..3..4.221......,{solution}\n"
+    path = tmp_path / "train.csv"
+    path.write_text(text)
+    code, out, err = run(capsys, "solve", "--json", "--check", str(path))
+    assert code == 0, err
+    assert [json.loads(line)["check"] for line in out.splitlines()] == [True, True]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "solve", "--json", "--check")
+    assert code == 0 and len(out.splitlines()) == 2, err

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError, SudokuError
-from ..formats.records import read_puzzles_or_errors
+from ..formats.records import is_csv_header, read_puzzles_or_errors
 from ..grid import Grid, Shape
 from ..parse import parse
 
@@ -169,7 +169,7 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     except SudokuError:
         # Several lines that each hold a whole puzzle are a batch given on stdin.
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-        if len(lines) > 1 and _is_batch(lines, shape):
+        if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
             name = "stdin" if source == "-" else source if text is not source else "input"
             return _records(text, shape, name), len(lines)
         if text is source and PATH_LIKE.fullmatch(source):

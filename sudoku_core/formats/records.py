@@ -60,6 +60,11 @@ def _header(line: str) -> tuple[int, int | None] | None:
     return puzzle, solution
 
 
+def is_csv_header(line: str) -> bool:
+    """True for a CSV header that names a puzzle column, such as 'quizzes,solutions'."""
+    return _header(line.strip()) is not None
+
+
 def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord]:
     """Yield each puzzle of a file; blank lines and '#' comments are skipped.
 
