@@ -1,19 +1,20 @@
 """The `sudoku` command: parse the command line, dispatch, turn errors into one-line messages.
 
 Exit codes: 0 success, 1 the puzzle has a problem (conflicts, no solution, several solutions
-for validate, gave up), 2 usage or parse error, 130 interrupted.
+for validate, gave up), 2 usage or parse error, 130 interrupted, 70 a bug (internal error).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 from .commands import COMMANDS
-from .commands.common import EXIT_USAGE
+from .commands.common import EXIT_INTERNAL, EXIT_USAGE
 from .errors import SudokuError
 
 
@@ -72,6 +73,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(f"sudoku {args.command}: error: input too large", file=sys.stderr)
         return EXIT_USAGE
+    except Exception as exc:
+        if os.environ.get("SUDOKU_DEBUG"):
+            raise
+        # A bug: one line that says so (SUDOKU_DEBUG=1 shows the traceback), never a traceback.
+        print(f"sudoku {args.command}: internal error ({type(exc).__name__}: {exc}); please "
+              f"report it (SUDOKU_DEBUG=1 shows the details)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -387,3 +387,27 @@ def test_a_csv_file_as_the_puzzle_argument_or_on_stdin_is_a_batch(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, err = run(capsys, "solve", "--json", "--check")
     assert code == 0 and len(out.splitlines()) == 2, err
+
+
+def test_a_bug_on_one_puzzle_costs_only_that_puzzle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sudoku_core.commands.solve as solve_command
+
+    real = solve_command.solve
+
+    def flaky(grid: object, **kwargs: object) -> object:
+        if getattr(grid, "size", 0) == 4:
+            raise IndexError("simulated bug")
+        return real(grid, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solve_command, "solve", flaky)
+    path = tmp_path / "batch.txt"
+    path.write_text(f"{PUZZLE_9}\n..3..4.221......\n{PUZZLE_9}\n")
+    code, out, err = run(capsys, "solve", "--json", "-j", "1", "-f", str(path))
+    assert [json.loads(line)["line"] for line in out.splitlines()] == [1, 3]
+    assert code == 70
+    assert "line 2: internal error (IndexError: simulated bug)" in err
+    code, out, err = run(capsys, "solve", "..3..4.221......")
+    assert (code, out) == (70, "")
+    assert "internal error" in one_line_error(err)

@@ -20,6 +20,7 @@ from ..grid import Grid, Shape
 from ..parse import parse
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
 MAX_INPUT_BYTES = 512 * 1024 * 1024  # a batch larger than this is surely a mistake
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
 MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
@@ -236,11 +237,21 @@ def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
 
 def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
     """The worker's outcome, or the error of a line that could not be read."""
+    name = getattr(args, "command", None)
+    prefix = f"sudoku {name}: error: " if name else "error: "
     if item.error:
-        name = getattr(args, "command", None)
-        prefix = f"sudoku {name}: error: " if name else "error: "
         return Outcome(EXIT_USAGE, {}, "", False, note=prefix + item.error)
-    return worker(item, args)
+    if not item.label:
+        return worker(item, args)
+    try:
+        return worker(item, args)
+    except SudokuError as exc:
+        return Outcome(EXIT_USAGE, {}, "", False, note=f"{prefix}{item.label}: {exc}")
+    except Exception as exc:
+        # A bug must not cost the rest of the batch: name the puzzle, go on.
+        return Outcome(EXIT_INTERNAL, {}, "", False, note=(
+            f"{prefix}{item.label}: internal error ({type(exc).__name__}: {exc}); "
+            f"please report it with this puzzle: {item.grid.line()}"))
 
 
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
@@ -270,8 +281,8 @@ def _run_batch(
     done = good = bad = checked = mismatched = 0
     code = EXIT_OK
     for item, outcome in results:
-        if item.error:
-            # A line that could not be read: say so, go on with the rest of the batch.
+        if item.error or not outcome.data:
+            # A line that could not be read (or a bug): say so, go on with the rest.
             sys.stdout.flush()
             if bar is not None:
                 bar.clear()
