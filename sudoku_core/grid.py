@@ -109,7 +109,7 @@ class Shape:
         s = symbol.strip().upper()
         if s in (".", "0", "_", "") or s == "NULL":
             return 0
-        if s.isdigit():
+        if s.isascii() and s.isdigit():  # not '²' or Arabic-Indic digits
             v = int(s)
             # Single characters 1-9 always work; numbers above 9 only as tokens.
             return v if 1 <= v <= self.size else None

@@ -100,3 +100,22 @@ def test_json_row_count_errors_speak_of_rows(text: str, error: type, message: st
     with pytest.raises(error) as exc:
         parse(text)
     assert message in str(exc.value)
+
+
+@pytest.mark.parametrize("symbol", ["²", "٣", "x", "10", "-1", "A"])
+def test_value_of_refuses_what_is_not_a_symbol_of_9x9(symbol: str) -> None:
+    assert Shape(3, 3).value_of(symbol) is None
+
+
+def test_value_of_reads_symbols_and_empty_marks() -> None:
+    assert [Shape(3, 3).value_of(s) for s in ("5", ".", "0", "_", " 9 ")] == [5, 0, 0, 0, 9]
+    assert (Shape(4, 4).value_of("g"), Shape(6, 6).value_of("36")) == (16, 36)
+
+
+def test_grid_refuses_bad_cells_with_named_errors() -> None:
+    from sudoku_core.errors import SudokuError
+
+    with pytest.raises(SudokuError, match="15 cells given"):
+        Grid(Shape(2, 2), (0,) * 15)
+    with pytest.raises(SudokuError, match="value 5 is out of range"):
+        Grid(Shape(2, 2), (5,) + (0,) * 15)
