@@ -411,3 +411,14 @@ def test_a_bug_on_one_puzzle_costs_only_that_puzzle(
     code, out, err = run(capsys, "solve", "..3..4.221......")
     assert (code, out) == (70, "")
     assert "internal error" in one_line_error(err)
+
+
+@pytest.mark.parametrize("count", [2, 3, 5])
+def test_a_few_puzzles_on_stdin_are_a_batch(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    text = "\n".join(["..3..4.221......", "1..............."] * count)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "solve", "--json")
+    assert code == 0, err
+    assert [json.loads(line)["line"] for line in out.splitlines()] == list(range(1, 2 * count + 1))

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import ParseError, SudokuError
 from ..formats.records import is_csv_header, read_puzzles_or_errors
-from ..grid import Grid, Shape
+from ..grid import MAX_SIZE, Grid, Shape
 from ..parse import parse
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
@@ -165,17 +165,36 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
         raise UsageError(f"cannot read {source}: it is a directory")
     else:
         text = source
+    name = "stdin" if source == "-" else source if text is not source else "input"
     try:
-        return iter([Item("", parse(text, shape))]), 0
+        grid = parse(text, shape)
     except SudokuError:
         # Several lines that each hold a whole puzzle are a batch given on stdin.
-        lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        lines = _content_lines(text)
         if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
-            name = "stdin" if source == "-" else source if text is not source else "input"
             return _records(text, shape, name), len(lines)
         if text is source and PATH_LIKE.fullmatch(source):
             raise UsageError(f"cannot read {source}: no such file") from None
         raise
+    lines = _content_lines(text) if "\n" in text.strip() else []
+    if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and _each_a_puzzle(lines, shape):
+        # Four lines of 16 symbols make 64 cells, but they are four 4x4 puzzles, not an 8x8
+        # grid: a grid has one line per row.
+        return _records(text, shape, name), len(lines)
+    return iter([Item("", grid)]), 0
+
+
+def _content_lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def _each_a_puzzle(lines: list[str], shape: Shape | None) -> bool:
+    try:
+        for line in lines:
+            parse(line, shape)
+    except SudokuError:
+        return False
+    return True
 
 
 def is_file(source: str) -> bool:
@@ -198,7 +217,7 @@ def _is_dir(source: str) -> bool:
 def _is_batch(lines: list[str], shape: Shape | None) -> bool:
     """True when most of the first lines and the last one each hold a whole puzzle."""
     whole = 0
-    picks = sorted({0, 1, 2, len(lines) - 1})
+    picks = sorted({k for k in (0, 1, 2, len(lines) - 1) if k < len(lines)})
     for k in picks:
         try:
             parse(lines[k], shape)
