@@ -1,0 +1,95 @@
+"""`sudoku generate`: new puzzles with exactly one solution, at a level, one per line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..generate import Generated, check_difficulty, derive_seed, generate
+from ..grid import Shape
+from ..symmetry import SYMMETRIES, check_symmetry
+from ..techniques import LEVELS
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError, _progress
+
+MAX_COUNT = 100_000
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `sudoku generate`."""
+    p = subparsers.add_parser(
+        "generate", help="make new puzzles with exactly one solution, at a difficulty level",
+        description="Make puzzles with exactly one solution whose rating is the level asked "
+                    "for. One puzzle per line (or JSON Lines with --json). When a level is "
+                    "not reached within the time limit, the closest puzzle is printed with "
+                    "its true level, a note goes to stderr, and the exit code is 1.",
+    )
+    p.add_argument("--box", metavar="RxC", default="3x3", help="box shape (default 3x3)")
+    p.add_argument("-d", "--difficulty", default="medium", metavar="LEVEL",
+                   help=f"{', '.join(x.lower() for x in LEVELS)} (default medium)")
+    p.add_argument("-n", "--count", type=int, default=1, metavar="N",
+                   help="number of puzzles (default 1)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed for reproducible puzzles; puzzle k of -n uses a seed derived "
+                        "from S and k (default: a random seed, shown with --json)")
+    p.add_argument("--symmetry", default=None, metavar="KIND",
+                   help=f"{'|'.join(SYMMETRIES)} (default rotational; none with --minimal)")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed without losing the single solution")
+    p.add_argument("--json", action="store_true", help="print JSON Lines")
+    p.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="seconds per puzzle (default: 2 to 180 by size)")
+    p.add_argument("--max-attempts", type=int, default=None, metavar="N",
+                   help="complete grids tried per puzzle at most")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate ``args.count`` puzzles; exit 1 when some level was not reached."""
+    shape = Shape.parse(args.box)
+    check_difficulty(args.difficulty)
+    if args.symmetry is not None:
+        check_symmetry(args.symmetry)
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise UsageError(f"--time-limit {args.time_limit}: expected a positive number")
+    if args.max_attempts is not None and args.max_attempts < 1:
+        raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
+    bar = _progress(args.count)
+    missed = 0
+    try:
+        for k in range(args.count):
+            seed = None if args.seed is None else derive_seed(args.seed, k)
+            g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
+                         minimal=args.minimal, time_limit=args.time_limit,
+                         max_attempts=args.max_attempts)
+            if bar is not None:
+                bar.update(1)
+            _emit(g, args.json)
+            if g.note:
+                where = f"puzzle {k + 1}: " if args.count > 1 else ""
+                _note(bar, f"sudoku generate: {where}{g.note} (seed {g.seed})")
+            if not g.reached:
+                missed += 1
+    finally:
+        if bar is not None:
+            bar.close()
+    return EXIT_PROBLEM if missed else EXIT_OK
+
+
+def _emit(g: Generated, as_json: bool) -> None:
+    """Print one puzzle: its one-line form, or its JSON record."""
+    if as_json:
+        print(json.dumps(g.to_json()), flush=True)
+    else:
+        print(g.grid.line(), flush=True)
+
+
+def _note(bar: Any, message: str) -> None:
+    """A line on stderr that does not tear the progress bar."""
+    if bar is not None:
+        bar.write(message, file=sys.stderr)
+    else:
+        print(message, file=sys.stderr)
