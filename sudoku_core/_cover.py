@@ -81,8 +81,10 @@ def _repeat(count: int, stride: int) -> int:
 
 
 class _PlaceMasks(dict[int, int]):
-    """Place masks built on first use from shifted patterns, so no table build is paid up
-    front (16 ms at 9x9, seconds at 25x25) and memory stays bounded on big grids."""
+    """Place masks built on first use from shifted patterns, in a cache of bounded size."""
+
+    # Why on first use: a full table is N**3 masks of 4*N*N*(N+1) bits (127 MB at 25x25, or
+    # seconds of start-up); a solve touches a small fraction of them.
 
     def __init__(self, shape: Shape, full: int) -> None:
         super().__init__()
