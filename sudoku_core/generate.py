@@ -102,6 +102,14 @@ def default_time_limit(shape: Shape) -> float:
     return 180.0
 
 
+def first_dig_time(shape: Shape) -> float:
+    """Seconds the first dig may take whatever the budget, so that a puzzle gets made."""
+    # A 9x9 dig takes about 10 ms, a 16x16 one about a second; cut shorter, the answer would
+    # be a nearly full grid.
+    n = shape.size
+    return 1.0 if n <= 9 else 5.0 if n <= 16 else 30.0
+
+
 def derive_seed(seed: int, index: int) -> int:
     """The seed of puzzle ``index`` of a series started with ``seed`` (index 0: seed itself)."""
     if index == 0:
@@ -152,6 +160,7 @@ class _Run:
     deadline: float
     should_stop: Callable[[], bool] | None
     nodes: int
+    first_deadline: float  # the first dig may run past `deadline` until this
     best: _Candidate | None = None
     above: _Candidate | None = None  # a puzzle harder than the target, not rated yet
     cancelled: bool = False
@@ -164,7 +173,8 @@ class _Run:
 
     def keep_going(self) -> bool:
         """Dig on? Not once cancelled or past the deadline (a partly dug puzzle is still fine)."""
-        return not self.stopped() and time.perf_counter() < self.deadline
+        deadline = self.deadline if self.has_puzzle() else self.first_deadline
+        return not self.stopped() and time.perf_counter() < deadline
 
     def has_puzzle(self) -> bool:
         """True once some finished puzzle (rated or not) can be returned."""
@@ -207,9 +217,9 @@ def generate(
     ``symmetry`` defaults to rotational (see :func:`.symmetry.default_symmetry`), or to "none"
     with ``minimal``: a minimal puzzle seldom keeps a symmetry, and when one is asked for with
     ``minimal``, minimality wins and the note says the symmetry was lost. ``time_limit``
-    defaults to :func:`default_time_limit`; the first attempt always finishes (its dig cut
-    short if need be), so a call returns a correct puzzle with its true rating even on a tiny
-    budget. ``should_stop`` is polled between checks: the best puzzle so far comes back with
+    defaults to :func:`default_time_limit`; the first attempt always finishes (its dig
+    gets at least :func:`first_dig_time`), so a call returns a correct puzzle with its true
+    rating even on a tiny budget. ``should_stop`` is polled between checks: the best puzzle so far comes back with
     a note, or :class:`Cancelled` is raised when there is none yet.
     """
     start = time.perf_counter()
@@ -226,7 +236,7 @@ def generate(
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
     run = _Run(shape, target, sym, minimal, start + time_limit, should_stop,
-               check_nodes(shape, target))
+               check_nodes(shape, target), start + max(time_limit, first_dig_time(shape)))
     attempts = 0
     while True:
         attempts += 1

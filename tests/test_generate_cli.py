@@ -1,0 +1,85 @@
+"""`sudoku generate`: one puzzle per line, JSON Lines, seeds, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudoku_core.cli import main
+from sudoku_core.generate import derive_seed, generate
+from sudoku_core.grid import Shape
+from sudoku_core.parse import parse
+from sudoku_core.solver import count_solutions
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["generate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lines_are_unique_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--box", "2x3", "-d", "easy", "-n", "3", "--seed", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == 3 and len(set(lines)) == 3
+    for line in lines:
+        assert len(line) == 36
+        assert count_solutions(parse(line, Shape(2, 3)), 2) == 1
+
+
+def test_json_lines_contract_and_derived_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--box", "3x3", "-d", "medium", "-n", "2", "--seed", "5",
+                       "--json")
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 2
+    for k, rec in enumerate(records):
+        assert {"puzzle", "box", "level", "score", "seed", "attempts", "requested",
+                "reached"} <= set(rec)
+        assert rec["box"] == [3, 3] and rec["level"] == rec["requested"] == "Medium"
+        assert rec["reached"] is True and rec["seed"] == derive_seed(5, k)
+        again = generate(Shape(3, 3), "medium", seed=rec["seed"])
+        assert again.grid.line() == rec["puzzle"] and again.score == rec["score"]
+
+
+def test_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("--box", "2x4", "-d", "hard", "-n", "2", "--seed", "9", "--symmetry", "mirror")
+    first = run(capsys, *argv)
+    assert run(capsys, *argv) == first
+
+
+def test_unreached_level_exits_1_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--box", "2x2", "-d", "expert", "--seed", "3",
+                         "--max-attempts", "5", "--json")
+    assert code == 1
+    rec = json.loads(out)
+    assert rec["reached"] is False and rec["level"] == "Easy" and rec["requested"] == "Expert"
+    assert "Expert not reached" in err and "seed 3" in err
+
+
+def test_minimal_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--box", "2x3", "-d", "easy", "--seed", "2", "--minimal",
+                       "--json")
+    rec = json.loads(out)
+    assert code == 0 and rec["minimal"] is True and rec["symmetry"] == "none"
+    grid = parse(rec["puzzle"], Shape(2, 3))
+    for cell, v in enumerate(grid.cells):
+        if v:
+            assert count_solutions(grid.with_values([(cell, 0)]), 2) == 2
+
+
+@pytest.mark.parametrize("argv", [
+    ("-d", "bogus"), ("--box", "3"), ("--box", "1x4"), ("--symmetry", "spiral"),
+    ("-n", "0"), ("--time-limit", "0"), ("--max-attempts", "0"), ("--seed", "x"),
+])
+def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
+                                          argv: tuple[str, ...]) -> None:
+    with pytest.raises(SystemExit) as exc:  # argparse's own errors exit from inside
+        code = main(["generate", *argv])
+        raise SystemExit(code)
+    assert exc.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
