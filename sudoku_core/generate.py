@@ -219,8 +219,8 @@ def generate(
     ``minimal``, minimality wins and the note says the symmetry was lost. ``time_limit``
     defaults to :func:`default_time_limit`; the first attempt always finishes (its dig
     gets at least :func:`first_dig_time`), so a call returns a correct puzzle with its true
-    rating even on a tiny budget. ``should_stop`` is polled between checks: the best puzzle so far comes back with
-    a note, or :class:`Cancelled` is raised when there is none yet.
+    rating even on a tiny budget. ``should_stop`` is polled between checks: the best puzzle
+    so far comes back with a note, or :class:`Cancelled` is raised when there is none yet.
     """
     start = time.perf_counter()
     target = LEVELS.index(check_difficulty(difficulty))
