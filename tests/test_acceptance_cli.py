@@ -422,3 +422,19 @@ def test_a_few_puzzles_on_stdin_are_a_batch(
     code, out, err = run(capsys, "solve", "--json")
     assert code == 0, err
     assert [json.loads(line)["line"] for line in out.splitlines()] == list(range(1, 2 * count + 1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["..3..4.221......  # easy one", "..3..4.221......:1:1234341221434321",
+     "# a title\n..3..4.221...... Easter Monster\n"],
+)
+def test_a_single_puzzle_with_a_note_solves(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    code, out, err = run(capsys, "solve", "--to", "line", text)
+    assert (code, out.strip()) == (0, "1234341221434321"), err
+
+
+def test_a_bad_puzzle_before_a_note_is_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "..3..4.221.....x # bad")
+    assert code == 2
+    assert "column 16: 'x' is not a symbol of a 4x4 puzzle" in one_line_error(err)

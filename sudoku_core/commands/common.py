@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError, SudokuError
-from ..formats.records import is_csv_header, read_puzzles_or_errors
+from ..formats.records import ANNOTATED, is_csv_header, read_puzzles_or_errors
 from ..grid import MAX_SIZE, Grid, Shape
 from ..parse import parse
 
@@ -173,6 +173,17 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
         lines = _content_lines(text)
         if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
             return _records(text, shape, name), len(lines)
+        if len(lines) <= MAX_SIZE:
+            # One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."),
+            # or under a title, reads as the batch reader reads such a line.
+            try:
+                found = list(read_puzzles_or_errors(text, shape))
+            except SudokuError:
+                if len(lines) == 1 and ANNOTATED.match(lines[0]):
+                    raise  # the error of the puzzle before the note, not of the note
+                found = []
+            if len(found) == 1 and not isinstance(found[0], SudokuError):
+                return iter([Item("", found[0].grid)]), 0
         if text is source and PATH_LIKE.fullmatch(source):
             raise UsageError(f"cannot read {source}: no such file") from None
         raise
