@@ -104,9 +104,10 @@ function requestRating() {
   const key = `${doc.box.join("x")}:${doc.givens.join(",")}`;
   if (state.rating && state.rating.key === key) return;
   dispatch((s) => S.setRating(s, null));
-  if (count < S.size(doc) || state.engine.state !== "ready") return;
+  // Rating shares the one worker: only where it is quick, so Solve never waits long behind it.
+  if (count < S.size(doc) || S.size(doc) > 9 || state.engine.state !== "ready") return;
   engine
-    .request("rate", { cells: doc.givens, box: doc.box, time_limit: 3 })
+    .request("rate", { cells: doc.givens, box: doc.box, time_limit: 1.5 })
     .then((r) => {
       const now = `${state.doc.box.join("x")}:${state.doc.givens.join(",")}`;
       if (now === key && r.level) dispatch((s) => S.setRating(s, { key, ...r }));
@@ -161,7 +162,8 @@ function onEngineStatus(status) {
   }
 }
 
-const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus);
+const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus,
+  (jobs) => dispatch((s) => S.setJobs(s, jobs)));
 
 function registerServiceWorker() {
   if (swRegistered || !("serviceWorker" in navigator)) return;

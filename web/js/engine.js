@@ -18,12 +18,13 @@ export class EngineError extends Error {
 
 export class Engine {
   // onStatus({state: "loading"|"ready"|"error", progress, text, version})
-  constructor(workerUrl, onStatus) {
+  constructor(workerUrl, onStatus, onQueue = () => {}) {
     this.workerUrl = workerUrl; // URL of worker.js, e.g. new URL("./worker.js", import.meta.url)
     this.onStatus = onStatus; // callback for loading progress and readiness
     this.nextId = 1; // id of the next request, e.g. 42
     this.pending = new Map(); // id -> {resolve, reject, cmd}
     this.state = "loading"; // "loading" | "ready" | "error"
+    this.onQueue = onQueue; // called with the number of requests in flight, e.g. 2
     this.start();
   }
 
@@ -45,6 +46,7 @@ export class Engine {
       reject(new EngineError({ type: "EngineError", message }));
     }
     this.pending.clear();
+    this.onQueue(0);
   }
 
   receive(msg) {
@@ -59,6 +61,7 @@ export class Engine {
       const waiter = this.pending.get(msg.id);
       if (!waiter) return;
       this.pending.delete(msg.id);
+      this.onQueue(this.pending.size);
       let reply;
       try {
         reply = msg.json ? JSON.parse(msg.json) : msg;
@@ -80,6 +83,7 @@ export class Engine {
         return;
       }
       this.pending.set(id, { resolve, reject, cmd });
+      this.onQueue(this.pending.size);
       this.worker.postMessage({ id, cmd, args });
     });
   }
@@ -89,6 +93,7 @@ export class Engine {
     this.worker.terminate();
     for (const { reject } of this.pending.values()) reject(new CancelledError());
     this.pending.clear();
+    this.onQueue(0);
     this.start();
   }
 }

@@ -71,6 +71,7 @@ export function initialState(doc = emptyDoc()) {
     autoFor: null, // the document `auto` belongs to, e.g. doc
     hint: null, // the last hint: {doc, level: "nudge"|"step", data: {technique, text, ...}}
     rating: null, // difficulty of the givens, e.g. {key: "53..7", level: "Easy", score: 12}
+    jobs: 0, // requests the engine has not answered yet, e.g. 1
     walk: null, // step-by-step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
   };
 }
@@ -295,6 +296,10 @@ export function setHint(state, hint) {
 
 export function setRating(state, rating) {
   return { ...state, rating };
+}
+
+export function setJobs(state, jobs) {
+  return { ...state, jobs };
 }
 
 export function setWalk(state, walk) {
