@@ -271,9 +271,7 @@ def _attempt(run: _Run, rng: random.Random) -> None:
         if not run.minimal:
             _put_back(run, dug, solution)
         return
-    cand = _rated(run, puzzle, solution, proven)
-    if cand is not None:
-        run.consider(cand)
+    _consider(run, _rated(run, puzzle, solution, proven))
 
 
 def _within(run: _Run, puzzle: Grid) -> bool | None:
@@ -317,7 +315,7 @@ def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool) -> _Candidate
     rating = rate(puzzle, time_limit=limit)
     sure = time.perf_counter() - started < limit and rating.status == "solved"
     if not sure:
-        if run.has_puzzle():
+        if run.best is not None:
             return None
         # Out of time and nothing to show: no clock this time, so that the label is true.
         rating = rate(puzzle, time_limit=_NO_CLOCK)
@@ -336,6 +334,10 @@ def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
         mid = (lo + hi) // 2
         within = _within(run, dug.prefix(mid, solution))
         if within is None or run.stopped():
+            if lo and run.best is None:
+                # Out of time with nothing rated: the thinnest prefix known to be at most
+                # the target is cheap to rate, unlike the harder puzzle.
+                _consider(run, _rated(run, dug.prefix(lo, solution), solution, False))
             return
         if within:
             lo = mid
@@ -353,15 +355,21 @@ def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
             for c, v in zip(orbit, saved, strict=True):
                 cells[c] = v
     if lo or cells != list(solution.cells):
-        cand = _rated(run, Grid(run.shape, tuple(cells)), solution, False)
-        if cand is not None:
-            run.consider(cand)
+        _consider(run, _rated(run, Grid(run.shape, tuple(cells)), solution, False))
+
+
+def _consider(run: _Run, cand: _Candidate | None) -> None:
+    """Offer a rated puzzle (None: the rating was unsure) as the answer."""
+    if cand is not None:
+        run.consider(cand)
 
 
 def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
     """The best puzzle as a Generated, with a note on anything that differs from the request."""
     best = run.best
-    if run.above is not None and (best is None or abs(best.index - run.target) > 1):
+    # A harder puzzle is rated only when nothing else was: on large grids, rating one that
+    # needs chains costs minutes, so the closest level is the closest among rated puzzles.
+    if run.above is not None and best is None:
         above = run.above
         run.consider(_Candidate(above.puzzle, above.solution,
                                 rate(above.puzzle, time_limit=_NO_CLOCK), above.symmetric,
