@@ -171,8 +171,9 @@ def main() -> int:
     httpd, url = start_server(args.site)
     rows: list[tuple[str, str]] = []
     try:
+        executable = browser_executable()  # before sync_playwright(): it may start its own
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=browser_executable(), args=LAUNCH_ARGS)
+            browser = p.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
             v = visit_figures(browser, url + "index.html", args.visits)
             rows += [
                 ("time to editable grid (median / max)", fmt(v["editable"])),

@@ -74,8 +74,9 @@ def server(site: Path) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Headless Chromium: Playwright's own if installed, else the system's."""
+    executable = browser_executable()  # before sync_playwright(): it may start its own
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=browser_executable(), args=LAUNCH_ARGS)
+        b = p.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         yield b
         b.close()
 
