@@ -118,7 +118,7 @@ def derive_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").randrange(SEED_RANGE)
 
 
-def check_nodes(shape: Shape, target: int) -> int:
+def check_nodes(shape: Shape, target: int, minimal: bool = False) -> int:
     """Search nodes allowed per uniqueness check while digging; past it the given stays.
 
     A node budget, not a clock, keeps the result a function of the seed. On grids up to 12x12
@@ -128,7 +128,7 @@ def check_nodes(shape: Shape, target: int) -> int:
     """
     if shape.size <= 12:
         return 20_000
-    if target <= LEVELS.index("Medium"):
+    if target <= LEVELS.index("Medium") and not minimal:
         return 128
     return 2_000 + 4 * shape.cell_count
 
@@ -236,7 +236,8 @@ def generate(
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
     run = _Run(shape, target, sym, minimal, start + time_limit, should_stop,
-               check_nodes(shape, target), start + max(time_limit, first_dig_time(shape)))
+               check_nodes(shape, target, minimal),
+               start + max(time_limit, first_dig_time(shape)))
     attempts = 0
     while True:
         attempts += 1
