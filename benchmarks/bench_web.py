@@ -10,6 +10,7 @@ grid filled, as a user sees it) for samples of the corpora and for 16x16 / 25x25
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -75,6 +76,9 @@ def visit_figures(browser: Any, url: str, visits: int) -> dict[str, list[float]]
         m = marks(page)
         out["editable"].append(m["sudoku:grid-editable"])
         out["first"].append(m["sudoku:engine-ready"])
+        stages = json.loads(page.locator("html").get_attribute("data-engine-timings") or "{}")
+        for name, ms in stages.items():
+            out.setdefault(f"stage {name}", []).append(float(ms))
         page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)",
                                timeout=READY)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
@@ -179,6 +183,8 @@ def main() -> int:
                 ("time to editable grid (median / max)", fmt(v["editable"])),
                 ("engine ready, first visit", fmt(v["first"])),
                 ("engine ready, repeat visit (service worker)", fmt(v["repeat"])),
+                *[(f"  worker: {k[6:]} (first visit)", fmt(v[k]))
+                  for k in v if k.startswith("stage ")],
                 ("bytes from the server, first visit",
                  f"{statistics.median(v['bytes']) / 1e6:.2f} MB"),
                 ("bytes from the server, repeat visit",

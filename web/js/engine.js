@@ -54,7 +54,8 @@ export class Engine {
       this.onStatus({ state: "loading", progress: msg.progress, text: msg.text });
     } else if (msg.type === "ready") {
       this.state = "ready";
-      this.onStatus({ state: "ready", progress: 1, version: msg.version, build: msg.build });
+      this.onStatus({ state: "ready", progress: 1, version: msg.version, build: msg.build,
+        timings: msg.timings });
     } else if (msg.type === "error") {
       this.fail(msg.message);
     } else if (msg.type === "reply") {

@@ -197,6 +197,7 @@ export function render(state, { focus = false } = {}) {
 
   const engine = state.engine;
   document.documentElement.dataset.engine = engine.state;
+  if (engine.timings) document.documentElement.dataset.engineTimings = JSON.stringify(engine.timings);
   document.documentElement.dataset.jobs = String(state.jobs); // 0 = the engine is idle
   $("engine-text").textContent =
     engine.state === "ready"

@@ -9,6 +9,11 @@ function status(stage, progress, text) {
 }
 
 async function boot() {
+  const t0 = performance.now();
+  const timings = {}; // ms per stage, reported with "ready" (benchmarks/bench_web.py prints them)
+  const lap = (name) => {
+    timings[name] = Math.round(performance.now() - t0 - Object.values(timings).reduce((a, b) => a + b, 0));
+  };
   status("manifest", 0.05, "Reading the site manifest");
   const response = await fetch(new URL("site-manifest.json", base));
   if (!response.ok) throw new Error(`site-manifest.json: HTTP ${response.status}`);
@@ -19,8 +24,10 @@ async function boot() {
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
+  lap("runtime");
   status("micropip", 0.7, "Loading micropip");
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  lap("micropip");
   status("wheel", 0.85, "Installing sudoku_core");
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(new URL(manifest.wheel, base).href);
@@ -28,7 +35,8 @@ async function boot() {
   const api = pyodide.pyimport("sudoku_core.web_api");
   const handle = api.handle;
   const version = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "version" }))).result;
-  postMessage({ type: "ready", version, build: manifest.build });
+  lap("wheel");
+  postMessage({ type: "ready", version, build: manifest.build, timings });
   return handle;
 }
 
