@@ -222,7 +222,9 @@ def solve(
         return SolveResult(status, solution, r.count, None, r.nodes, elapsed, limit)
     if r.count == 0:
         return SolveResult("no_solution", None, 0, False, r.nodes, elapsed, limit)
-    return SolveResult("solved", solution, r.count, r.count == 1, r.nodes, elapsed, limit)
+    # With limit=1 the search stops at the first solution, so uniqueness stays unknown.
+    unique = None if limit < 2 else r.count == 1
+    return SolveResult("solved", solution, r.count, unique, r.nodes, elapsed, limit)
 
 
 def _search(

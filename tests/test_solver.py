@@ -208,6 +208,14 @@ def test_complete_grid_and_empty_limit_one() -> None:
     assert solve(Grid.empty(Shape(3, 3))).unique is False
 
 
+def test_limit_one_does_not_claim_uniqueness() -> None:
+    # Stopping at the first solution proves nothing about a second one.
+    for line in (HARD, MULTI):
+        result = solve(line_grid(line), limit=1)
+        assert result.status == "solved" and result.count == 1 and result.unique is None
+        assert result.to_json()["unique"] is None
+
+
 @pytest.mark.parametrize("shape", SMALL_SHAPES + BIG_SHAPES, ids=str)
 def test_determinism(shape: Shape) -> None:
     puzzle = blank(random_solution(shape, 7), 3, 0.35 if shape.size < 16 else 0.7)

@@ -48,9 +48,6 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
                                                          grid.shape.box_cols]}
     data.update(r.to_json())
     unique = r.unique
-    if limit == 1 and r.count >= 1:
-        # The search stopped at the first solution: it cannot know whether another exists.
-        unique = data["unique"] = None
     note = ""
     where = f"{item.label}: " if item.label else ""
     ok = r.status == "solved"
