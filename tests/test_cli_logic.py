@@ -101,3 +101,17 @@ def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[
     right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]
     code, out, _ = run(capsys, "hint", right, "--givens", POINTING, "--json")
     assert code == 0 and json.loads(out)["status"] == "step"
+
+
+def test_hint_givens_as_a_long_one_line_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    # 256 characters: too long for a file name, so Path.is_file() would raise OSError.
+    import random
+
+    from sudoku_core.fill import pattern_solution
+
+    sol = pattern_solution(Shape(4, 4), random.Random(7))
+    puzzle = sol.with_values([(cell, 0) for cell in range(0, 256, 3)]).line()
+    assert len(puzzle) > 255
+    code, out, err = run(capsys, "hint", puzzle, "--givens", puzzle, "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["status"] == "step"

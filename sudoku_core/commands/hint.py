@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from ..format import format_candidates, format_grid
@@ -17,6 +16,7 @@ from .common import (
     Outcome,
     UsageError,
     add_input_arguments,
+    is_file,
     read_text,
     run,
     shape_option,
@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> None:
 
 def _givens(args: argparse.Namespace, grid: Grid) -> Grid:
     text = args.givens
-    if len(text) < 4096 and "\n" not in text and Path(text).is_file():
+    if is_file(text):
         text = read_text(text)
     puzzle = parse(text, shape_option(args) or grid.shape)
     if puzzle.shape != grid.shape:
