@@ -159,3 +159,16 @@ def test_module_entry_point_never_prints_a_traceback(tmp_path: Path) -> None:
         assert proc.returncode == 2, proc.stderr
         assert b"Traceback" not in proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_commands_import_no_private_names() -> None:
+    # What one command module takes from another is part of its public surface.
+    import ast
+
+    import sudoku_core.commands as pkg
+
+    for path in Path(pkg.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level:
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                assert not private, f"{path.name} imports {private} from {node.module}"

@@ -307,7 +307,7 @@ def _run_batch(
     # The parsed options travel to worker processes; the `run` callback is not picklable.
     plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
     results = _map(worker, items, plain, jobs)
-    bar = _progress(estimate)
+    bar = progress_bar(estimate)
     done = good = bad = checked = mismatched = 0
     code = EXIT_OK
     for item, outcome in results:
@@ -391,7 +391,7 @@ def _map(
     return ordered()
 
 
-def _progress(total: int) -> Any:
+def progress_bar(total: int) -> Any:
     """A tqdm bar on stderr when it is a terminal and tqdm is installed, else None."""
     if not sys.stderr.isatty() or total < 2:
         return None

@@ -11,7 +11,7 @@ from ..generate import Generated, check_difficulty, derive_seed, generate
 from ..grid import Shape
 from ..symmetry import SYMMETRIES, check_symmetry
 from ..techniques import LEVELS
-from .common import EXIT_OK, EXIT_PROBLEM, UsageError, _progress
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError, progress_bar
 
 MAX_COUNT = 100_000
 
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--time-limit {args.time_limit}: expected a positive number")
     if args.max_attempts is not None and args.max_attempts < 1:
         raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
-    bar = _progress(args.count)
+    bar = progress_bar(args.count)
     missed = 0
     try:
         for k in range(args.count):

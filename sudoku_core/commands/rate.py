@@ -7,7 +7,7 @@ from typing import Any
 
 from ..rate import rate
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run
-from .steps import _summary
+from .steps import verdict
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,5 +30,5 @@ def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
     data.update(r.to_json())
     ok = r.status == "solved"
     where = f"{item.label}: " if item.label else ""
-    text = where + _summary(r.status, r.level, r.score, r.hardest, r.trial)
+    text = where + verdict(r.status, r.level, r.score, r.hardest, r.trial)
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)

@@ -33,7 +33,7 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     data.update(path.to_json())
     ok = path.status == "solved"
     where = f"{item.label}: " if item.label else ""
-    summary = _summary(path.status, path.level, path.score, path.hardest, path.trial)
+    summary = verdict(path.status, path.level, path.score, path.hardest, path.trial)
     if item.label:
         text = f"{where}{summary}"
     else:
@@ -47,7 +47,8 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
 
 
-def _summary(status: str, level: str, score: int, hardest: str, trial: bool) -> str:
+def verdict(status: str, level: str, score: int, hardest: str, trial: bool) -> str:
+    """The one-line verdict: level, score and hardest step, or why there is no level."""
     if status == "solved":
         extra = " (needs trial and error)" if trial else ""
         return f"{level}: score {score}, hardest step {hardest}{extra}"
