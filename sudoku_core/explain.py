@@ -37,7 +37,7 @@ class Path:
     # "gave_up": the solver's budget ran out before a trial step could be proven.
     status: str
     steps: tuple[Step, ...]
-    level: str  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme" ("" if no step)
+    level: str | None  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme"; None unless solved
     score: int  # weight of the hardest step (SE-like rating x 10)
     hardest: str  # technique name of the hardest step
     trial: bool  # True when some step is trial and error
@@ -114,7 +114,7 @@ def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) ->
     result = solve(grid, limit=2, time_limit=budget)
     shape = grid.shape
     if result.status in ("invalid", "no_solution"):
-        return Path(result.status, (), "", 0, "", False, shape,
+        return Path(result.status, (), None, 0, "", False, shape,
                     elapsed=time.perf_counter() - start)
     unique = result.unique is True
     solution = result.solution if unique else None
@@ -123,11 +123,13 @@ def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) ->
     if status == "stuck":
         # No proof either way: several solutions, or the search ran out of budget.
         status = "multiple" if result.unique is False else "gave_up"
-    level = level_of(w.best) if w.best else ""
-    if status == "solved" and not w.best:
-        level = "Easy"  # a grid that was already complete
     if status == "solved" and result.unique is False:
         status = "multiple"
+    # Only a solved path shows a difficulty: a puzzle with conflicts, no solution or several
+    # solutions has none, and a cut-short path has not met its hardest step yet.
+    level = None
+    if status == "solved":
+        level = level_of(w.best) if w.best else "Easy"  # no step: the grid was complete
     return Path(status, tuple(w.steps), level, w.best, w.hardest, w.trial, shape,
                 result.solution if status in ("solved", "multiple") else None, w.timed_out,
                 time.perf_counter() - start, dict(w.counts))

@@ -384,6 +384,8 @@ def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
         raise RuntimeError("generated puzzle does not have exactly one solution")
     requested = LEVELS[run.target]
     level = rating.level
+    if level is None:  # only a solved path has a level; a unique puzzle's path is solved
+        raise RuntimeError(f"generated puzzle rated {rating.status!r}, without a level")
     notes = []
     if level != requested:
         why = "cancelled" if run.cancelled else f"not reached in {attempts} attempt(s)"

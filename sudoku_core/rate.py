@@ -13,7 +13,7 @@ from .grid import Grid
 class Rating:
     """Level, score (weight of the hardest step), hardest technique, and trial flag."""
 
-    level: str  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme" ("" for a bad puzzle)
+    level: str | None  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme"; None unless solved
     score: int
     hardest: str
     trial: bool

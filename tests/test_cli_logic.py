@@ -115,3 +115,19 @@ def test_hint_givens_as_a_long_one_line_puzzle(capsys: pytest.CaptureFixture[str
     code, out, err = run(capsys, "hint", puzzle, "--givens", puzzle, "--json")
     assert (code, err) == (0, "")
     assert json.loads(out)["status"] == "step"
+
+
+@pytest.mark.parametrize("command", ["steps", "rate"])
+@pytest.mark.parametrize(("puzzle", "why"), [
+    ("11" + "." * 79, "the givens conflict"),
+    ("12345678." + "." * 17 + "9" + "." * 54, "no solution"),
+    ("." * 16, "several solutions"),
+])
+def test_bad_puzzles_have_no_level(
+    capsys: pytest.CaptureFixture[str], command: str, puzzle: str, why: str
+) -> None:
+    code, out, _ = run(capsys, command, "--json", puzzle)
+    data = json.loads(out)
+    assert code == 1 and data["level"] is None
+    code, out, _ = run(capsys, command, puzzle)
+    assert code == 1 and why in out and "no level" in out

@@ -96,7 +96,8 @@ def test_invalid_and_no_solution_are_statuses() -> None:
     # Row 1 needs a 9 in r1c9, but column 9 already has one: valid givens, no solution.
     none = grid9("12345678." + "." * 17 + "9" + "." * 54)
     path = steps(none)
-    assert path.status == "no_solution" and path.level == ""
+    assert path.status == "no_solution" and path.level is None
+    assert path.to_json()["level"] is None and steps(bad).level is None
 
 
 def test_several_solutions_stop_where_logic_cannot_choose() -> None:

@@ -43,8 +43,12 @@ def test_json_contract() -> None:
 
 def test_bad_puzzles_get_a_status() -> None:
     r = rate(grid9("11" + "." * 79))
-    assert (r.status, r.level, r.score) == ("invalid", "", 0)
-    assert rate(Grid.empty(Shape(2, 2))).status == "multiple"
+    assert (r.status, r.level, r.score) == ("invalid", None, 0)
+    assert r.to_json()["level"] is None
+    several = rate(Grid.empty(Shape(2, 2)))
+    assert (several.status, several.level) == ("multiple", None)
+    none = rate(grid9("12345678." + "." * 17 + "9" + "." * 54))
+    assert (none.status, none.level) == ("no_solution", None)
 
 
 def test_registry_weights_and_levels_are_ordered() -> None:

@@ -47,7 +47,7 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
 
 
-def verdict(status: str, level: str, score: int, hardest: str, trial: bool) -> str:
+def verdict(status: str, level: str | None, score: int, hardest: str, trial: bool) -> str:
     """The one-line verdict: level, score and hardest step, or why there is no level."""
     if status == "solved":
         extra = " (needs trial and error)" if trial else ""
@@ -58,4 +58,4 @@ def verdict(status: str, level: str, score: int, hardest: str, trial: bool) -> s
         "multiple": "several solutions: logic stops where it cannot choose",
         "gave_up": "gave up: no step could be proven within the budget",
     }
-    return reasons.get(status, status)
+    return f"{reasons.get(status, status)}, so no level"
