@@ -34,7 +34,7 @@ class Path:
 
     # "solved": the path reaches the end; "invalid": givens conflict; "no_solution";
     # "multiple": several solutions, the path stops where logic cannot choose;
-    # "gave_up": the solver's budget ran out before a trial step could be proven.
+    # "gave_up": the budget ran out (timed_out) or no trial step could be proven within it.
     status: str
     steps: tuple[Step, ...]
     level: str | None  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme"; None unless solved
@@ -43,7 +43,7 @@ class Path:
     trial: bool  # True when some step is trial and error
     shape: Shape
     solution: Grid | None = None
-    timed_out: bool = False  # the time limit cut the search for techniques short
+    timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
     elapsed: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)  # steps per technique
 
@@ -108,10 +108,12 @@ def hint(puzzle: Grid, current: Grid | None = None,
 
 
 def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) -> Path:
+    # One deadline bounds the whole call: the uniqueness check, the technique search and the
+    # trial steps' searches.
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    budget = DEFAULT_TIME_LIMIT if time_limit is None else max(time_limit, 0.5)
-    result = solve(grid, limit=2, time_limit=budget)
+    result = solve(grid, limit=2, time_limit=DEFAULT_TIME_LIMIT if deadline is None
+                   else max(0.0, deadline - time.perf_counter()))
     shape = grid.shape
     if result.status in ("invalid", "no_solution"):
         return Path(result.status, (), None, 0, "", False, shape,
@@ -120,7 +122,9 @@ def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) ->
     solution = result.solution if unique else None
     w = _Walk(Candidates.from_grid(grid), solution, unique, deadline, record, verify)
     status = walk(w)
-    if status == "stuck":
+    if w.timed_out:
+        status = "gave_up"
+    elif status == "stuck":
         # No proof either way: several solutions, or the search ran out of budget.
         status = "multiple" if result.unique is False else "gave_up"
     if status == "solved" and result.unique is False:
@@ -135,11 +139,18 @@ def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) ->
                 time.perf_counter() - start, dict(w.counts))
 
 
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
 def walk(w: _Walk) -> str:
-    """Take steps until the grid is full; the final status."""
+    """Take steps until the grid is full or the deadline passes; the final status."""
     c = w.c
     techniques = [t for t in registry() if t.name not in _SINGLES]
     while True:
+        if _past(w.deadline) and not c.is_solved():
+            w.timed_out = True
+            return "stuck"
         if w.record:
             if _record_single(w):
                 continue
@@ -150,22 +161,23 @@ def walk(w: _Walk) -> str:
         if c.is_broken():
             return "no_solution"  # only reachable with unsound input marks
         step = None
-        if w.deadline is None or time.perf_counter() < w.deadline:
-            for tech in techniques:
-                if tech.needs_unique and not w.unique:
-                    continue
-                found = tech.find(c)
-                if found is None or not changes(c, found):
-                    continue  # nothing new: taking it would loop forever
-                if w.verify and not consistent(found, w.solution):
-                    continue
-                step = found
-                break
-        else:
-            w.timed_out = True
+        for tech in techniques:
+            if _past(w.deadline):
+                w.timed_out = True
+                return "stuck"
+            if tech.needs_unique and not w.unique:
+                continue
+            found = tech.find(c)
+            if found is None or not changes(c, found):
+                continue  # nothing new: taking it would loop forever
+            if w.verify and not consistent(found, w.solution):
+                continue
+            step = found
+            break
         if step is None:
-            step = trial_step(c, w.solution)
+            step = trial_step(c, w.solution, deadline=w.deadline)
             if step is None:
+                w.timed_out = _past(w.deadline)
                 return "stuck"
             w.trial = True
         w.note(step.technique, step)
@@ -301,8 +313,9 @@ def propagate(c: Candidates) -> bool:
 
 
 def trial_step(c: Candidates, solution: Grid | None,
-               solver: Callable[[Grid], str] | None = None) -> Step | None:
-    """A sound trial-and-error step, or None when nothing can be proven within the budget.
+               solver: Callable[[Grid], str] | None = None, *,
+               deadline: float | None = None) -> Step | None:
+    """A sound trial-and-error step, or None when nothing can be proven by ``deadline``.
 
     First each candidate of the cells with fewest candidates is assumed and singles are
     propagated: a contradiction removes it. Failing that, the exact search decides: candidates
@@ -314,6 +327,8 @@ def trial_step(c: Candidates, solution: Grid | None,
     empty.sort(key=lambda cell: (c.masks[cell].bit_count(), cell))
     truth = solution.cells if solution is not None else None
     for cell in empty[:_TRIAL_CELLS]:
+        if _past(deadline):
+            return None
         for v in c.candidates_of(cell):
             if truth is not None and truth[cell] == v:
                 continue  # the true value never leads to a contradiction: skip the work
@@ -321,11 +336,13 @@ def trial_step(c: Candidates, solution: Grid | None,
             trial.place(cell, v)
             if not propagate(trial):
                 return _refuted(c, cell, v, "leads to a contradiction by singles")
-    return _search_step(c, empty[0], solver or _solve_status)
-
-
-def _solve_status(grid: Grid) -> str:
-    return solve(grid, limit=1, time_limit=DEFAULT_TIME_LIMIT).status
+    if solver is None:
+        def solver(grid: Grid) -> str:
+            budget = DEFAULT_TIME_LIMIT if deadline is None else deadline - time.perf_counter()
+            if budget <= 0:
+                return "gave_up"
+            return solve(grid, limit=1, time_limit=budget).status
+    return _search_step(c, empty[0], solver)
 
 
 def _search_step(c: Candidates, cell: int, solver: Callable[[Grid], str]) -> Step | None:

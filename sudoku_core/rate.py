@@ -19,7 +19,7 @@ class Rating:
     trial: bool
     status: str = "solved"  # as Path.status: "solved", "invalid", "no_solution", "multiple"...
     counts: tuple[tuple[str, int], ...] = ()  # steps per technique
-    timed_out: bool = False  # the time limit cut the technique search short (trial steps after)
+    timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
 
     def to_json(self) -> dict[str, Any]:
         """The JSON contract of `rate`."""

@@ -131,3 +131,14 @@ def test_bad_puzzles_have_no_level(
     assert code == 1 and data["level"] is None
     code, out, _ = run(capsys, command, puzzle)
     assert code == 1 and why in out and "no level" in out
+
+
+@pytest.mark.parametrize("command", ["steps", "rate"])
+def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    platinum = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+    code, out, _ = run(capsys, command, "--json", "--time-limit", "0.01", platinum)
+    data = json.loads(out)
+    assert code == 1
+    assert (data["status"], data["timed_out"], data["level"]) == ("gave_up", True, None)
+    code, out, _ = run(capsys, command, "--time-limit", "0.01", platinum)
+    assert code == 1 and "gave up" in out and "time limit" in out

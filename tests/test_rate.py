@@ -41,6 +41,14 @@ def test_json_contract() -> None:
     assert data["counts"]["Locked Candidates (Pointing)"] == 6
 
 
+def test_time_limit_bounds_the_whole_rating() -> None:
+    r = rate(grid9(PLATINUM), time_limit=0.01)
+    assert (r.status, r.timed_out, r.level) == ("gave_up", True, None)
+    assert r.to_json()["timed_out"] is True
+    full = rate(grid9(PLATINUM), time_limit=60)
+    assert (full.status, full.timed_out, full.level) == ("solved", False, "Extreme")
+
+
 def test_bad_puzzles_get_a_status() -> None:
     r = rate(grid9("11" + "." * 79))
     assert (r.status, r.level, r.score) == ("invalid", None, 0)

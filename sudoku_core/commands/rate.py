@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..rate import rate
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
 from .steps import verdict
 
 
@@ -18,8 +18,8 @@ def add_parser(subparsers: Any) -> None:
                     "(table in docs/rating.md).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
-                   help="seconds to look for techniques before falling back to trial steps")
+    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S",
+                   help="seconds for the whole rating; cut short, it gives up (default 10)")
     p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
 
 
@@ -30,5 +30,5 @@ def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
     data.update(r.to_json())
     ok = r.status == "solved"
     where = f"{item.label}: " if item.label else ""
-    text = where + verdict(r.status, r.level, r.score, r.hardest, r.trial)
+    text = where + verdict(r.status, r.level, r.score, r.hardest, r.trial, r.timed_out)
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)

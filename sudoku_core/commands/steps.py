@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..explain import steps
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
 
 _SINGLES = ("Full House", "Hidden Single", "Naked Single")
 
@@ -19,8 +19,8 @@ def add_parser(subparsers: Any) -> None:
                     "first; trial and error only when no technique applies (marked as such).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
-                   help="seconds to look for techniques before falling back to trial steps")
+    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S",
+                   help="seconds for the whole walk; cut short, it gives up (default 10)")
     p.add_argument("--no-singles", action="store_true",
                    help="hide full houses and singles in the human listing")
     p.set_defaults(run=lambda args: run(args, steps_one, "explained"))
@@ -33,7 +33,8 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     data.update(path.to_json())
     ok = path.status == "solved"
     where = f"{item.label}: " if item.label else ""
-    summary = verdict(path.status, path.level, path.score, path.hardest, path.trial)
+    summary = verdict(path.status, path.level, path.score, path.hardest, path.trial,
+                      path.timed_out)
     if item.label:
         text = f"{where}{summary}"
     else:
@@ -47,8 +48,11 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
 
 
-def verdict(status: str, level: str | None, score: int, hardest: str, trial: bool) -> str:
+def verdict(status: str, level: str | None, score: int, hardest: str, trial: bool,
+            timed_out: bool = False) -> str:
     """The one-line verdict: level, score and hardest step, or why there is no level."""
+    if timed_out:
+        return "gave up: the time limit ran out before the end of the path, so no level"
     if status == "solved":
         extra = " (needs trial and error)" if trial else ""
         return f"{level}: score {score}, hardest step {hardest}{extra}"
