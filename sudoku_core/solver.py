@@ -29,6 +29,8 @@ DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_TIME_LIMIT = 10.0
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
 _RESTART_FIRST = 2  # first node cap of a one-solution search, per cell
+_COUNT_FIRST = 4  # first node cap of a counting search (limit >= 2), per cell
+_RESTART_ABOVE = 9  # counting restarts only on grids bigger than this (see _search_restarting)
 _RESTART_SEED = 2026  # branch order of restarts when the caller gave no rng
 
 
@@ -209,8 +211,8 @@ def solve(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     shape = grid.shape
-    if limit == 1:
-        r = _search_restarting(grid, max_nodes, deadline, rng)
+    if limit == 1 or shape.size > _RESTART_ABOVE:
+        r = _search_restarting(grid, limit, max_nodes, deadline, rng)
     else:
         r = _search(grid, limit, max_nodes, deadline, rng)
     elapsed = time.perf_counter() - start
@@ -241,27 +243,37 @@ def _search(
 
 
 def _search_restarting(
-    grid: Grid, max_nodes: int | None, deadline: float | None, rng: random.Random | None
+    grid: Grid,
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    rng: random.Random | None,
 ) -> SearchResult:
-    """Find one solution, restarting in a new random branch order with a doubled node cap.
+    """Count up to ``limit``, restarting in a new random branch order with a doubled node cap.
 
-    Depth-first fills have heavy tails: an early wrong guess that singles cannot expose can
-    cost minutes on a 25x25 or 36x36 grid, while a fresh order usually takes a few hundred
-    nodes. Doubling caps keep the search complete (the last run is uncapped). Without an
-    ``rng`` the first run keeps the plain order and restarts draw from a fixed seed, so the
-    result stays deterministic.
+    Depth-first search has heavy tails when a grid has many solutions: an early wrong guess
+    that singles cannot expose can cost minutes on a 25x25 or 36x36 grid, while a fresh order
+    usually needs a few hundred nodes. The answer stays exact: a capped run that finishes has
+    walked its whole tree, and one that reaches ``limit`` has found enough, whatever the order;
+    only a run that hits its cap is thrown away. The last run gets the rest of the caller's
+    budget. Without an ``rng`` the first run keeps the plain order and restarts draw from a
+    fixed seed, so the result stays deterministic.
     """
-    cap = _RESTART_FIRST * grid.shape.cell_count
+    cap = (_RESTART_FIRST if limit == 1 else _COUNT_FIRST) * grid.shape.cell_count
     nodes = 0
     order = rng
+    best: SearchResult | None = None
     while True:
         budget = None if max_nodes is None else max_nodes - nodes
         capped = budget is None or cap < budget
-        r = _search(grid, 1, cap if capped else budget, deadline, order)
+        r = _search(grid, limit, cap if capped else budget, deadline, order)
         nodes += r.nodes
+        if best is None or r.count > best.count:
+            best = r  # out of budget, the run that found the most solutions is reported
         out_of_time = deadline is not None and time.perf_counter() > deadline
         if not r.gave_up or not capped or out_of_time:
-            return SearchResult(r.count, r.first, nodes, r.gave_up, r.invalid)
+            done = best if r.gave_up else r
+            return SearchResult(done.count, done.first, nodes, r.gave_up, r.invalid)
         cap *= 2
         order = order or random.Random(_RESTART_SEED)
 
