@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -20,9 +21,11 @@ def check_budget(shape: Shape) -> int:
     return 2_000 + 8 * shape.cell_count
 
 
-def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int) -> bool | None:
+def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
+              deadline: float | None = None) -> bool | None:
     """True: exactly one solution; False: several (or none); None: the budget ran out."""
-    n = count_solutions(Grid(shape, tuple(cells)), 2, max_nodes=max_nodes, time_limit=None)
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    n = count_solutions(Grid(shape, tuple(cells)), 2, max_nodes=max_nodes, time_limit=seconds)
     return None if n < 0 else n == 1
 
 
@@ -56,8 +59,13 @@ def dig(
     max_nodes: int,
     keep_going: Callable[[], bool],
     start: Sequence[int] | None = None,
+    deadline: float | None = None,
 ) -> Dug:
-    """Empty each orbit in ``order`` whose removal keeps the solution unique."""
+    """Empty each orbit in ``order`` whose removal keeps the solution unique.
+
+    A check cut by ``deadline`` keeps its orbit, as one out of nodes does: the puzzle stays
+    unique, only thicker.
+    """
     shape = solution.shape
     dug = Dug(shape, list(solution.cells if start is None else start))
     cells = dug.cells
@@ -70,7 +78,7 @@ def dig(
         saved = [cells[c] for c in orbit]
         for c in orbit:
             cells[c] = 0
-        unique = is_unique(shape, cells, max_nodes)
+        unique = is_unique(shape, cells, max_nodes, deadline)
         if unique:
             dug.removed.append(orbit)
             continue

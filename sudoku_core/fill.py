@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from .grid import Grid, Shape
 from .solver import solve
@@ -13,10 +14,15 @@ from .solver import solve
 _NODES_PER_CELL = 40
 
 
-def random_solution(shape: Shape, rng: random.Random) -> Grid:
-    """A random complete grid: the solver with shuffled branching, else a shuffled pattern."""
+def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None = None) -> Grid:
+    """A random complete grid: the solver with shuffled branching, else a shuffled pattern.
+
+    Past ``deadline`` (a ``time.perf_counter()`` value) the search stops and the pattern grid
+    comes back: on 64x64 the search alone can take minutes.
+    """
     budget = _NODES_PER_CELL * shape.cell_count
-    result = solve(Grid.empty(shape), limit=1, max_nodes=budget, time_limit=None, rng=rng)
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    result = solve(Grid.empty(shape), limit=1, max_nodes=budget, time_limit=seconds, rng=rng)
     if result.solution is not None:
         return result.solution
     return pattern_solution(shape, rng)

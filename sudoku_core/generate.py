@@ -9,7 +9,9 @@ rating, ``reached=False`` and a note.
 
 Same seed, same puzzle: every choice comes from ``random.Random(seed)`` and every search has a
 node budget rather than a clock, so the result does not depend on the machine. The one
-exception is the overall time budget: when it cuts a run short, fewer attempts are made.
+exception is the overall time budget, which bounds the whole call: when it cuts a run short,
+fewer attempts are made (or the first one stops early), and when it leaves no rated puzzle at
+all, :class:`OutOfTime` is raised.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from .symmetry import check_symmetry, default_symmetry, is_symmetric, orbits
 from .techniques import LEVELS
 
 SEED_RANGE = 2**32
-_NO_CLOCK = 3600.0  # rating time limit when the label must be true whatever it costs
+_DIG_SHARE = 0.7  # of the time left, for a dig while no puzzle is rated yet
 
 
 class GenerateError(SudokuError):
@@ -40,6 +42,10 @@ class GenerateError(SudokuError):
 
 class Cancelled(Exception):
     """``should_stop`` asked to stop before any puzzle was ready."""
+
+
+class OutOfTime(SudokuError):
+    """The time limit ran out before any puzzle was made and rated."""
 
 
 @dataclass(frozen=True)
@@ -102,14 +108,6 @@ def default_time_limit(shape: Shape) -> float:
     return 180.0
 
 
-def first_dig_time(shape: Shape) -> float:
-    """Seconds the first dig may take whatever the budget, so that a puzzle gets made."""
-    # A 9x9 dig takes about 10 ms, a 16x16 one about a second; cut shorter, the answer would
-    # be a nearly full grid.
-    n = shape.size
-    return 1.0 if n <= 9 else 5.0 if n <= 16 else 30.0
-
-
 def derive_seed(seed: int, index: int) -> int:
     """The seed of puzzle ``index`` of a series started with ``seed`` (index 0: seed itself)."""
     if index == 0:
@@ -142,6 +140,7 @@ class _Candidate:
     rating: Rating | None  # None: known to be harder than the target, not rated yet
     symmetric: bool
     minimal: bool
+    cut: bool = False  # the time limit stopped its dig early: more givens than it could have
 
     @property
     def index(self) -> int:
@@ -160,7 +159,9 @@ class _Run:
     deadline: float
     should_stop: Callable[[], bool] | None
     nodes: int
-    first_deadline: float  # the first dig may run past `deadline` until this
+    # Digging and level checks stop here; while nothing is rated it comes before the deadline,
+    # so that some time is left to rate what was dug.
+    dig_deadline: float = 0.0
     best: _Candidate | None = None
     above: _Candidate | None = None  # a puzzle harder than the target, not rated yet
     cancelled: bool = False
@@ -173,8 +174,7 @@ class _Run:
 
     def keep_going(self) -> bool:
         """Dig on? Not once cancelled or past the deadline (a partly dug puzzle is still fine)."""
-        deadline = self.deadline if self.has_puzzle() else self.first_deadline
-        return not self.stopped() and time.perf_counter() < deadline
+        return not self.stopped() and time.perf_counter() < self.dig_deadline
 
     def has_puzzle(self) -> bool:
         """True once some finished puzzle (rated or not) can be returned."""
@@ -217,10 +217,11 @@ def generate(
     ``symmetry`` defaults to rotational (see :func:`.symmetry.default_symmetry`), or to "none"
     with ``minimal``: a minimal puzzle seldom keeps a symmetry, and when one is asked for with
     ``minimal``, minimality wins and the note says the symmetry was lost. ``time_limit``
-    defaults to :func:`default_time_limit`; the first attempt always finishes (its dig
-    gets at least :func:`first_dig_time`), so a call returns a correct puzzle with its true
-    rating even on a tiny budget. ``should_stop`` is polled between checks: the best puzzle
-    so far comes back with a note, or :class:`Cancelled` is raised when there is none yet.
+    defaults to :func:`default_time_limit` and bounds the whole call; a dig it cuts short
+    still gives a correct puzzle with its true rating (and a note), and when no puzzle could
+    be made and rated in time, :class:`OutOfTime` is raised. ``should_stop`` is polled
+    between checks: the best puzzle so far comes back with a note, or :class:`Cancelled` is
+    raised when there is none yet.
     """
     start = time.perf_counter()
     target = LEVELS.index(check_difficulty(difficulty))
@@ -236,8 +237,7 @@ def generate(
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
     run = _Run(shape, target, sym, minimal, start + time_limit, should_stop,
-               check_nodes(shape, target, minimal),
-               start + max(time_limit, first_dig_time(shape)))
+               check_nodes(shape, target, minimal))
     attempts = 0
     while True:
         attempts += 1
@@ -246,19 +246,29 @@ def generate(
             break
         if max_attempts is not None and attempts >= max_attempts:
             break
-    if not run.has_puzzle():
-        raise Cancelled("generation was cancelled before a puzzle was ready")
-    return _result(run, seed, attempts, time.perf_counter() - start)
+    result = _result(run, seed, attempts, time.perf_counter() - start)
+    if result is None:
+        if run.cancelled:
+            raise Cancelled("generation was cancelled before a puzzle was ready")
+        raise OutOfTime(f"the time limit ({time_limit:g} s) ran out before a {shape.size}x"
+                        f"{shape.size} puzzle was made and rated; give it more time")
+    return result
 
 
 def _attempt(run: _Run, rng: random.Random) -> None:
     """One complete grid: dig it, rate it, put givens back if it came out too hard."""
-    solution = random_solution(run.shape, rng)
+    # The fill gets at most half of the time left: past it a pattern grid leaves the dig time.
+    now = time.perf_counter()
+    solution = random_solution(run.shape, rng, deadline=now + (run.deadline - now) / 2)
     order = list(orbits(run.shape.size, run.symmetry))
     rng.shuffle(order)
-    dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going)
-    if run.stopped() or (not dug.complete and run.has_puzzle()):
-        return
+    # Until some puzzle is rated, the dig leaves a share of the time to rate what it dug.
+    now = time.perf_counter()
+    run.dig_deadline = run.deadline if run.best else now + (run.deadline - now) * _DIG_SHARE
+    dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going,
+              deadline=run.dig_deadline)
+    if run.stopped() or not dug.removed or (not dug.complete and run.has_puzzle()):
+        return  # nothing dug (a full grid is no puzzle), or a partial dig with a puzzle at hand
     puzzle = dug.grid()
     proven = False
     if run.minimal and dug.complete:
@@ -268,19 +278,29 @@ def _attempt(run: _Run, rng: random.Random) -> None:
     if _within(run, puzzle) is False:
         if run.above is None:
             run.above = _Candidate(puzzle, solution, None, is_symmetric(puzzle, run.symmetry),
-                                   proven)
+                                   proven, not dug.complete)
         if not run.minimal:
             _put_back(run, dug, solution)
         return
-    _consider(run, _rated(run, puzzle, solution, proven))
+    if run.best is not None:
+        _consider(run, _rated(run, puzzle, solution, proven, cut=not dug.complete))
+        return
+    # Nothing rated yet: give the dug puzzle half the time left, then thicker ones (half the
+    # removals each time), which rate faster, so that the call ends with some puzzle.
+    cand = _rated(run, puzzle, solution, proven, cut=not dug.complete, share=0.5)
+    count = len(dug.removed) // 2
+    while cand is None and count and time.perf_counter() < run.deadline and not run.stopped():
+        cand = _rated(run, dug.prefix(count, solution), solution, False, cut=True,
+                      share=0.5 if count > 1 else 1.0)
+        count //= 2
+    _consider(run, cand)
 
 
 def _within(run: _Run, puzzle: Grid) -> bool | None:
     """Is the puzzle at most the target level? (None: no time left to tell.)"""
     if run.target == len(LEVELS) - 1:
         return True
-    deadline = run.deadline if run.has_puzzle() else None
-    return solves_within(puzzle, LEVELS[run.target], deadline=deadline)
+    return solves_within(puzzle, LEVELS[run.target], deadline=run.dig_deadline)
 
 
 def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Grid, bool]:
@@ -301,26 +321,30 @@ def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Gr
                 return Grid(run.shape, tuple(cells)), False
             value = cells[cell]
             cells[cell] = 0
-            unique = is_unique(run.shape, cells, nodes)
+            unique = is_unique(run.shape, cells, nodes, run.deadline)
             if not unique:
                 cells[cell] = value
                 proven = proven and unique is not None
     return Grid(run.shape, tuple(cells)), proven
 
 
-def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool) -> _Candidate | None:
-    """Rate a puzzle; None when the rating is unsure (cut by its clock) and a puzzle exists."""
-    floor = 2.0 if run.shape.size <= 9 else 20.0
-    limit = max(run.deadline - time.perf_counter(), floor)
-    started = time.perf_counter()
-    rating = rate(puzzle, time_limit=limit)
-    sure = time.perf_counter() - started < limit and rating.status == "solved"
-    if not sure:
-        if run.best is not None:
-            return None
-        # Out of time and nothing to show: no clock this time, so that the label is true.
-        rating = rate(puzzle, time_limit=_NO_CLOCK)
-    return _Candidate(puzzle, solution, rating, is_symmetric(puzzle, run.symmetry), minimal)
+def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool,
+           cut: bool = False, share: float = 1.0) -> _Candidate | None:
+    """Rate a puzzle in a ``share`` of the time left; None when the rating did not finish."""
+    rating = _rating(run, puzzle, share)
+    if rating is None:
+        return None
+    return _Candidate(puzzle, solution, rating, is_symmetric(puzzle, run.symmetry), minimal,
+                      cut)
+
+
+def _rating(run: _Run, puzzle: Grid, share: float = 1.0) -> Rating | None:
+    """The rating, if it finishes in ``share`` of the time left (a cut one is no label)."""
+    left = run.deadline - time.perf_counter()
+    if left <= 0:
+        return None
+    rating = rate(puzzle, time_limit=left * share)
+    return rating if rating.status == "solved" and not rating.timed_out else None
 
 
 def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
@@ -365,22 +389,29 @@ def _consider(run: _Run, cand: _Candidate | None) -> None:
         run.consider(cand)
 
 
-def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
-    """The best puzzle as a Generated, with a note on anything that differs from the request."""
+def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated | None:
+    """The best puzzle as a Generated, with a note on anything that differs from the request.
+
+    None when no puzzle was rated in time.
+    """
     best = run.best
     # A harder puzzle is rated only when nothing else was: on large grids, rating one that
     # needs chains costs minutes, so the closest level is the closest among rated puzzles.
     if run.above is not None and best is None:
         above = run.above
-        run.consider(_Candidate(above.puzzle, above.solution,
-                                rate(above.puzzle, time_limit=_NO_CLOCK), above.symmetric,
-                                above.minimal))
+        rated = _rating(run, above.puzzle)
+        if rated is not None:
+            run.consider(_Candidate(above.puzzle, above.solution, rated, above.symmetric,
+                                    above.minimal, above.cut))
         best = run.best
-    assert best is not None and best.rating is not None
+    if best is None:
+        return None
+    assert best.rating is not None
     rating = best.rating
     # The counter's own word on the answer, whatever the dig decided (-1: out of budget, and
     # then the dig's checks stand: every removal was proven by a count of exactly one).
-    if count_solutions(best.puzzle, 2, time_limit=None) in (0, 2):
+    left = max(0.0, run.deadline - time.perf_counter())
+    if count_solutions(best.puzzle, 2, time_limit=left) in (0, 2):
         raise RuntimeError("generated puzzle does not have exactly one solution")
     requested = LEVELS[run.target]
     level = rating.level
@@ -396,6 +427,9 @@ def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated:
         notes.append(f"{run.symmetry} symmetry lost to minimality")
     if run.minimal and not best.minimal:
         notes.append("minimality not proven within the budget")
+    if best.cut:
+        notes.append("the time limit cut the dig short: the puzzle keeps more givens than "
+                     "it needs")
     return Generated(
         grid=best.puzzle, solution=best.solution, shape=run.shape, level=level,
         score=rating.score, hardest=rating.hardest, seed=seed, attempts=attempts,

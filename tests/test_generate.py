@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sudoku_core.errors import SudokuError
 from sudoku_core.fill import pattern_solution, random_solution
-from sudoku_core.generate import Cancelled, Generated, derive_seed, generate
+from sudoku_core.generate import Cancelled, Generated, OutOfTime, derive_seed, generate
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.rate import rate
 from sudoku_core.solver import count_solutions
@@ -181,10 +181,15 @@ def test_cancel_later_returns_best_so_far() -> None:
         assert "cancelled" in g.note
 
 
-def test_tiny_time_budget_still_gives_a_correct_puzzle() -> None:
-    g = generate(Shape(3, 3), "expert", seed=9, time_limit=1e-9)
-    check_puzzle(g)
-    assert g.attempts == 1
+@pytest.mark.parametrize(("shape", "limit"), [
+    (Shape(3, 3), 1e-9), (Shape(6, 6), 0.01), (Shape(8, 8), 0.01),
+], ids=str)
+def test_a_budget_too_small_for_any_puzzle_raises_out_of_time(shape: Shape, limit: float) -> None:
+    # The budget bounds the whole call, the fill of a large empty grid included: a 36x36
+    # call took 33 s and a 64x64 one minutes with time_limit=0.01. (A 9x9 call can finish
+    # in 10 ms, hence the smaller budget there.)
+    with pytest.raises(OutOfTime, match="time limit"):
+        generate(shape, "easy", seed=9, time_limit=limit)
 
 
 @pytest.mark.parametrize("kwargs", [

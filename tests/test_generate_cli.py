@@ -83,3 +83,10 @@ def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
     out, err = capsys.readouterr()
     assert out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_budget_too_small_exits_1_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--box", "6x6", "--time-limit", "0.01", "--seed", "1")
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "time limit" in err
+    assert err.startswith("sudoku generate: ") and "Traceback" not in err

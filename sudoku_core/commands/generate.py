@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..generate import Generated, check_difficulty, derive_seed, generate
+from ..generate import Generated, OutOfTime, check_difficulty, derive_seed, generate
 from ..grid import Shape
 from ..symmetry import SYMMETRIES, check_symmetry
 from ..techniques import LEVELS
@@ -39,7 +39,7 @@ def add_parser(subparsers: Any) -> None:
                    help="no given can be removed without losing the single solution")
     p.add_argument("--json", action="store_true", help="print JSON Lines")
     p.add_argument("--time-limit", type=float, default=None, metavar="S",
-                   help="seconds per puzzle (default: 2 to 180 by size)")
+                   help="seconds per puzzle, the whole call (default: 2 to 180 by size)")
     p.add_argument("--max-attempts", type=int, default=None, metavar="N",
                    help="complete grids tried per puzzle at most")
     p.set_defaults(run=run)
@@ -62,9 +62,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         for k in range(args.count):
             seed = None if args.seed is None else derive_seed(args.seed, k)
-            g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
-                         minimal=args.minimal, time_limit=args.time_limit,
-                         max_attempts=args.max_attempts)
+            try:
+                g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
+                             minimal=args.minimal, time_limit=args.time_limit,
+                             max_attempts=args.max_attempts)
+            except OutOfTime as exc:
+                # No puzzle is a puzzle problem (exit 1), not a usage error.
+                where = f"puzzle {k + 1}: " if args.count > 1 else ""
+                _note(bar, f"sudoku generate: error: {where}{exc}")
+                return EXIT_PROBLEM
             if bar is not None:
                 bar.update(1)
             _emit(g, args.json)
