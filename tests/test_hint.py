@@ -132,7 +132,7 @@ def test_solved_invalid_and_several_solutions() -> None:
 
 def test_hint_on_a_sixteen_by_sixteen_speaks_its_symbols() -> None:
     shape = Shape(4, 4)
-    sol = solve(Grid.empty(shape), limit=1).solution
+    sol = solve(Grid.empty(shape), limit=1, time_limit=120).solution
     assert sol is not None
     puzzle = sol.with_values([(0, 0)])
     h = hint(puzzle)

@@ -42,6 +42,10 @@ BASIC: tuple[Finder, ...] = (
     find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
     find_naked_subset, find_hidden_subset, find_fish,
 )
+# Seconds per solve: generous, as the solver's default 10 s can run out on a loaded machine
+# (a 16x16 fill) and flip a test that has nothing to do with speed.
+BUDGET = 120.0
+
 # In the order a solver tries them; the uniqueness ones only on puzzles with one solution.
 LOGIC: tuple[Finder, ...] = (
     find_skyscraper, find_two_string_kite, find_xy_wing, find_empty_rectangle, find_xyz_wing,
@@ -111,7 +115,7 @@ def test_corpus_steps_are_sound(corpora_dir: Path, name: str, every: int) -> Non
     seen: set[str] = set()
     for line in lines:
         grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
-        result = solve(grid)
+        result = solve(grid, time_limit=BUDGET)
         assert result.solution is not None and result.unique
         seen |= walk(grid, result.solution.cells, unique=True)
     if name == "sudoku-top95.txt":
@@ -126,7 +130,7 @@ SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape
 def random_state(shape: Shape, seed: int, blank: float, drop: float) -> tuple[Candidates, Grid]:
     """A random solution, some cells blanked, and random wrong candidates removed."""
     rng = random.Random(seed)
-    result = solve(Grid.empty(shape), rng=rng)
+    result = solve(Grid.empty(shape), rng=rng, time_limit=BUDGET)
     assert result.solution is not None
     solution = result.solution
     cells = tuple(0 if rng.random() < blank else v for v in solution.cells)
@@ -177,14 +181,14 @@ def test_any_pencil_marks_are_handled(shape: Shape, seed: int, drop: float) -> N
 def dug_puzzle(shape: Shape, seed: int) -> tuple[Grid, Grid]:
     """A puzzle with one solution: blank cells in random order while it stays unique."""
     rng = random.Random(seed)
-    result = solve(Grid.empty(shape), rng=rng)
+    result = solve(Grid.empty(shape), rng=rng, time_limit=BUDGET)
     assert result.solution is not None
     cells = list(result.solution.cells)
     order = list(range(len(cells)))
     rng.shuffle(order)
     for i in order:
         v, cells[i] = cells[i], 0
-        if count_solutions(Grid(shape, tuple(cells)), limit=2) != 1:
+        if count_solutions(Grid(shape, tuple(cells)), limit=2, time_limit=BUDGET) != 1:
             cells[i] = v
     return Grid(shape, tuple(cells)), result.solution
 
