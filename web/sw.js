@@ -10,8 +10,22 @@ async function precache() {
   if (!response.ok) throw new Error(`site-manifest.json: HTTP ${response.status}`);
   const manifest = await response.json();
   const cache = await caches.open(CACHE);
-  const urls = ["./", "site-manifest.json", ...Object.keys(manifest.files)];
+  // The engine worker stores the runtime and wheels it downloads in this same cache (see
+  // worker.js): keep every entry whose bytes match the manifest instead of downloading it twice.
+  const missing = [];
+  for (const [path, file] of Object.entries(manifest.files)) {
+    if (!(await holds(cache, path, file.sha256))) missing.push(path);
+  }
+  const urls = ["./", "site-manifest.json", ...missing];
   await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
+}
+
+// Whether the cache has `path` with this sha256 (hex).
+async function holds(cache, path, sha256) {
+  const hit = await cache.match(path);
+  if (!hit) return false;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") === sha256;
 }
 
 self.addEventListener("install", (event) => {

@@ -3,9 +3,79 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../", import.meta.url);
+// A memory snapshot of the freshly started runtime, kept in the build's service-worker cache
+// (sw.js names it sudoku-core-<build>, so a new build drops it). Restoring it skips Python's
+// start-up, most of the runtime's load time; the wheel is still installed with micropip.
+const SNAPSHOT = new URL("pyodide/runtime.snapshot", base).href; // a cache key, not a file
 
 function status(stage, progress, text) {
   postMessage({ type: "status", stage, progress, text });
+}
+
+async function openCache(build) {
+  try {
+    return self.caches ? await caches.open(`sudoku-core-${build}`) : null;
+  } catch {
+    return null; // no Cache Storage here (e.g. an insecure origin): start without a snapshot
+  }
+}
+
+// fetch() for the files of the build (runtime, wheels): a file not yet in the build's cache is
+// stored there as it is downloaded, so that the service worker's precache finds it instead of
+// downloading it a second time. A file already cached is still asked of the service worker,
+// not read here: Chromium keeps the compiled wasm only for responses a service worker served.
+function cachingFetch(cache, files) {
+  const network = self.fetch.bind(self);
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, base);
+    const path = url.href.startsWith(base.href) ? url.href.slice(base.href.length) : "";
+    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+    if (method !== "GET" || !Object.hasOwn(files, path)) return network(input, init);
+    if (await cache.match(url.href)) return network(input, init);
+    const response = await network(input, init);
+    if (!response.ok) return response;
+    try {
+      await cache.put(url.href, response);
+      return (await cache.match(url.href)) || network(input, init);
+    } catch {
+      return network(input, init); // e.g. over quota: the body is spent, ask again
+    }
+  };
+}
+
+async function readSnapshot(cache) {
+  try {
+    const hit = cache && (await cache.match(SNAPSHOT));
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startRuntime(cache, lap) {
+  const options = {
+    indexURL: new URL("pyodide/", base).href,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+    // Called once the wasm module is compiled and instantiated, before Python starts.
+    fsInit: async () => lap("wasm"),
+  };
+  const snapshot = await readSnapshot(cache);
+  if (snapshot) {
+    try {
+      return await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    } catch (err) {
+      // Another runtime build made it (restoreSnapshot checks the build id): start afresh.
+      console.warn("runtime snapshot not used:", err);
+      await cache.delete(SNAPSHOT).catch(() => {});
+    }
+  }
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(cache) });
+  if (cache) {
+    const bytes = pyodide.makeMemorySnapshot();
+    cache.put(SNAPSHOT, new Response(bytes)).catch((err) => console.warn("snapshot:", err));
+  }
+  return pyodide;
 }
 
 async function boot() {
@@ -19,12 +89,10 @@ async function boot() {
   if (!response.ok) throw new Error(`site-manifest.json: HTTP ${response.status}`);
   const manifest = await response.json();
   status("runtime", 0.15, "Loading the Python runtime");
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", base).href,
-    stdout: () => {},
-    stderr: (line) => console.warn(line),
-  });
-  lap("runtime");
+  const cache = await openCache(manifest.build);
+  if (cache) self.fetch = cachingFetch(cache, manifest.files);
+  const pyodide = await startRuntime(cache, lap);
+  lap("python");
   status("micropip", 0.7, "Loading micropip");
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
   lap("micropip");
