@@ -1,4 +1,4 @@
-"""Solver benchmark: every corpus file, then generated 16x16 and 25x25 puzzles.
+"""Solver benchmark: every corpus file, generated 16x16 and 25x25 puzzles, random givens.
 
 Run from the repo root:  .venv/bin/python benchmarks/bench_solver.py [--corpora DIR] [--quick]
 Prints the machine, then a Markdown table to paste into the README. Each puzzle is solved with
@@ -6,6 +6,8 @@ the default ``solve`` (limit=2: the solver proves uniqueness) and its solution c
 The 16x16 and 25x25 puzzles are made here from a seed (nothing is cached in the repo): a random
 full grid, then each cell in random order blanked if the puzzle stays unique (each check within
 a node budget), so they are the same on every machine. Digging takes a few minutes at 25x25.
+Random-givens puzzles (a seeded fill, each cell kept with a probability) mostly have several
+solutions: they measure how fast counting finds a second one.
 """
 
 from __future__ import annotations
@@ -120,6 +122,41 @@ def bench_fills(shape: Shape, count: int) -> dict[str, object]:
     }
 
 
+def random_givens(shape: Shape, keep: float, seed: int) -> Grid:
+    """A seeded random fill with each cell kept with probability ``keep`` (many solutions)."""
+    rng = random.Random(seed)
+    full = solve(Grid.empty(shape), limit=1, rng=rng, time_limit=None).solution
+    assert full is not None
+    return Grid(shape, tuple(v if rng.random() < keep else 0 for v in full.cells))
+
+
+def bench_random_givens(shape: Shape, keep: float, count: int) -> dict[str, object]:
+    """Count up to 2 on random-givens puzzles: the heavy tails of few givens and big grids."""
+    puzzles = [random_givens(shape, keep, seed) for seed in range(count)]
+    solve(puzzles[0], max_nodes=100)  # tables
+    times, cpu_times, nodes, answered = [], [], [], 0
+    for puzzle in puzzles:
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = solve(puzzle)
+        times.append(time.perf_counter() - t0)
+        cpu_times.append(time.process_time() - c0)
+        nodes.append(r.nodes)
+        valid = r.solution is not None and is_valid_solution(r.solution, puzzle)
+        answered += r.unique is not None and (valid or r.count == 0)
+    n = shape.size
+    return {
+        "name": f"{n}x{n}, {keep:.0%} of a random fill kept, seeds 0-{count - 1}",
+        "count": count,
+        "rate": count / sum(times),
+        "cpu_rate": count / sum(cpu_times),
+        "median": statistics.median(times) * 1000,
+        "max": max(times) * 1000,
+        "cpu_max": max(cpu_times) * 1000,
+        "nodes": statistics.mean(nodes),
+        "check": f"{answered}/{count} answered (max {max(nodes)} nodes)",
+    }
+
+
 def make_puzzle(shape: Shape, seed: int, max_nodes: int) -> Grid:
     """A random full grid, then every cell in random order blanked if the puzzle stays unique.
 
@@ -144,6 +181,12 @@ def main() -> None:
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
     ap.add_argument("--quick", action="store_true", help="first 1000 puzzles of each file")
     ap.add_argument("--big", type=int, default=3, help="generated puzzles per big shape")
+    ap.add_argument("--random", type=int, default=10,
+                    help="random-givens puzzles per shape (12x12 20%%, 25x25 30%% and 50%%)")
+    ap.add_argument("--random-only", action="store_true",
+                    help="skip the corpora and the 16x16/25x25 digs")
+    ap.add_argument("--huge", action="store_true",
+                    help="also 36x36 with 55%% givens (each may take the whole 10 s budget)")
     ap.add_argument("--dig-nodes", type=int, nargs=2, default=[2000, 1000],
                     help="node budget of each uniqueness check while digging 16x16, 25x25")
     args = ap.parse_args()
@@ -154,7 +197,7 @@ def main() -> None:
     print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     print("warm-up: tables built and 200 puzzles solved before timing")
     rows: list[dict[str, object]] = []
-    for name in UNIQUE_FILES + MULTI_FILES:
+    for name in [] if args.random_only else UNIQUE_FILES + MULTI_FILES:
         path = args.corpora / name
         if not path.exists():
             print(f"(skipped {name}: not found)")
@@ -169,7 +212,8 @@ def main() -> None:
                 solve(puzzle)
         rows.append(bench(name, puzzles, name in UNIQUE_FILES))
         print(f"  {rows[-1]['name']}: {rows[-1]['rate']:.0f}/s", file=sys.stderr)
-    for shape, dig_nodes in zip((Shape(4, 4), Shape(5, 5)), args.dig_nodes, strict=True):
+    digs = zip((Shape(4, 4), Shape(5, 5)), args.dig_nodes, strict=True)
+    for shape, dig_nodes in [] if args.random_only else digs:
         n = shape.size
         made = [make_puzzle(shape, seed, dig_nodes) for seed in range(args.big)]
         givens = statistics.mean(p.given_count for p in made)
@@ -178,6 +222,12 @@ def main() -> None:
                     made, True)
         rows.append(row)
         rows.append(bench_fills(shape, 10))
+    random_cases = [(Shape(4, 3), 0.2), (Shape(5, 5), 0.3), (Shape(5, 5), 0.5)]
+    if args.huge:
+        random_cases.append((Shape(6, 6), 0.55))
+    for shape, keep in random_cases if args.random else []:
+        rows.append(bench_random_givens(shape, keep, args.random))
+        print(f"  {rows[-1]['name']}: {rows[-1]['check']}", file=sys.stderr)
     # Wall-clock rates suffer when other processes share the cores; CPU-time rates much less.
     print(f"load average at the end: {os.getloadavg()[0]:.1f}\n")
     print("| puzzles | count | puzzles/s | puzzles/s (CPU time) | median ms | max ms | "
