@@ -17,7 +17,7 @@ def test_second_visit_works_with_the_server_stopped(
     try:
         app = App(ctx.new_page(), server, watch)
         app.open("#p=" + CLASSIC)
-        # The worker registers after the engine is ready and activates once all is cached.
+        # The service worker caches everything, then takes control; only then the engine loads.
         app.page.wait_for_function(
             "() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)",
             timeout=60_000)
@@ -26,6 +26,14 @@ def test_second_visit_works_with_the_server_stopped(
         build = app.page.evaluate("fetch('site-manifest.json').then(r => r.json())")["build"]
         keys = app.page.evaluate("caches.keys()")
         assert f"sudoku-core-{build}" in keys
+        # The runtime came from the server once (the engine read the service worker's copy),
+        # and a memory snapshot of it waits in the build's cache for the next start.
+        wasm = [p for p, code in server.httpd.served if p.endswith("/pyodide.asm.wasm")]
+        assert len(wasm) == 1, server.httpd.served
+        app.page.wait_for_function(
+            """build => caches.open('sudoku-core-' + build)
+                .then(c => c.match('pyodide/runtime.snapshot')).then(r => !!r)""",
+            arg=build, timeout=30_000)
         server.stop()
         app.page.reload()
         app.wait_ready()

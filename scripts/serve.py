@@ -63,6 +63,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        # Kept for the end-to-end tests: what the server answered, e.g. ("/pyodide/x.wasm", 200).
+        served = getattr(self.server, "served", None)
+        if served is not None:
+            served.append((self.path, int(code)))
+        super().log_request(code, size)
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         if not self.quiet:
             super().log_message(format, *args)
@@ -77,6 +84,7 @@ def make_server(
     handler = functools.partial(Handler, directory=str(root), prefix=prefix, quiet=quiet)
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
+    server.served = []  # type: ignore[attr-defined]  # (path, status) of every answer
     return server
 
 

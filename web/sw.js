@@ -1,4 +1,6 @@
 // Service worker: cache the whole site (app, runtime, wheels) on install, serve it offline.
+// On a first visit the page starts the engine only once this worker controls it (app.js), so
+// the runtime is downloaded once, here, and the engine reads it from the cache.
 // scripts/build_site.py writes the build id below, so every new build is a new worker and a
 // new cache, and the old cache is deleted once the new one is complete.
 const BUILD = "__BUILD__";
@@ -10,22 +12,8 @@ async function precache() {
   if (!response.ok) throw new Error(`site-manifest.json: HTTP ${response.status}`);
   const manifest = await response.json();
   const cache = await caches.open(CACHE);
-  // The engine worker stores the runtime and wheels it downloads in this same cache (see
-  // worker.js): keep every entry whose bytes match the manifest instead of downloading it twice.
-  const missing = [];
-  for (const [path, file] of Object.entries(manifest.files)) {
-    if (!(await holds(cache, path, file.sha256))) missing.push(path);
-  }
-  const urls = ["./", "site-manifest.json", ...missing];
+  const urls = ["./", "site-manifest.json", ...Object.keys(manifest.files)];
   await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
-}
-
-// Whether the cache has `path` with this sha256 (hex).
-async function holds(cache, path, sha256) {
-  const hit = await cache.match(path);
-  if (!hit) return false;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") === sha256;
 }
 
 self.addEventListener("install", (event) => {

@@ -22,7 +22,6 @@ let state = S.initialState();
 let frame = 0; // pending animation frame of a batched redraw
 let focusCell = false; // move keyboard focus to the cursor on the next redraw
 let checking = null; // the document whose conflict check is in flight
-let swRegistered = false;
 
 function scheduleRender() {
   if (frame) return;
@@ -158,18 +157,38 @@ function onEngineStatus(status) {
     requestCheck();
     requestCandidates();
     requestRating();
-    registerServiceWorker();
   }
 }
 
-const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus,
-  (jobs) => dispatch((s) => S.setJobs(s, jobs)));
-
-function registerServiceWorker() {
-  if (swRegistered || !("serviceWorker" in navigator)) return;
-  swRegistered = true;
-  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+// Resolves once the service worker controls the page (at once on a repeat visit; on a first
+// visit when it has cached the site), or when none will: the engine then loads the runtime
+// through it, and Chromium keeps the wasm compiled from a service worker's response for the
+// next visit. The runtime's bytes are fetched once either way.
+async function serviceWorkerControl(timeout = 60_000) {
+  if (!("serviceWorker" in navigator)) return;
+  const container = navigator.serviceWorker;
+  let registration;
+  try {
+    registration = await container.register("sw.js");
+  } catch (err) {
+    console.warn("service worker:", err);
+    return;
+  }
+  const incoming = registration && (registration.installing || registration.waiting);
+  if (container.controller || !incoming) return; // e.g. a forced reload leaves the page alone
+  dispatch((s) => S.setEngine(s, { state: "loading", progress: 0.05,
+    text: "Downloading the engine (once: it then works offline)" }));
+  await new Promise((resolve) => {
+    container.addEventListener("controllerchange", resolve, { once: true });
+    incoming.addEventListener("statechange", () => {
+      if (incoming.state === "redundant") resolve(); // installing failed
+    });
+    setTimeout(resolve, timeout);
+  });
 }
+
+const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus,
+  (jobs) => dispatch((s) => S.setJobs(s, jobs)), serviceWorkerControl());
 
 function cellsOf(pairs, n) {
   return pairs.map(([row, col]) => row * n + col);

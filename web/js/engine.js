@@ -18,25 +18,31 @@ export class EngineError extends Error {
 
 export class Engine {
   // onStatus({state: "loading"|"ready"|"error", progress, text, version})
-  constructor(workerUrl, onStatus, onQueue = () => {}) {
+  constructor(workerUrl, onStatus, onQueue = () => {}, after = Promise.resolve()) {
     this.workerUrl = workerUrl; // URL of worker.js, e.g. new URL("./worker.js", import.meta.url)
     this.onStatus = onStatus; // callback for loading progress and readiness
     this.nextId = 1; // id of the next request, e.g. 42
     this.pending = new Map(); // id -> {resolve, reject, cmd}
     this.state = "loading"; // "loading" | "ready" | "error"
     this.onQueue = onQueue; // called with the number of requests in flight, e.g. 2
+    this.after = after; // the first worker waits for it (app.js: the service worker's control)
+    this.worker = null; // the Worker, null until `after` settles
+    this.outbox = []; // requests made before the worker exists: [{id, cmd, args}]
     this.start();
   }
 
   start() {
     this.state = "loading";
-    this.worker = new Worker(this.workerUrl, { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(event.message || "the engine could not start");
-    };
     this.onStatus({ state: "loading", progress: 0, text: "Starting the engine" });
+    this.after.catch(() => {}).then(() => {
+      this.worker = new Worker(this.workerUrl, { type: "module" });
+      this.worker.onmessage = (event) => this.receive(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(event.message || "the engine could not start");
+      };
+      for (const message of this.outbox.splice(0)) this.worker.postMessage(message);
+    });
   }
 
   fail(message) {
@@ -85,13 +91,16 @@ export class Engine {
       }
       this.pending.set(id, { resolve, reject, cmd });
       this.onQueue(this.pending.size);
-      this.worker.postMessage({ id, cmd, args });
+      if (this.worker) this.worker.postMessage({ id, cmd, args });
+      else this.outbox.push({ id, cmd, args });
     });
   }
 
   // Stop whatever runs (Python cannot be interrupted otherwise) and start a fresh worker.
   cancel() {
+    if (!this.worker) return; // nothing runs yet
     this.worker.terminate();
+    this.worker = null;
     for (const { reject } of this.pending.values()) reject(new CancelledError());
     this.pending.clear();
     this.onQueue(0);

@@ -20,29 +20,6 @@ async function openCache(build) {
   }
 }
 
-// fetch() for the files of the build (runtime, wheels): a file not yet in the build's cache is
-// stored there as it is downloaded, so that the service worker's precache finds it instead of
-// downloading it a second time. A file already cached is still asked of the service worker,
-// not read here: Chromium keeps the compiled wasm only for responses a service worker served.
-function cachingFetch(cache, files) {
-  const network = self.fetch.bind(self);
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, base);
-    const path = url.href.startsWith(base.href) ? url.href.slice(base.href.length) : "";
-    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
-    if (method !== "GET" || !Object.hasOwn(files, path)) return network(input, init);
-    if (await cache.match(url.href)) return network(input, init);
-    const response = await network(input, init);
-    if (!response.ok) return response;
-    try {
-      await cache.put(url.href, response);
-      return (await cache.match(url.href)) || network(input, init);
-    } catch {
-      return network(input, init); // e.g. over quota: the body is spent, ask again
-    }
-  };
-}
-
 async function readSnapshot(cache) {
   try {
     const hit = cache && (await cache.match(SNAPSHOT));
@@ -90,7 +67,6 @@ async function boot() {
   const manifest = await response.json();
   status("runtime", 0.15, "Loading the Python runtime");
   const cache = await openCache(manifest.build);
-  if (cache) self.fetch = cachingFetch(cache, manifest.files);
   const pyodide = await startRuntime(cache, lap);
   lap("python");
   status("micropip", 0.7, "Loading micropip");
