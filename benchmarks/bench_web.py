@@ -1,10 +1,13 @@
 """Browser figures for the built site (headless Chromium via Playwright); prints a table.
 
 Time to an editable grid and to engine ready (first visit, repeat visit from the service-worker
-cache), bytes sent by the server on a first visit, and solve latency in the page (click Solve ->
-grid filled, as a user sees it) for samples of the corpora and for 16x16 / 25x25 puzzles.
+cache) with the worker's start-up stages, bytes sent by the server, and, as a user sees them in
+the page: solve latency (click Solve -> grid filled) for samples of the corpora and for 16x16 /
+25x25 puzzles, one Hint press on the 9x9 samples, and New puzzle -> Generate for 9x9 Easy to
+Expert and 16x16 Easy/Medium next to the same generator in this CPython process (for tiny
+times the ratio is mostly the page's fixed cost: a worker round trip and a frame).
 
-    .venv/bin/python benchmarks/bench_web.py [--visits 3] [--per-corpus 10] [--site build/site]
+    .venv/bin/python benchmarks/bench_web.py [--visits 3] [--per-corpus 10] [--gen-runs 3]
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import random
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +35,8 @@ from ensure_browser import LAUNCH_ARGS, browser_executable  # noqa: E402
 from sudoku_core import Grid, Shape, solve  # noqa: E402
 
 READY = 120_000
+# (size, level) of the New puzzle figures; CPython runs the same generator for comparison.
+GENERATE = ((9, "easy"), (9, "medium"), (9, "hard"), (9, "expert"), (16, "easy"), (16, "medium"))
 
 
 class CountingHandler(serve.Handler):
@@ -63,6 +69,13 @@ def marks(page: Page) -> dict[str, float]:
              .filter(m => m.name.startsWith('sudoku:')).map(m => [m.name, m.startTime]))"""))
 
 
+def stages(page: Page, out: dict[str, list[float]], visit: str) -> None:
+    """Add the worker's start-up stages (<html data-engine-timings>) under "stage <visit> ..."."""
+    timings = json.loads(page.locator("html").get_attribute("data-engine-timings") or "{}")
+    for name, ms in timings.items():
+        out.setdefault(f"stage {visit} {name}", []).append(float(ms))
+
+
 def visit_figures(browser: Any, url: str, visits: int) -> dict[str, list[float]]:
     """Fresh profile per visit: first load, then a repeat load served by the service worker."""
     out: dict[str, list[float]] = {"editable": [], "first": [], "repeat": [], "bytes": [],
@@ -76,9 +89,7 @@ def visit_figures(browser: Any, url: str, visits: int) -> dict[str, list[float]]
         m = marks(page)
         out["editable"].append(m["sudoku:grid-editable"])
         out["first"].append(m["sudoku:engine-ready"])
-        stages = json.loads(page.locator("html").get_attribute("data-engine-timings") or "{}")
-        for name, ms in stages.items():
-            out.setdefault(f"stage {name}", []).append(float(ms))
+        stages(page, out, "first")
         page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)",
                                timeout=READY)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
@@ -88,13 +99,14 @@ def visit_figures(browser: Any, url: str, visits: int) -> dict[str, list[float]]
         page.reload()
         page.wait_for_selector("html[data-engine='ready']", timeout=READY)
         out["repeat"].append(marks(page)["sudoku:engine-ready"])
+        stages(page, out, "repeat")
         out["repeat_bytes"].append(CountingHandler.sent[0] - before)
         ctx.close()
     return out
 
 
-def solve_in_page(page: Page, puzzle: str) -> tuple[float, str]:
-    """Paste a puzzle, click Solve, return (ms from click to filled grid, status text)."""
+def paste(page: Page, puzzle: str) -> None:
+    """Paste a puzzle and wait until it is loaded and the engine is idle (check, rating)."""
     page.evaluate(
         """text => { const d = new DataTransfer(); d.setData('text/plain', text);
             document.body.dispatchEvent(new ClipboardEvent('paste',
@@ -102,25 +114,71 @@ def solve_in_page(page: Page, puzzle: str) -> tuple[float, str]:
     page.wait_for_function(
         "() => document.querySelector('[role=status]').textContent.startsWith('Loaded a')",
         timeout=READY)
-    page.wait_for_function("() => !document.getElementById('solve').disabled", timeout=READY)
-    # Wait until the engine is idle (conflict check, rating) so only the solve is timed.
+    idle(page)
+
+
+def idle(page: Page) -> None:
+    """Wait until the engine has no job in flight, so that only the next action is timed."""
     page.wait_for_function("() => document.documentElement.dataset.jobs === '0'", timeout=READY)
+
+
+def timed_click(page: Page, button: str, busy: str) -> tuple[float, str]:
+    """Click #button; return (ms until the status no longer matches `busy`, drawn; its text)."""
+    page.wait_for_function(f"() => !document.getElementById({button!r}).disabled",
+                           timeout=READY)
     result = page.evaluate(
-        """() => new Promise(resolve => {
+        """([button, busy]) => new Promise(resolve => {
             const status = document.querySelector('[role=status]');
             const t0 = performance.now();
             const done = () => {
               const text = status.textContent;
-              if (/^(Solved|No solution|Cannot|Gave up)/.test(text)) {
+              if (text && !new RegExp(busy).test(text)) {
                 observer.disconnect();
                 requestAnimationFrame(() => resolve([performance.now() - t0, text]));
               }
             };
             const observer = new MutationObserver(done);
+            document.getElementById(button).click();  // shows the busy text at once
             observer.observe(status, {childList: true, characterData: true, subtree: true});
-            document.getElementById('solve').click();
-          })""")
+            done();
+          })""", [button, busy])
     return float(result[0]), str(result[1])
+
+
+def solve_in_page(page: Page, puzzle: str) -> tuple[float, str]:
+    """Paste a puzzle, click Solve, return (ms from click to filled grid, status text)."""
+    paste(page, puzzle)
+    return timed_click(page, "solve", "^Solving")
+
+
+def hint_in_page(page: Page, puzzle: str) -> tuple[float, str]:
+    """Paste a puzzle, press Hint once (the nudge: the next step is found), return (ms, text)."""
+    paste(page, puzzle)
+    return timed_click(page, "hint", "^Looking for a hint")
+
+
+def generate_in_page(page: Page, size: int, level: str) -> tuple[float, str]:
+    """New puzzle... -> size and level -> Generate; return (ms until it is shown, status text)."""
+    idle(page)
+    if page.locator("#new").get_attribute("aria-expanded") != "true":
+        page.click("#new")
+    page.select_option("#new-size", str(size))
+    page.select_option("#new-level", level)
+    result = timed_click(page, "generate", "^Making a")
+    idle(page)
+    return result
+
+
+def generate_in_cpython(shape: Shape, level: str, runs: int) -> list[float]:
+    """Seconds per generate() call in this process (CPython), seeds 1..runs."""
+    from sudoku_core.generate import generate
+
+    out = []
+    for seed in range(1, runs + 1):
+        t0 = time.perf_counter()
+        generate(shape, level, seed=seed)
+        out.append(time.perf_counter() - t0)
+    return out
 
 
 def corpus_samples(per_file: int, seed: int = 1) -> dict[str, list[str]]:
@@ -169,6 +227,7 @@ def main() -> int:
     ap.add_argument("--visits", type=int, default=3)
     ap.add_argument("--per-corpus", type=int, default=10)
     ap.add_argument("--big", type=int, default=5, help="16x16 and 25x25 puzzles each")
+    ap.add_argument("--gen-runs", type=int, default=3, help="new puzzles per size and level")
     args = ap.parse_args()
     if not (args.site / "site-manifest.json").is_file():
         build_site.build(args.site, ROOT / "build" / "cache")
@@ -183,7 +242,7 @@ def main() -> int:
                 ("time to editable grid (median / max)", fmt(v["editable"])),
                 ("engine ready, first visit", fmt(v["first"])),
                 ("engine ready, repeat visit (service worker)", fmt(v["repeat"])),
-                *[(f"  worker: {k[6:]} (first visit)", fmt(v[k]))
+                *[(f"  worker stage: {k.split()[2]} ({k.split()[1]} visit)", fmt(v[k]))
                   for k in v if k.startswith("stage ")],
                 ("bytes from the server, first visit",
                  f"{statistics.median(v['bytes']) / 1e6:.2f} MB"),
@@ -209,8 +268,33 @@ def main() -> int:
                 note = f" ({bad} not solved)" if bad else ""
                 rows.append((f"solve {name} x{len(puzzles)} (median / max)", fmt(times) + note))
                 print(f"  {name}: {fmt(times)}{note}", file=sys.stderr, flush=True)
+            hints = {name: p for name, p in samples.items() if len(p[0]) == 81}
+            for name, puzzles in hints.items():
+                times = [hint_in_page(page, puzzle)[0] for puzzle in puzzles]
+                rows.append((f"hint (first press) {name} x{len(puzzles)} (median / max)",
+                             fmt(times)))
+                print(f"  hint {name}: {fmt(times)}", file=sys.stderr, flush=True)
+            in_page: dict[tuple[int, str], list[float]] = {}
+            for size, level in GENERATE:
+                times = []
+                for _ in range(args.gen_runs):
+                    ms, text = generate_in_page(page, size, level)
+                    if not text.startswith("New "):
+                        sys.exit(f"bench_web: generate {size}x{size} {level}: {text!r}")
+                    times.append(ms)
+                in_page[size, level] = times
+                print(f"  generate {size}x{size} {level}: {fmt(times)}", file=sys.stderr,
+                      flush=True)
             ctx.close()
             browser.close()
+        for size, level in GENERATE:
+            shape = Shape(3, 3) if size == 9 else Shape(4, 4)
+            native = [1000 * t for t in generate_in_cpython(shape, level, args.gen_runs)]
+            times = in_page[size, level]
+            ratio = statistics.median(times) / statistics.median(native)
+            rows.append((f"new puzzle {size}x{size} {level} x{len(times)}: page (median / max)"
+                         f"; CPython; page/CPython",
+                         f"{fmt(times)}; {fmt(native)}; {ratio:.1f}x"))
     finally:
         httpd.shutdown()
     width = max(len(r[0]) for r in rows)
