@@ -71,9 +71,9 @@ async function boot() {
   lap("python");
   status("micropip", 0.7, "Loading micropip");
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  const micropip = pyodide.pyimport("micropip");
   lap("micropip");
   status("wheel", 0.85, "Installing sudoku_core");
-  const micropip = pyodide.pyimport("micropip");
   await micropip.install(new URL(manifest.wheel, base).href);
   micropip.destroy();
   const api = pyodide.pyimport("sudoku_core.web_api");
