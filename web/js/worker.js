@@ -29,6 +29,8 @@ async function readSnapshot(cache) {
   }
 }
 
+let afterReady = () => {}; // work deferred until "ready" is posted
+
 async function startRuntime(cache, lap) {
   const options = {
     indexURL: new URL("pyodide/", base).href,
@@ -49,8 +51,11 @@ async function startRuntime(cache, lap) {
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(cache) });
   if (cache) {
+    // Taken now, before anything else runs; stored once the engine is ready (about 30 MB to
+    // write, which would otherwise slow the rest of the start).
     const bytes = pyodide.makeMemorySnapshot();
-    cache.put(SNAPSHOT, new Response(bytes)).catch((err) => console.warn("snapshot:", err));
+    afterReady = () => cache.put(SNAPSHOT, new Response(bytes))
+      .catch((err) => console.warn("snapshot:", err));
   }
   return pyodide;
 }
@@ -81,6 +86,7 @@ async function boot() {
   const version = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "version" }))).result;
   lap("wheel");
   postMessage({ type: "ready", version, build: manifest.build, timings });
+  afterReady();
   return handle;
 }
 
