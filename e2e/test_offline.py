@@ -1,7 +1,11 @@
-"""Offline: the service worker caches everything; a second visit works with the server gone."""
+"""Offline: the service worker caches everything; a second visit works with the server gone;
+a new build replaces the cache."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 from pathlib import Path
 
 from conftest import App, Server, Watch, open_context
@@ -46,6 +50,56 @@ def test_second_visit_works_with_the_server_stopped(
         page2.on("pageerror", lambda err: watch.errors.append(str(err)))
         page2.goto(server.url)
         page2.wait_for_selector("html[data-engine='ready']", timeout=90_000)
+    finally:
+        ctx.close()
+        server.stop()
+    assert watch.outside == []
+    assert watch.errors == []
+
+
+def new_build(site: Path, old: str) -> str:
+    """Turn the copy of a site into a new build (one file changed); return the new build id."""
+    css = site / "app.css"
+    css.write_text(css.read_text() + "\n/* new build */\n")
+    manifest = json.loads((site / "site-manifest.json").read_text())
+    data = css.read_bytes()
+    manifest["files"]["app.css"] = {"sha256": hashlib.sha256(data).hexdigest(),
+                                    "size": len(data)}
+    build = hashlib.sha256(json.dumps(manifest["files"], sort_keys=True).encode()).hexdigest()[:12]
+    manifest["build"] = build
+    (site / "site-manifest.json").write_text(json.dumps(manifest))
+    sw = site / "sw.js"
+    sw.write_text(sw.read_text().replace(old, build))
+    return build
+
+
+def test_a_new_build_replaces_the_cache(
+    browser: Browser, site: Path, watch: Watch, tmp_path: Path
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    server = Server(copy).start()
+    ctx = open_context(browser, server, watch, service_workers="allow")
+    cache_keys = "caches.keys().then(k => k.filter(n => n.startsWith('sudoku-core-')))"
+    try:
+        app = App(ctx.new_page(), server, watch)
+        app.open("#p=" + CLASSIC)
+        app.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                   timeout=60_000)
+        old = app.page.evaluate("fetch('site-manifest.json').then(r => r.json())")["build"]
+        build = new_build(copy, old)
+        # The old worker serves this visit and finds the new one, which caches the new build,
+        # takes over and drops the old cache (snapshot included).
+        app.page.reload()
+        app.wait_ready()
+        app.page.wait_for_function(f"() => {cache_keys}.then(k => k.length === 1 && "
+                                   f"k[0] === 'sudoku-core-{build}')", timeout=60_000)
+        app.page.reload()
+        app.wait_ready()
+        assert "new build" in app.page.evaluate("fetch('app.css').then(r => r.text())")
+        app.click("Solve")
+        app.wait_message("Solved in")
+        app.expect_line(CLASSIC_SOLUTION)
     finally:
         ctx.close()
         server.stop()
