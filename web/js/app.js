@@ -392,8 +392,11 @@ const actions = {
       return;
     }
     const level = r.level ? ` (${r.level}${r.trial ? ", needs trial and error" : ""})` : "";
+    // A walk cut short by the time limit is only the start of the path: say so, with no level.
+    const found = r.status === "solved" ? `${r.steps.length} steps to the solution${level}`
+      : `The time ran out after ${r.steps.length} steps (the rest of the path is not worked out)`;
     dispatch((s) => S.setMessage(S.setWalk(s, { steps: r.steps, index: 0, docs: [s.doc] }),
-      `${r.steps.length} steps to the solution${level}. Press Next step to walk through them.`));
+      `${found}. Press Next step to walk through them.`));
     $("walk-next").focus();
   },
 
