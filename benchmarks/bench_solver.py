@@ -109,16 +109,24 @@ def bench_fills(shape: Shape, count: int) -> dict[str, object]:
         nodes += r.nodes
         valid += r.solution is not None and is_valid_solution(r.solution, empty)
     n = shape.size
+    return timing_row(f"random fill of an empty {n}x{n}, seeds 0-{count - 1}", times, cpu_times,
+                      nodes / count, f"{valid}/{count} valid grids")
+
+
+def timing_row(name: str, times: list[float], cpu_times: list[float], nodes: float,
+               check: str) -> dict[str, object]:
+    """One table row from per-puzzle wall and CPU seconds."""
+    count = len(times)
     return {
-        "name": f"random fill of an empty {n}x{n}, seeds 0-{count - 1}",
+        "name": name,
         "count": count,
         "rate": count / sum(times),
         "cpu_rate": count / sum(cpu_times),
         "median": statistics.median(times) * 1000,
         "max": max(times) * 1000,
         "cpu_max": max(cpu_times) * 1000,
-        "nodes": nodes / count,
-        "check": f"{valid}/{count} valid grids",
+        "nodes": nodes,
+        "check": check,
     }
 
 
@@ -144,17 +152,9 @@ def bench_random_givens(shape: Shape, keep: float, count: int) -> dict[str, obje
         valid = r.solution is not None and is_valid_solution(r.solution, puzzle)
         answered += r.unique is not None and (valid or r.count == 0)
     n = shape.size
-    return {
-        "name": f"{n}x{n}, {keep:.0%} of a random fill kept, seeds 0-{count - 1}",
-        "count": count,
-        "rate": count / sum(times),
-        "cpu_rate": count / sum(cpu_times),
-        "median": statistics.median(times) * 1000,
-        "max": max(times) * 1000,
-        "cpu_max": max(cpu_times) * 1000,
-        "nodes": statistics.mean(nodes),
-        "check": f"{answered}/{count} answered (max {max(nodes)} nodes)",
-    }
+    return timing_row(f"{n}x{n}, {keep:.0%} of a random fill kept, seeds 0-{count - 1}", times,
+                      cpu_times, statistics.mean(nodes),
+                      f"{answered}/{count} answered (max {max(nodes)} nodes)")
 
 
 def make_puzzle(shape: Shape, seed: int, max_nodes: int) -> Grid:
