@@ -41,6 +41,13 @@ def check_report(report: dict[str, object]) -> None:
     assert isinstance(results, dict)
     assert set(results) >= {"4x4", "9x9", "16x16"}
     assert all(r["ok"] and r["status"] == "solved" for r in results.values())
+    # Same seed, same puzzle on CPython and in Pyodide (the generator's promise).
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from pyodide_smoke import generated
+    finally:
+        sys.path.pop(0)
+    assert report["generated"] == generated()
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
