@@ -152,3 +152,20 @@ def test_size_menu_and_big_grids(app: App) -> None:
     app.cell(1, 1).click()
     app.page.keyboard.press("g")
     expect(app.cell(1, 1)).to_have_attribute("data-value", "G")
+
+
+def test_boxes_menu_changes_the_box_shape(app: App) -> None:
+    app.open()
+    app.page.get_by_label("Size", exact=True).first.select_option("6")
+    boxes = app.page.get_by_label("Boxes", exact=True)
+    assert boxes.input_value() == "2x3"  # the core's default: r <= c, closest to square
+    assert [o.get_attribute("value") for o in boxes.locator("option").all()] == ["2x3", "3x2"]
+    boxes.select_option("3x2")
+    assert app.cells().count() == 36
+    # r1c1 and r3c2 share a box only when boxes are 3 rows by 2 columns.
+    app.type_line("1", start=(1, 1))
+    app.type_line("1", start=(3, 2))
+    app.page.wait_for_function("() => document.querySelectorAll('[aria-invalid=true]').length == 2")
+    assert sorted(app.invalid()) == ["r1c1", "r3c2"]
+    app.page.get_by_label("Size", exact=True).first.select_option("9")
+    expect(boxes).to_be_disabled()  # 9x9 has one shape

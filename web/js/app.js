@@ -301,6 +301,14 @@ const actions = {
     flush();
   },
 
+  // Another box shape of the same size (2x3 or 3x2 for 6x6): a new empty grid, undoable.
+  setBox(box) {
+    const [r, c] = box;
+    if (!(r >= 2 && c >= 2) || (r === state.doc.box[0] && c === state.doc.box[1])) return;
+    dispatch((s) => S.setMessage(S.newGrid(s, [r, c]), `New empty ${r * c}×${r * c} grid with ${r}×${c} boxes.`));
+    flush();
+  },
+
   togglePanel(name) {
     dispatch((s) => S.setPanel(s, name));
     if (state.panel === "io") $("io-text").focus();

@@ -88,6 +88,7 @@ export function bind(app) {
   });
 
   $("size").addEventListener("change", (event) => app.setSize(Number(event.target.value)));
+  $("shape").addEventListener("change", (event) => app.setBox(event.target.value.split("x").map(Number)));
   $("notes").addEventListener("change", (event) => app.setNotes(event.target.value));
 
   const buttons = {

@@ -1,6 +1,6 @@
 // state -> DOM. Only textContent and attributes are written: nothing is ever parsed as HTML.
 
-import { size, symbol, valueOfKey } from "./state.js";
+import { boxShapes, size, symbol, valueOfKey } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -189,7 +189,7 @@ export function render(state, { focus = false } = {}) {
     }
     sizeSelect.value = String(n);
   }
-  $("shape").textContent = `boxes ${doc.box[0]}×${doc.box[1]}`;
+  renderShapes(doc.box, n);
 
   const msg = $("message");
   if (msg.textContent !== state.message.text) msg.textContent = state.message.text;
@@ -249,4 +249,20 @@ export function render(state, { focus = false } = {}) {
 // The value a key press means for the current grid, or null.
 export function keyValue(state, key) {
   return valueOfKey(key, size(state.doc));
+}
+
+// The Boxes menu lists the shapes of the current size; rebuilt only when the size changes.
+function renderShapes(box, n) {
+  const select = $("shape");
+  if (select.dataset.size !== String(n)) {
+    select.replaceChildren(...boxShapes(n).map(([r, c]) => {
+      const opt = document.createElement("option");
+      opt.value = `${r}x${c}`;
+      opt.textContent = `${r}×${c}`;
+      return opt;
+    }));
+    select.dataset.size = String(n);
+  }
+  select.value = `${box[0]}x${box[1]}`;
+  select.disabled = select.options.length < 2;
 }

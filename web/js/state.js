@@ -12,6 +12,13 @@ export function defaultBox(n) {
   return best === null ? null : [best, n / best];
 }
 
+// Every box shape [r, c] of an N x N grid (both sides at least 2), fewest rows first.
+export function boxShapes(n) {
+  const shapes = [];
+  for (let r = 2; r <= n / 2; r++) if (n % r === 0) shapes.push([r, n / r]);
+  return shapes;
+}
+
 // Text of a value: "" for empty, 1-9 then A-Z, the number above 35.
 export function symbol(value, n) {
   if (!value) return "";
