@@ -6,9 +6,13 @@
 """
 
 from .errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from .explain import steps
 from .format import format_grid
+from .generate import Generated, generate
 from .grid import Geometry, Grid, Shape, cell_name
+from .hint import Hint, hint
 from .parse import PuzzleRecord, parse, read_puzzles
+from .rate import Rating, rate
 from .solver import SolveResult, count_solutions, has_unique_solution, solve
 from .validate import Conflict, Report, find_conflicts, validate
 
@@ -17,9 +21,12 @@ __version__ = "0.1.0"
 __all__ = [
     "CellCountError",
     "Conflict",
+    "Generated",
     "Geometry",
     "Grid",
+    "Hint",
     "PuzzleRecord",
+    "Rating",
     "ParseError",
     "Report",
     "Shape",
@@ -32,9 +39,13 @@ __all__ = [
     "count_solutions",
     "find_conflicts",
     "format_grid",
+    "generate",
     "has_unique_solution",
+    "hint",
     "parse",
+    "rate",
     "read_puzzles",
     "solve",
+    "steps",
     "validate",
 ]
