@@ -6,8 +6,7 @@ Request ``{"id": 1, "cmd": "solve", "args": {...}}``; reply ``{"id": 1, "result"
 A puzzle in ``args`` is either ``"cells"`` (a list of N*N values, 0 = empty) with ``"box"``
 (``[r, c]`` or ``"RxC"``, default from the size), or ``"text"`` in any format the core reads.
 Cells in replies are 0-based ``[row, col]`` pairs; grids are lists of values plus a one-line
-``"line"``. Modules written later (explain, rate, generate) are imported when first used; until
-they exist their commands answer ``{"type": "Unavailable"}``.
+``"line"``.
 
 >>> import json
 >>> json.loads(handle('{"id": 7, "cmd": "solve", "args": {"cells": [1,0,0,0, 0,0,1,0, '
@@ -19,7 +18,6 @@ they exist their commands answer ``{"type": "Unavailable"}``.
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -27,7 +25,13 @@ from typing import Any
 
 from . import __version__
 from .errors import ParseError, SudokuError
+from .explain import hint as explain_hint
+from .explain import steps as explain_steps
+from .format import format_grid
+from .generate import generate
 from .grid import MAX_SIZE, Grid, Shape, cell_name
+from .parse import parse
+from .rate import rate
 from .solver import solve
 from .validate import find_conflicts, find_dead_cells, validate
 
@@ -40,33 +44,6 @@ MAX_TEXT = 1_000_000  # characters of puzzle text accepted
 
 class BadRequest(ValueError):
     """A request that is not what the protocol expects (not the user's puzzle at fault)."""
-
-
-class Unavailable(RuntimeError):
-    """A command whose library module is not part of this build yet."""
-
-
-def _module(name: str) -> Any:
-    """Import sudoku_core.<name> on first use; Unavailable when it does not exist."""
-    try:
-        return importlib.import_module(f"{__package__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"{__package__}.{name}"):
-            raise Unavailable(f"{name} is not available in this version") from exc
-        raise
-
-
-def _format_grid(grid: Grid, to: str) -> str:
-    for name in ("format", "parse"):
-        try:
-            fn = getattr(_module(name), "format_grid", None)
-        except Unavailable:
-            continue
-        if fn is not None:
-            return str(fn(grid, to=to))
-    if to == "line":
-        return grid.line()
-    raise Unavailable("format_grid is not available in this version")
 
 
 def _shape(args: Json, size: int | None) -> Shape | None:
@@ -106,10 +83,7 @@ def _grid(args: Json, key: str = "cells") -> Grid:
     if isinstance(text, str):
         if len(text) > MAX_TEXT:
             raise ParseError(f"the text is too long ({len(text)} characters; at most {MAX_TEXT})")
-        parse = _module("parse").parse
-        grid = parse(text, shape=_shape(args, None))
-        assert isinstance(grid, Grid)
-        return grid
+        return parse(text, shape=_shape(args, None))
     raise BadRequest(f"expected '{key}' (a list of values) or 'text'")
 
 
@@ -138,17 +112,7 @@ def _pairs(cells: tuple[int, ...] | list[int], n: int) -> list[list[int]]:
 
 def cmd_version(args: Json) -> Json:
     """Package and Python versions, and the commands this build answers."""
-    available = []
-    for name, module in (("hint", "explain"), ("steps", "explain"), ("rate", "rate"),
-                         ("generate", "generate")):
-        try:
-            _module(module)
-            available.append(name)
-        except Unavailable:
-            pass
-    base = [c for c in COMMANDS if c not in ("hint", "steps", "rate", "generate")]
-    return {"version": __version__, "python": sys.version.split()[0],
-            "commands": base + available}
+    return {"version": __version__, "python": sys.version.split()[0], "commands": list(COMMANDS)}
 
 
 def cmd_parse(args: Json) -> Json:
@@ -229,14 +193,7 @@ def cmd_format(args: Json) -> Json:
     if to not in ("line", "pretty", "tokens", "json", "candidates"):
         raise BadRequest(f"unknown format {to!r}")
     grid = _grid(args)
-    return {"to": to, "text": _format_grid(grid, to)}
-
-
-def _step_json(step: Any, shape: Shape) -> Json:
-    if hasattr(step, "to_json"):
-        out = step.to_json(shape)
-        return dict(out) if isinstance(out, dict) else {"value": out}
-    return {"value": repr(step)}
+    return {"to": to, "text": format_grid(grid, to=to)}
 
 
 def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
@@ -263,38 +220,24 @@ def cmd_hint(args: Json) -> Json:
     ``level`` is "nudge" (technique and region), "step" (the whole step) or "apply" (the
     step plus the grid and candidates after it).
     """
-    explain = _module("explain")
     level = args.get("level", "step")
     if level not in ("nudge", "step", "apply"):
         raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
     current = _grid(args)
     puzzle = _grid({**args, "cells": args["givens"]}) if "givens" in args else current
-    hint = explain.hint(puzzle, current=current, pencil=_pencil(args, current.size))
-    return dict(hint.to_json(level))
+    found = explain_hint(puzzle, current=current, pencil=_pencil(args, current.size))
+    return dict(found.to_json(level))
 
 
 def cmd_steps(args: Json) -> Json:
     """The whole logical path (explain.steps)."""
-    explain = _module("explain")
-    grid = _grid(args)
-    path = explain.steps(grid, time_limit=_budget(args))
-    if hasattr(path, "to_json"):
-        return dict(path.to_json())
-    return {
-        "status": path.status, "level": path.level, "score": path.score,
-        "hardest": getattr(path, "hardest", None),
-        "steps": [_step_json(s, grid.shape) for s in path.steps],
-    }
+    path = explain_steps(_grid(args), time_limit=_budget(args))
+    return dict(path.to_json())
 
 
 def cmd_rate(args: Json) -> Json:
     """Level and score (rate.rate)."""
-    grid = _grid(args)
-    rating = _module("rate").rate(grid, time_limit=_budget(args))
-    if hasattr(rating, "to_json"):
-        return dict(rating.to_json())
-    return {"level": rating.level, "score": rating.score, "hardest": rating.hardest,
-            "trial": rating.trial}
+    return dict(rate(_grid(args), time_limit=_budget(args)).to_json())
 
 
 def cmd_generate(args: Json) -> Json:
@@ -312,8 +255,8 @@ def cmd_generate(args: Json) -> Json:
     if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):
         raise BadRequest("difficulty and symmetry must be strings")
     time_limit = _budget(args) if "time_limit" in args else None
-    gen = _module("generate").generate(shape, difficulty=difficulty, seed=seed,
-                                       symmetry=symmetry, time_limit=time_limit)
+    gen = generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
+                   time_limit=time_limit)
     out = _grid_json(gen.grid)
     out.update({"level": gen.level, "score": gen.score, "hardest": gen.hardest,
                 "seed": gen.seed, "attempts": gen.attempts, "requested": gen.requested,
@@ -343,7 +286,7 @@ def _error(exc: BaseException) -> Json:
                 "column": exc.column, "char": exc.char}
     if isinstance(exc, SudokuError):
         return {"type": type(exc).__name__, "message": str(exc)}
-    if isinstance(exc, (BadRequest, Unavailable)):
+    if isinstance(exc, BadRequest):
         return {"type": type(exc).__name__, "message": str(exc)}
     if isinstance(exc, ValueError):  # e.g. Grid() rejecting values: still the input's fault
         return {"type": "BadRequest", "message": str(exc)}

@@ -204,8 +204,6 @@ async function job(name, cmd, args, busyText) {
   } catch (err) {
     if (err instanceof CancelledError) {
       say("Cancelled. The engine restarted; your grid is unchanged.", "info");
-    } else if (err.type === "Unavailable") {
-      say(`${unavailableText(cmd)}`, "info");
     } else {
       say(`${err.message}`, "error");
     }
@@ -213,12 +211,6 @@ async function job(name, cmd, args, busyText) {
   } finally {
     if (state.busy === name) dispatch((s) => S.setBusy(s, null));
   }
-}
-
-function unavailableText(cmd) {
-  const what = { hint: "Hints", steps: "Step-by-step solving", rate: "Difficulty ratings",
-    generate: "New puzzles" }[cmd] || `The ${cmd} command`;
-  return `${what} are not available in this version yet.`;
 }
 
 const actions = {
@@ -478,11 +470,8 @@ const actions = {
     try {
       r = await engine.request("parse", { text });
     } catch (err) {
-      if (err.type === "Unavailable") r = fallbackParse(text);
-      if (!r) {
-        say(`Could not read the puzzle: ${err.message}`, "error");
-        return;
-      }
+      say(`Could not read the puzzle: ${err.message}`, "error");
+      return;
     }
     const givens = r.values.filter((v) => v).length;
     dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
@@ -544,17 +533,6 @@ const actions = {
 };
 
 // A one-line puzzle read without the engine (when the parser is not in this build).
-function fallbackParse(text) {
-  try {
-    const doc = fromHash("p=" + encodeURIComponent(text.replace(/\s+/g, "")));
-    if (!doc) return null;
-    const n = S.size(doc);
-    return { box: doc.box, size: n, values: doc.givens };
-  } catch {
-    return null;
-  }
-}
-
 // Keep work that a link is about to replace, so it can be restored.
 function stash(doc, source) {
   if (S.isEmptyDoc(doc)) return false;
