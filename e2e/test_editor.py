@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import App
 from playwright.sync_api import expect
 from puzzles import CLASSIC, CLASSIC_SOLUTION, SMALL, SMALL_SOLUTION
+
+from sudoku_core import Shape, generate, solve
 
 
 def test_grid_contract(app: App) -> None:
@@ -169,3 +172,16 @@ def test_boxes_menu_changes_the_box_shape(app: App) -> None:
     assert sorted(app.invalid()) == ["r1c1", "r3c2"]
     app.page.get_by_label("Size", exact=True).first.select_option("9")
     expect(boxes).to_be_disabled()  # 9x9 has one shape
+
+
+@pytest.mark.parametrize("box", [(2, 4), (3, 4), (4, 3), (2, 5), (4, 5), (5, 5)],
+                         ids=lambda b: f"{b[0]}x{b[1]}")
+def test_every_box_shape_solves_from_a_link(app: App, box: tuple[int, int]) -> None:
+    puzzle = generate(Shape(*box), "easy", seed=7).grid
+    app.open(f"#p={puzzle.line()}&box={box[0]}x{box[1]}")
+    assert app.page.locator("#shape").input_value() == f"{box[0]}x{box[1]}"
+    app.click("Solve")
+    app.wait_message("Solved in")
+    solution = solve(puzzle).solution
+    assert solution is not None
+    app.expect_line(solution.line())
