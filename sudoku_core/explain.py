@@ -100,11 +100,12 @@ def steps(grid: Grid, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
 
 
 def hint(puzzle: Grid, current: Grid | None = None,
-         pencil: dict[int, set[int]] | None = None) -> Hint:
+         pencil: dict[int, set[int]] | None = None, *,
+         time_limit: float = DEFAULT_TIME_LIMIT) -> Hint:
     """The next hint from the user's state (see sudoku_core.hint)."""
     from .hint import hint as _hint
 
-    return _hint(puzzle, current, pencil)
+    return _hint(puzzle, current, pencil, time_limit=time_limit)
 
 
 def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) -> Path:

@@ -7,6 +7,7 @@ build on them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from .techniques.base import Step, and_list, cells_text
 from .validate import find_conflicts
 
 HINT_LEVELS = ("nudge", "step", "apply")
-_TIME_LIMIT = 10.0
+DEFAULT_TIME_LIMIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -113,17 +114,20 @@ def _problem(status: str, current: Grid, text: str, cells: Iterable[int] = ()) -
 
 
 def hint(puzzle: Grid, current: Grid | None = None,
-         pencil: Mapping[int, Iterable[int]] | None = None) -> Hint:
+         pencil: Mapping[int, Iterable[int]] | None = None, *,
+         time_limit: float = DEFAULT_TIME_LIMIT) -> Hint:
     """The next hint for ``puzzle`` (the givens) from the user's ``current`` grid and marks.
 
     ``pencil`` maps a cell to the user's candidates for it; cells without an entry (or with an
-    empty set) get computed candidates.
+    empty set) get computed candidates. ``time_limit`` bounds the whole call: the solution
+    check and any trial-and-error search (out of time: status "gave_up").
     """
+    deadline = time.perf_counter() + time_limit
     current = current if current is not None else puzzle
     if current.shape != puzzle.shape:
         raise ValueError(f"the grid is {current.shape} but the givens are {puzzle.shape}")
     n = puzzle.size
-    result = solve(puzzle, limit=2, time_limit=_TIME_LIMIT)
+    result = solve(puzzle, limit=2, time_limit=time_limit)
     if result.status == "invalid":
         conflicts = find_conflicts(puzzle)
         cells = sorted({c for k in conflicts for c in k.cells})
@@ -177,7 +181,7 @@ def hint(puzzle: Grid, current: Grid | None = None,
         done = Step("Solved", (), (), "The puzzle is solved.")
         return Hint("solved", done, "The puzzle is solved.", current, current)
 
-    step = _next_step(c, unique=result.unique is True, solution=solution)
+    step = _next_step(c, unique=result.unique is True, solution=solution, deadline=deadline)
     if step is None:
         status = "multiple" if result.unique is False else "gave_up"
         text = ("The puzzle has several solutions: no logical step can choose between them."
@@ -188,7 +192,8 @@ def hint(puzzle: Grid, current: Grid | None = None,
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
 
 
-def _next_step(c: Candidates, *, unique: bool, solution: Grid | None) -> Step | None:
+def _next_step(c: Candidates, *, unique: bool, solution: Grid | None,
+               deadline: float | None = None) -> Step | None:
     """The first technique in registry order that finds something, else a trial step."""
     for tech in registry():
         if tech.needs_unique and not unique:
@@ -199,4 +204,4 @@ def _next_step(c: Candidates, *, unique: bool, solution: Grid | None) -> Step | 
         if not consistent(step, solution):
             continue  # a safety net: never hint something false
         return step
-    return trial_step(c, solution)
+    return trial_step(c, solution, deadline=deadline)

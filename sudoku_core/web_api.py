@@ -225,7 +225,8 @@ def cmd_hint(args: Json) -> Json:
         raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
     current = _grid(args)
     puzzle = _grid({**args, "cells": args["givens"]}) if "givens" in args else current
-    found = explain_hint(puzzle, current=current, pencil=_pencil(args, current.size))
+    found = explain_hint(puzzle, current=current, pencil=_pencil(args, current.size),
+                         time_limit=_budget(args))
     return dict(found.to_json(level))
 
 

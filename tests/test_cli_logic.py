@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from test_hint import PLATINUM, before_first_trial
 
+from sudoku_core import parse
 from sudoku_core.cli import main
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
@@ -142,3 +144,12 @@ def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command:
     assert (data["status"], data["timed_out"], data["level"]) == ("gave_up", True, None)
     code, out, _ = run(capsys, command, "--time-limit", "0.01", platinum)
     assert code == 1 and "gave up" in out and "time limit" in out
+
+
+def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str]) -> None:
+    current = before_first_trial(parse(PLATINUM)).line()
+    code, out, _ = run(capsys, "hint", "--json", "--givens", PLATINUM, current)
+    assert code == 0 and json.loads(out)["trial"] is True
+    code, out, _ = run(capsys, "hint", "--json", "--time-limit", "0.0001", "--givens", PLATINUM,
+                       current)
+    assert code == 1 and json.loads(out)["status"] == "gave_up"

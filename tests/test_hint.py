@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sudoku_core import parse
 from sudoku_core.candidates import Candidates
 from sudoku_core.explain import steps
 from sudoku_core.grid import Grid, Shape
@@ -138,3 +139,30 @@ def test_hint_on_a_sixteen_by_sixteen_speaks_its_symbols() -> None:
     h = hint(puzzle)
     assert h.status == "step" and h.step.technique == "Full House"
     assert h.to_json()["placements"] == [{"cell": [0, 0], "symbol": shape.symbol(sol.cells[0])}]
+
+
+PLATINUM = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+
+
+def before_first_trial(puzzle: Grid) -> Grid:
+    """The grid after every placement the logical path makes before its first trial step."""
+    cells = list(puzzle.cells)
+    for step in steps(puzzle).steps:
+        if step.trial:
+            break
+        for cell, value in step.placements:
+            cells[cell] = value
+    return Grid(puzzle.shape, tuple(cells))
+
+
+def test_time_limit_bounds_the_trial_search() -> None:
+    puzzle = parse(PLATINUM)
+    current = before_first_trial(puzzle)
+    found = hint(puzzle, current)
+    assert found.status == "step" and found.step.trial  # only trial and error is left here
+    sol = solve(puzzle).solution
+    assert sol is not None
+    assert all(sol.cells[c] == v for c, v in found.step.placements)
+    assert all(sol.cells[c] != v for c, v in found.step.eliminations)
+    cut = hint(puzzle, current, time_limit=1e-4)
+    assert cut.status == "gave_up" and not cut.step.placements and not cut.step.eliminations

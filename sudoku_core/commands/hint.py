@@ -7,7 +7,7 @@ from typing import Any
 
 from ..format import format_candidates, format_grid
 from ..grid import Grid
-from ..hint import HINT_LEVELS, hint
+from ..hint import DEFAULT_TIME_LIMIT, HINT_LEVELS, hint
 from ..parse import parse
 from .common import (
     EXIT_OK,
@@ -19,6 +19,7 @@ from .common import (
     is_file,
     read_text,
     run,
+    seconds,
     shape_option,
 )
 
@@ -36,6 +37,8 @@ def add_parser(subparsers: Any) -> None:
                    help="the original puzzle (text or file); GRID then holds your entries")
     p.add_argument("--level", choices=HINT_LEVELS, default="step",
                    help="nudge (technique and region), step (default), or apply")
+    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
+                   help=f"seconds per hint before giving up (default {DEFAULT_TIME_LIMIT:g})")
     p.set_defaults(run=lambda args: run(args, hint_one, "hinted"))
 
 
@@ -56,7 +59,7 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     current = item.grid
     puzzle = _givens(args, current) if getattr(args, "givens", None) else current
     level = getattr(args, "level", "step")
-    h = hint(puzzle, current)
+    h = hint(puzzle, current, time_limit=getattr(args, "time_limit", DEFAULT_TIME_LIMIT))
     data = h.to_json(level)
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)
