@@ -287,17 +287,16 @@ const actions = {
 
   setSize(n) {
     const box = S.defaultBox(n);
-    if (!box) return;
-    if (S.size(state.doc) === n) return;
-    dispatch((s) => S.setMessage(S.newGrid(s, box), `New empty ${n}×${n} grid.`));
-    flush();
+    if (box && S.size(state.doc) !== n) this.setBox(box);
   },
 
-  // Another box shape of the same size (2x3 or 3x2 for 6x6): a new empty grid, undoable.
-  setBox(box) {
-    const [r, c] = box;
+  // A new empty grid (undoable) with boxes of r x c cells: another size, or another shape of
+  // the same size (2x3 or 3x2 for 6x6).
+  setBox([r, c]) {
     if (!(r >= 2 && c >= 2) || (r === state.doc.box[0] && c === state.doc.box[1])) return;
-    dispatch((s) => S.setMessage(S.newGrid(s, [r, c]), `New empty ${r * c}×${r * c} grid with ${r}×${c} boxes.`));
+    const n = r * c;
+    dispatch((s) => S.setMessage(S.newGrid(s, [r, c]),
+      `New empty ${n}×${n} grid with ${r}×${c} boxes.`));
     flush();
   },
 

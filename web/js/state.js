@@ -7,9 +7,8 @@ export const MAX_HISTORY = 500; // undo steps kept
 
 // Box shape the core picks for an N x N grid: r <= c, as close to square as possible.
 export function defaultBox(n) {
-  let best = null;
-  for (let r = 2; r * r <= n; r++) if (n % r === 0 && n / r >= 2) best = r;
-  return best === null ? null : [best, n / best];
+  const wide = boxShapes(n).filter(([r, c]) => r <= c);
+  return wide.length ? wide[wide.length - 1] : null;
 }
 
 // Every box shape [r, c] of an N x N grid (both sides at least 2), fewest rows first.
