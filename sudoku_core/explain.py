@@ -12,16 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .candidates import Candidates
 from .grid import Grid, Shape, cell_name
 from .solver import solve
 from .techniques import TRIAL, TRIAL_WEIGHT, level_of, registry, weight_of
 from .techniques.base import Step
-
-if TYPE_CHECKING:
-    from .hint import Hint
 
 DEFAULT_TIME_LIMIT = 10.0
 _SINGLES = ("Full House", "Hidden Single", "Naked Single")
@@ -97,15 +94,6 @@ def steps(grid: Grid, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
     for users; the soundness tests turn it off so that such a step shows up).
     """
     return _run(grid, time_limit=time_limit, record=True, verify=verify)
-
-
-def hint(puzzle: Grid, current: Grid | None = None,
-         pencil: dict[int, set[int]] | None = None, *,
-         time_limit: float = DEFAULT_TIME_LIMIT) -> Hint:
-    """The next hint from the user's state (see sudoku_core.hint)."""
-    from .hint import hint as _hint
-
-    return _hint(puzzle, current, pencil, time_limit=time_limit)
 
 
 def _run(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) -> Path:
@@ -392,4 +380,4 @@ def _refuted(c: Candidates, cell: int, value: int, why: str) -> Step:
     )
 
 
-__all__ = ["Path", "steps", "hint", "trial_step", "propagate", "TRIAL", "TRIAL_WEIGHT"]
+__all__ = ["Path", "steps", "trial_step", "propagate", "TRIAL", "TRIAL_WEIGHT"]

@@ -24,12 +24,13 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .candidates import Candidates, bits
 from .errors import ParseError, SudokuError
-from .explain import hint as explain_hint
-from .explain import steps as explain_steps
+from .explain import steps
 from .format import format_grid
 from .generate import generate
 from .grid import MAX_SIZE, Grid, Shape, cell_name
+from .hint import hint
 from .parse import parse
 from .rate import rate
 from .solver import solve
@@ -133,8 +134,6 @@ def cmd_check(args: Json) -> Json:
 
 def cmd_candidates(args: Json) -> Json:
     """Candidates of every empty cell (values not seen by a peer): one list per cell."""
-    from .candidates import Candidates, bits
-
     grid = _grid(args)
     return {"candidates": [bits(m) for m in Candidates.from_grid(grid).masks]}
 
@@ -225,14 +224,14 @@ def cmd_hint(args: Json) -> Json:
         raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
     current = _grid(args)
     puzzle = _grid({**args, "cells": args["givens"]}) if "givens" in args else current
-    found = explain_hint(puzzle, current=current, pencil=_pencil(args, current.size),
-                         time_limit=_budget(args))
+    found = hint(puzzle, current=current, pencil=_pencil(args, current.size),
+                 time_limit=_budget(args))
     return dict(found.to_json(level))
 
 
 def cmd_steps(args: Json) -> Json:
     """The whole logical path (explain.steps)."""
-    path = explain_steps(_grid(args), time_limit=_budget(args))
+    path = steps(_grid(args), time_limit=_budget(args))
     return dict(path.to_json())
 
 
