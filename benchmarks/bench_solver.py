@@ -82,19 +82,10 @@ def bench(name: str, puzzles: list[Grid], expect_unique: bool) -> dict[str, obje
         if r.unique is expect_unique:
             agree += 1
     # Rates count solve() calls only, not the checking done here between them.
-    total, cpu = sum(times), sum(cpu_times)
-    return {
-        "name": name,
-        "count": len(puzzles),
-        "rate": len(puzzles) / total,
-        "cpu_rate": len(puzzles) / cpu if cpu > 0 else float("inf"),
-        "median": statistics.median(times) * 1000,
-        "max": max(times) * 1000,
-        "cpu_max": max(cpu_times) * 1000,
-        "nodes": nodes / len(puzzles),
-        "check": f"{agree}/{len(puzzles)} {'unique' if expect_unique else 'several'}"
-        + ("" if valid == len(puzzles) else f", {len(puzzles) - valid} INVALID"),
-    }
+    check = f"{agree}/{len(puzzles)} {'unique' if expect_unique else 'several'}"
+    if valid != len(puzzles):
+        check += f", {len(puzzles) - valid} INVALID"
+    return timing_row(name, times, cpu_times, nodes / len(puzzles), check)
 
 
 def bench_fills(shape: Shape, count: int) -> dict[str, object]:
@@ -116,12 +107,12 @@ def bench_fills(shape: Shape, count: int) -> dict[str, object]:
 def timing_row(name: str, times: list[float], cpu_times: list[float], nodes: float,
                check: str) -> dict[str, object]:
     """One table row from per-puzzle wall and CPU seconds."""
-    count = len(times)
+    count, cpu = len(times), sum(cpu_times)
     return {
         "name": name,
         "count": count,
         "rate": count / sum(times),
-        "cpu_rate": count / sum(cpu_times),
+        "cpu_rate": count / cpu if cpu > 0 else float("inf"),
         "median": statistics.median(times) * 1000,
         "max": max(times) * 1000,
         "cpu_max": max(cpu_times) * 1000,
