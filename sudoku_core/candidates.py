@@ -8,12 +8,9 @@ never change it; ``place``, ``eliminate`` and ``apply`` are for the code that wa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from .grid import Geometry, Grid, Shape
-
-if TYPE_CHECKING:
-    from .techniques.base import Step
+from .step import Step
 
 
 def bits(mask: int) -> list[int]:

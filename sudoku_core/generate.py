@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .budget import OutOfTime
 from .dig import Dug, dig, is_unique
 from .errors import SudokuError
 from .fill import random_solution
@@ -42,10 +43,6 @@ class GenerateError(SudokuError):
 
 class Cancelled(Exception):
     """``should_stop`` asked to stop before any puzzle was ready."""
-
-
-class OutOfTime(SudokuError):
-    """The time limit ran out before any puzzle was made and rated."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from ..generate import Generated, OutOfTime, check_difficulty, derive_seed, generate
+from ..budget import OutOfTime
+from ..generate import Generated, check_difficulty, derive_seed, generate
 from ..grid import Shape
 from ..symmetry import SYMMETRIES, check_symmetry
 from ..techniques import LEVELS
