@@ -1,4 +1,5 @@
-"""Write puzzles: one line, separated numbers, JSON, a pretty drawing, a pencil-mark grid."""
+"""Write puzzles: one line, separated numbers, JSON, a pretty drawing, a pencil-mark grid, a
+link of the web page."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
+from .formats.page_link import format_link
 from .formats.sizes import MAX_SYMBOL_SIZE
 from .grid import Grid
 
@@ -16,6 +18,7 @@ __all__ = [
     "format_grid",
     "format_json",
     "format_line",
+    "format_link",
     "format_pretty",
     "format_sdk",
     "format_ss",
@@ -80,13 +83,27 @@ FORMATS: dict[str, Callable[[Grid], str]] = {
     "candidates": _candidates,
     "ss": format_ss,
     "sdk": format_sdk,
+    "link": format_link,
+}
+# Formats that can carry the player's entries apart from the givens.
+WITH_ENTRIES: dict[str, Callable[[Grid, Grid | None], str]] = {
+    "json": format_json,
+    "link": format_link,
 }
 
 
-def format_grid(grid: Grid, to: str = "line") -> str:
-    """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty")."""
+def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) -> str:
+    """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty");
+    ``entries`` (the player's values) stay apart from the givens in "json" and "link"."""
     try:
         writer = FORMATS[to]
     except KeyError:
         raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}") from None
-    return writer(grid)
+    if entries is None:
+        return writer(grid)
+    if to not in WITH_ENTRIES:
+        raise ValueError(
+            f"the {to} format cannot keep entries apart from the givens; use "
+            f"{' or '.join(WITH_ENTRIES)}, or merge them into the grid first"
+        )
+    return WITH_ENTRIES[to](grid, entries)

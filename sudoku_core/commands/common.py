@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError, SudokuError
+from ..formats.links import is_link
 from ..formats.records import ANNOTATED, is_csv_header, read_puzzles_or_errors
 from ..grid import MAX_SIZE, Grid, Shape
 from ..parse import parse
@@ -184,7 +185,7 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
                 found = []
             if len(found) == 1 and not isinstance(found[0], SudokuError):
                 return iter([Item("", found[0].grid)]), 0
-        if text is source and PATH_LIKE.fullmatch(source):
+        if text is source and PATH_LIKE.fullmatch(source) and not is_link(source):
             raise UsageError(f"cannot read {source}: no such file") from None
         raise
     lines = _content_lines(text) if "\n" in text.strip() else []

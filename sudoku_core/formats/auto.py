@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import ParseError
+from ..errors import ParseError, SudokuError
 from ..grid import Grid, Shape
 from .jsonio import parse_json
+from .links import is_csv_row, is_link, read_csv_row, read_link
 from .scan import LINE_BREAK, SECTION, SPACES
 from .sizes import MAX_SYMBOL_SIZE, is_supported, shape_for_size
 from .text import CHAR_VALUE, read_text
@@ -21,7 +22,8 @@ _JSON_START = "{[\""
 
 
 def parse(text: str, shape: Shape | None = None) -> Grid:
-    """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss or .sdk."""
+    """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss, .sdk, a link or a
+    CSV row (links and rows give their givens; read_parts keeps entries apart)."""
     if not isinstance(text, str):
         raise TypeError(f"parse() reads text (str), not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -43,7 +45,14 @@ def _parse_any(text: str, shape: Shape | None) -> Grid:
     body = text.strip(SPACES + "\r\n")
     if not body:
         raise ParseError("no puzzle found: the input is empty")
+    if is_link(body):
+        return read_link(body, shape).givens
     first = LINE_BREAK.split(body, maxsplit=1)[0]
     if body[0] in _JSON_START and not SECTION.match(first):
         return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
-    return read_text(text, shape)
+    try:
+        return read_text(text, shape)
+    except SudokuError:
+        if is_csv_row(body):  # 'puzzle,solution': its own error says which field is wrong
+            return read_csv_row(text, shape, _parse_any).givens
+        raise

@@ -21,11 +21,20 @@ from .text import token_value
 TextParser = Callable[[str, Shape | None], Grid]
 
 
-def format_json(grid: Grid) -> str:
-    """JSON with one row per line: {"box": [3, 3], "cells": [[5, 3, 0, ...], ...]}."""
+def format_json(grid: Grid, entries: Grid | None = None) -> str:
+    """JSON with one row per line: {"box": [3, 3], "cells": [[5, 3, 0, ...], ...]}; the
+    player's ``entries``, when given, follow apart as "entries" rows (0 where none)."""
     shape = grid.shape
     rows = ",\n".join("  " + json.dumps(row) for row in grid.rows())
-    return f'{{"box": [{shape.box_rows}, {shape.box_cols}], "cells": [\n{rows}\n]}}'
+    text = f'{{"box": [{shape.box_rows}, {shape.box_cols}], "cells": [\n{rows}\n]'
+    if entries is not None and any(entries.cells):
+        if entries.shape != shape:
+            raise ValueError(f"the entries are {entries.shape}, the givens {shape}")
+        kept = Grid(shape, tuple(0 if g else e for g, e in zip(grid.cells, entries.cells,
+                                                              strict=True)))
+        text += ', "entries": [\n' + ",\n".join("  " + json.dumps(r) for r in kept.rows())
+        text += "\n]"
+    return text + "}"
 
 
 def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:

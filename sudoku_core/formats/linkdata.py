@@ -1,0 +1,139 @@
+"""What every link reader shares: the PuzzleLink record, LinkError, and a link cut into parts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from ..errors import ParseError
+from ..grid import SYMBOLS, Grid
+from .sizes import sized, symbols_hint
+
+# Cells as the page's links and most sites write them: '.', '0', '_' or '-' for an empty cell.
+EMPTY = frozenset(".0_-")
+_URL = re.compile(
+    r"^(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*):)?(?://(?P<host>[^/?#]*))?"
+    r"(?P<path>[^?#]*)(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?$",
+    re.DOTALL,
+)
+HOST = re.compile(r"^(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?$")
+_FILE = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.IGNORECASE)
+
+
+class LinkError(ParseError):
+    """A link that names no puzzle this package can read; says which part and why."""
+
+
+@dataclass(frozen=True)
+class PuzzleLink:
+    """A puzzle read from a link or a record: the givens, and what the source kept apart."""
+
+    site: str  # where it came from: "page", "SudokuWiki", "f-puzzles", "csv", "text", ...
+    givens: Grid
+    entries: Grid | None = None  # the player's own values (empty cells of givens only)
+    solution: Grid | None = None  # a CSV row's solution column
+
+
+@dataclass(frozen=True)
+class Param:
+    """One ``key=value`` of a query or hash: the value percent-decoded, and where it sits."""
+
+    key: str
+    value: str
+    start: int  # 0-based offset of the raw value in the link
+    exact: bool  # the value is the raw text (no %-escapes), so offsets map one to one
+
+    def error(self, site: str, message: str, index: int | None = None) -> LinkError:
+        """LinkError for this parameter, at character ``index`` of its value when known."""
+        where = f'{site} link, parameter "{self.key}"'
+        if index is None:
+            return LinkError(f"{where}: {message}")
+        char = self.value[index] if index < len(self.value) else None
+        column = self.start + index + 1 if self.exact else None
+        return LinkError(f"{where}, character {index + 1}: {message}", column=column, char=char)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link cut into host, path, query and hash (``host`` lower-case, no 'www.', no port)."""
+
+    text: str
+    host: str
+    path: str
+    path_start: int
+    query: dict[str, Param] = field(default_factory=dict)
+    fragment: dict[str, Param] = field(default_factory=dict)
+
+
+def split_link(text: str) -> Link:
+    """Cut a URL, 'host/path?query#hash' or a bare '#hash' / '?query' into its parts."""
+    m = _URL.match(text)
+    assert m is not None  # every part of the pattern is optional
+    host = m.group("host") or ""
+    path, path_start = m.group("path"), m.start("path")
+    if not host and not m.group("scheme"):
+        first = path.split("/", 1)[0]
+        if HOST.match(first) and not _FILE.search(first):
+            host = first
+            path, path_start = path[len(first):], path_start + len(first)
+    host = host.rsplit("@", 1)[-1].split(":", 1)[0].lower().removeprefix("www.")
+    query = _params(m.group("query"), m.start("query")) if m.group("query") else {}
+    fragment = _params(m.group("fragment"), m.start("fragment")) if m.group("fragment") else {}
+    return Link(text, host, path, path_start, query, fragment)
+
+
+def _params(text: str, start: int) -> dict[str, Param]:
+    """``key=value`` pairs separated by '&' (the first of a repeated key wins)."""
+    out: dict[str, Param] = {}
+    at = start
+    for part in text.split("&"):
+        key, eq, raw = part.partition("=")
+        value_at = at + len(key) + len(eq)
+        at += len(part) + 1
+        if not part or key in out:
+            continue
+        try:
+            value = unquote(raw, errors="strict")
+        except UnicodeDecodeError:
+            raise LinkError(
+                f'parameter "{key}": its %-escapes are not UTF-8 text', column=value_at + 1
+            ) from None
+        out[key] = Param(key, value, value_at, value == raw)
+    return out
+
+
+def symbol_cells(param: Param, site: str, n: int, text: str | None = None) -> list[int]:
+    """Values of a run of one-character cells (1-9 then A-Z, case-insensitive; '.', '0',
+    '_' or '-' empty) in an N x N puzzle; LinkError names the first bad character."""
+    text = param.value if text is None else text
+    out = []
+    for k, ch in enumerate(text):
+        if ch in EMPTY:
+            out.append(0)
+            continue
+        v = SYMBOLS.find(ch.upper()) + 1
+        if not 0 < v <= n:
+            raise param.error(site, f"{ch!r} is not a symbol of {sized(n)} puzzle "
+                                    f"({symbols_hint(min(n, len(SYMBOLS)))})", k)
+        out.append(v)
+    return out
+
+
+def number_cells(param: Param, site: str, n: int) -> list[int]:
+    """Values of cells written as numbers separated by ',' (0 or nothing for empty)."""
+    out = []
+    at = 0
+    for k, part in enumerate(param.value.split(",")):
+        text = part.strip()
+        if text in ("", "."):
+            out.append(0)
+        elif text.isascii() and text.isdigit() and len(text) <= 3 and int(text) <= n:
+            out.append(int(text))
+        else:
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            raise param.error(
+                site, f"cell {k + 1}: {shown!r} is not a value of {sized(n)} puzzle "
+                      f"(numbers 1-{n}, 0 for an empty cell)", at)
+        at += len(part) + 1
+    return out
