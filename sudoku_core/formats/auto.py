@@ -48,9 +48,9 @@ def _parse_any(text: str, shape: Shape | None) -> Grid:
     if is_link(body):
         return read_link(body, shape).givens
     first = LINE_BREAK.split(body, maxsplit=1)[0]
-    if body[0] in _JSON_START and not SECTION.match(first):
-        return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
     try:
+        if body[0] in _JSON_START and not SECTION.match(first):
+            return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
         return read_text(text, shape)
     except SudokuError:
         if is_csv_row(body):  # 'puzzle,solution': its own error says which field is wrong

@@ -40,7 +40,7 @@ UNREAD = {
     "websudoku.com": "Web Sudoku", "sudoku.tagesspiegel.de": "Tagesspiegel",
 }
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-_RELATIVE = re.compile(r"^[^\s#?]*#(?:[^#]*&)?p=")
+_RELATIVE = re.compile(r"^[^\s#?]*#[A-Za-z]+=")  # a hash of key=value pairs, as the page's
 CSV_FIELD = 16  # a CSV field this long holds a whole puzzle; shorter ones are notes
 
 
@@ -93,8 +93,8 @@ def _guarded(site: str, reader: Reader, link: Link, shape: Shape | None) -> Puzz
 def is_csv_row(text: str) -> bool:
     """True for one line of comma-separated fields, one of which is long enough to be a puzzle."""
     line = text.strip()
-    if "," not in line or "\n" in line or "\r" in line:
-        return False
+    if "," not in line or "\n" in line or "\r" in line or line[:1] in ("{", "["):
+        return False  # JSON is never a CSV row
     return any(len(_field(f)) >= CSV_FIELD for f in line.split(","))
 
 

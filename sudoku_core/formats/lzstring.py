@@ -16,6 +16,7 @@ _DIGIT = {ch: k for k, ch in enumerate(BASE64)} | {"-": 63}
 # A link holds a puzzle, not a book: stop before a crafted stream can exhaust memory (the
 # output of an LZW stream can grow with the square of its length).
 MAX_OUTPUT = 4 * 1024 * 1024
+MAX_INPUT = 512 * 1024  # digits; a 64x64 puzzle with every given compresses to far fewer
 
 
 class LZStringError(ValueError):
@@ -127,6 +128,12 @@ def decompress(data: str, max_output: int = MAX_OUTPUT) -> str:
     """Decompress lz-string digits of either alphabet (base64 or URL-safe); LZStringError
     names the digit at fault when the stream is damaged, cut short or too large."""
     body = data.rstrip("=")
+    if len(body) > MAX_INPUT:
+        raise LZStringError(
+            f"the compressed data is too long ({len(body):,} characters; a puzzle needs at "
+            f"most {MAX_INPUT:,})",
+            MAX_INPUT,
+        )
     digits: list[int] = []
     for k, ch in enumerate(body):
         d = _DIGIT.get(ch)

@@ -50,8 +50,11 @@ class _Reader:
             self.pos += 1
 
     def peek(self) -> str:
+        """The next character after spaces; the end of the data is an error here."""
         self.skip_spaces()
-        return self.text[self.pos] if self.pos < len(self.text) else ""
+        if self.pos >= len(self.text):
+            raise ZippedJSONError("the data ends too early", self.pos)
+        return self.text[self.pos]
 
     def value(self, depth: int) -> object:
         """One value; inside a list an empty slot is an empty object."""
@@ -65,8 +68,6 @@ class _Reader:
             return self.array(depth)
         if ch in ("'", '"'):
             return self.string()
-        if ch == "":
-            raise ZippedJSONError("the data ends too early", self.pos)
         return self.bare()
 
     def obj(self, depth: int) -> dict[str, object]:
