@@ -41,3 +41,7 @@ class CellCountError(ParseError):
 
 class SymbolError(ParseError):
     """A character or token that is not a symbol of the puzzle's size."""
+
+
+class LinkError(ParseError):
+    """A link that names no puzzle this package reads: says which site, part and why."""

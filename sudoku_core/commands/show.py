@@ -12,8 +12,10 @@ from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
 def add_parser(subparsers: Any) -> None:
     """Register `sudoku show`."""
     p = subparsers.add_parser(
-        "show", help="print a puzzle in another format (line, pretty, tokens, json, candidates)",
-        description="Convert between formats; the output parses back.",
+        "show",
+        help="print a puzzle in another format (line, pretty, tokens, json, candidates, link)",
+        description="Convert between formats (links of the page and other sites are read "
+                    "too); the output parses back.",
     )
     add_input_arguments(p)
     p.add_argument("--to", choices=FORMATS, default="pretty", help="output format")

@@ -1,4 +1,4 @@
-"""What every link reader shares: the PuzzleLink record, LinkError, and a link cut into parts."""
+"""What every link reader shares: the PuzzleLink record and a link cut into parts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from ..errors import ParseError
+from ..errors import LinkError
 from ..grid import SYMBOLS, Grid
 from .sizes import sized, symbols_hint
 
@@ -19,10 +19,6 @@ _URL = re.compile(
 )
 HOST = re.compile(r"^(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?$")
 _FILE = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.IGNORECASE)
-
-
-class LinkError(ParseError):
-    """A link that names no puzzle this package can read; says which part and why."""
 
 
 @dataclass(frozen=True)

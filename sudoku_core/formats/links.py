@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..errors import ParseError, SudokuError
+from ..errors import LinkError, ParseError, SudokuError
 from ..grid import Grid, Shape
-from .linkdata import Link, LinkError, PuzzleLink, split_link
+from .linkdata import Link, PuzzleLink, split_link
 from .page_link import format_link, read_page_link
 from .sites import read_coach, read_fpuzzles, read_sudokupad, read_sudokuwiki
 

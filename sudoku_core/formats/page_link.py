@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from math import isqrt
 
-from ..errors import SudokuError
+from ..errors import LinkError, SudokuError
 from ..grid import Grid, Shape
-from .linkdata import Link, LinkError, Param, PuzzleLink, number_cells, symbol_cells
+from .linkdata import Link, Param, PuzzleLink, number_cells, symbol_cells
 from .sizes import MAX_SYMBOL_SIZE, count_error, is_supported, shape_for_size
 
 SITE = "page"

@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterable
 from math import isqrt
 
-from ..errors import SudokuError
+from ..errors import LinkError, SudokuError
 from ..grid import Grid, Shape
-from .linkdata import Link, LinkError, Param, PuzzleLink, symbol_cells
+from .linkdata import Link, Param, PuzzleLink, symbol_cells
 from .lzstring import LZStringError, decompress
 from .sizes import count_error, is_supported, shape_for_size, sized
 from .zipped_json import ZippedJSONError, loads
