@@ -138,6 +138,7 @@ console.log(JSON.stringify(out));
     assert run.returncode == 0, run.stderr
     for (givens, entries), (js_hash, box, js_givens, js_entries) in zip(
             docs, json.loads(run.stdout), strict=True):
+        assert js_hash == format_grid(givens, "link", entries=entries)  # one layout
         got = read_link(js_hash)  # the page's link, read by us
         assert got.givens == givens
         assert (got.entries or Grid.empty(givens.shape)) == entries
@@ -369,6 +370,7 @@ def test_bad_sudokupad_puzzles(zip_: str, message: str) -> None:
     ("https://sudokupad.app/scfAbCdEf", "'scf' format"),
     ("https://sudokupad.app/", "holds no puzzle"),
     ("https://sudokupad.app/scl" + "A" * 80 + "%%", "parameter \"path\""),
+    ("https://sudokupad.app/scl" + "A" * 80 + "%E0", "parameter \"path\""),
 ])
 def test_bad_sudokupad_links(text: str, message: str) -> None:
     with pytest.raises(LinkError, match=message):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from math import isqrt
 from urllib.parse import unquote
 
 from ..errors import LinkError
-from ..grid import SYMBOLS, Grid
-from .sizes import sized, symbols_hint
+from ..grid import SYMBOLS, Grid, Shape
+from .lzstring import LZStringError, decompress
+from .sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
 
 # Cells as the page's links and most sites write them: '.', '0', '_' or '-' for an empty cell.
 EMPTY = frozenset(".0_-")
@@ -133,3 +137,59 @@ def number_cells(param: Param, site: str, n: int) -> list[int]:
                       f"(numbers 1-{n}, 0 for an empty cell)", at)
         at += len(part) + 1
     return out
+
+
+def grid_of(values: list[int], param: Param, site: str, shape: Shape | None) -> Grid:
+    """The grid that a run of cell values makes (its size from the count)."""
+    n = isqrt(len(values))
+    if shape is None and n * n == len(values) and is_supported(n):
+        shape = shape_for_size(n)
+    if shape is None or shape.cell_count != len(values):
+        raise param.error(site, str(count_error(len(values), shape)))
+    return Grid(shape, tuple(values))
+
+
+def decompressed(param: Param, site: str) -> str:
+    """The lz-string data of a parameter, decompressed."""
+    data = param.value.replace(" ", "+")  # a '+' that a query decoder turned into a space
+    try:
+        return decompress(data)
+    except LZStringError as exc:
+        at = exc.position if exc.position is not None and exc.position < len(data) else None
+        raise param.error(site, f"the compressed puzzle is damaged: {exc}", at) from None
+
+
+def shape_for(size: int, shape: Shape | None, param: Param, site: str) -> Shape:
+    """The box shape of a site's N x N grid."""
+    if shape is not None:
+        if shape.size != size:
+            raise param.error(site, f"the puzzle is {size}x{size}, not {shape.size}x{shape.size}")
+        return shape
+    if not is_supported(size):
+        raise param.error(site, f"{sized(size)} grid has no box shape this package reads "
+                                f"(sizes 4 to 64 that are not prime)")
+    return shape_for_size(size)
+
+
+def cell_value(value: object, n: int, cell: str, param: Param, site: str) -> int:
+    """A cell's value: an integer or a numeral 1..N; nothing for an empty cell."""
+    if value is None or value == "":
+        return 0
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= n:
+        return value
+    if isinstance(value, (list, dict)):
+        shown = "a list" if isinstance(value, list) else "an object"
+    else:
+        shown = json.dumps(value[:20] if isinstance(value, str) else value)
+    raise param.error(site, f"{cell}: {shown} is not a value of {sized(n)} puzzle (1-{n})")
+
+
+def refuse_variant(site: str, extras: Iterable[str]) -> None:
+    """LinkError for a puzzle with rules beyond classic sudoku."""
+    names = list(dict.fromkeys(extras))
+    if names:
+        shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+        raise LinkError(f"this {site} link holds a variant with {shown}; only classic sudoku "
+                        f"is read")

@@ -15,9 +15,11 @@ from collections.abc import Callable
 
 from ..errors import LinkError, ParseError, SudokuError
 from ..grid import Grid, Shape
+from .fpuzzles import read_fpuzzles
 from .linkdata import Link, PuzzleLink, split_link
 from .page_link import format_link, read_page_link
-from .sites import read_coach, read_fpuzzles, read_sudokupad, read_sudokuwiki
+from .sites import read_coach, read_sudokuwiki
+from .sudokupad import read_sudokupad
 
 __all__ = ["LinkError", "PuzzleLink", "format_link", "is_csv_row", "is_link", "read_csv_row",
            "read_link"]

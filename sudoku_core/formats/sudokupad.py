@@ -1,0 +1,198 @@
+"""SudokuPad links (sudokupad.app, sxsm.uk): ``/<id>`` or ``?puzzle=<id>``, the id being
+'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or 'classic' and
+one of two compact codes for the givens; classic puzzles only."""
+
+from __future__ import annotations
+
+import re
+from math import isqrt
+from urllib.parse import unquote
+
+from ..errors import LinkError, SudokuError
+from ..grid import Grid, Shape
+from .fpuzzles import fpuzzles_data
+from .linkdata import (
+    Link,
+    Param,
+    PuzzleLink,
+    cell_value,
+    decompressed,
+    grid_of,
+    refuse_variant,
+    shape_for,
+)
+from .sizes import is_supported
+from .zipped_json import ZippedJSONError, loads
+
+SUDOKUPAD = "SudokuPad"
+
+
+_PREFIX = re.compile(r"^(scf|fpuz(?:zles)?|scl|ctc|classic)?(.*)$", re.DOTALL)
+_SHORT_ID = 60  # SudokuPad's longest stored-puzzle id
+# SudokuPad's two compact codes for classic givens. The first writes a given as its digit
+# and a run of 1-69 empty cells as one of these characters (the run's length is its index).
+_RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
+# The second writes each cell as one of these: digit (index % 10, 0 empty) and then
+# index // 10 empty cells.
+_PAIRS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+_PAD_PARTS = {"cells": ("cells", "ce"), "regions": ("regions", "re"), "cages": ("cages", "ca")}
+_PAD_VARIANT = {"lines": ("lines", "l"), "arrows": ("arrows", "a"),
+                "shapes drawn over the grid": ("overlays", "o"),
+                "shapes drawn under the grid": ("underlays", "u")}
+_METADATA = re.compile(r"^\s*[A-Za-z]+\s*:")
+
+
+def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
+    """A SudokuPad link that carries its puzzle: scl/ctc data, f-puzzles data, or classic."""
+    param = link.query.get("puzzle")
+    if param is None:
+        path = link.path.lstrip("/")
+        for lead in ("sudoku/", "puzzle/"):
+            path = path.removeprefix(lead)
+        start = link.path_start + len(link.path) - len(path)
+        param = Param("path", unquote(path), start, "%" not in path)
+    m = _PREFIX.match(param.value)
+    assert m is not None
+    prefix, data = m.group(1) or "", m.group(2)
+    inner = Param(param.key, data, param.start + len(prefix), param.exact)
+    if not data:
+        raise LinkError(f"this {SUDOKUPAD} link holds no puzzle (nothing after the site name)")
+    if prefix.startswith("fpuz"):
+        return fpuzzles_data(inner, SUDOKUPAD, shape)
+    if prefix == "classic":
+        return _classic(inner, shape)
+    if prefix == "scf":
+        raise LinkError(f"this {SUDOKUPAD} link holds its puzzle in the 'scf' format, which is "
+                        f"not read; only classic sudoku in 'scl', 'ctc', 'fpuzzles' or "
+                        f"'classic' links is")
+    if not prefix and len(data) <= _SHORT_ID:
+        raise LinkError(
+            f"this {SUDOKUPAD} link names a puzzle stored on the SudokuPad server "
+            f"({data[:_SHORT_ID]!r}); only the site can look it up: open it there and share "
+            f"it as an f-puzzles link or as its digits"
+        )
+    text = decompressed(inner, SUDOKUPAD)
+    try:
+        puzzle = loads(text)
+    except ZippedJSONError as exc:
+        raise inner.error(SUDOKUPAD, f"the data is not a SudokuPad puzzle ({exc})") from None
+    if isinstance(puzzle, dict) and "grid" in puzzle and "size" in puzzle:
+        return fpuzzles_data(inner, SUDOKUPAD, shape)
+    return _pad_puzzle(puzzle, inner, shape)
+
+
+def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink:
+    """Givens of SudokuPad's puzzle JSON, refusing anything beyond classic sudoku."""
+    if not isinstance(puzzle, dict):
+        raise param.error(SUDOKUPAD, "the data is not a SudokuPad puzzle (not an object)")
+    part = {name: next((puzzle[k] for k in keys if k in puzzle), None)
+            for name, keys in _PAD_PARTS.items()}
+    rows = part["cells"]
+    if not isinstance(rows, list) or not rows:
+        raise param.error(SUDOKUPAD, 'the data is not a SudokuPad puzzle (no "cells")')
+    n = len(rows)
+    extras = [name for name, keys in _PAD_VARIANT.items()
+              if any(puzzle.get(k) not in (None, [], {}) for k in keys)]
+    cages = part["cages"] if isinstance(part["cages"], list) else []
+    if any(_is_rule_cage(cage) for cage in cages):
+        extras.append("cages")
+    shape = shape_for(n, shape or _box_of_regions(part["regions"], n, extras), param,
+                       SUDOKUPAD)
+    values = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != n:
+            raise param.error(SUDOKUPAD, f"row {r + 1} of the cells does not hold {n} cells "
+                                         f"(the grid has {n} rows)")
+        for c, cell in enumerate(row):
+            value = next((cell[k] for k in ("value", "v") if k in cell), None) if isinstance(
+                cell, dict) else None
+            values.append(cell_value(value, n, f"r{r + 1}c{c + 1}", param, SUDOKUPAD))
+    refuse_variant(SUDOKUPAD, extras)
+    return PuzzleLink(SUDOKUPAD, Grid(shape, tuple(values)))
+
+
+def _is_rule_cage(cage: object) -> bool:
+    """True for a cage that is a rule; SudokuPad keeps title, author and rules as cages
+    with no cells and a value such as 'title: ...'."""
+    if not isinstance(cage, dict):
+        return False
+    cells = cage.get("cells", cage.get("ce"))
+    value = cage.get("value", cage.get("v"))
+    metadata = isinstance(value, str) and _METADATA.match(value) is not None
+    return bool(cells) and not metadata
+
+
+def _box_of_regions(regions: object, n: int, extras: list[str]) -> Shape | None:
+    """The box shape that SudokuPad's regions draw, None for the default; a region that is
+    not such a box adds 'irregular regions' to ``extras``."""
+    if not isinstance(regions, list) or not regions:
+        return None
+    shapes = set()
+    for region in regions:
+        cells = region if isinstance(region, list) else []
+        try:
+            rows = {int(cell[0]) for cell in cells}
+            cols = {int(cell[1]) for cell in cells}
+        except (TypeError, ValueError, IndexError, KeyError):
+            extras.append("irregular regions (jigsaw)")
+            return None
+        h, w = len(rows), len(cols)
+        if (not cells or len(cells) != n or h * w != n or max(rows) - min(rows) + 1 != h
+                or max(cols) - min(cols) + 1 != w or min(rows) % h or min(cols) % w):
+            extras.append("irregular regions (jigsaw)")
+            return None
+        shapes.add((h, w))
+    if len(shapes) != 1 or len(regions) != n:
+        extras.append("irregular regions (jigsaw)")
+        return None
+    h, w = shapes.pop()
+    try:
+        return Shape(h, w)
+    except SudokuError:
+        extras.append("irregular regions (jigsaw)")
+        return None
+
+
+def _classic(param: Param, shape: Shape | None) -> PuzzleLink:
+    """SudokuPad's 'classic' compact givens, in either of its two codes."""
+    data = param.value
+    runs = all(ch in _RUNS or ch in "123456789" for ch in data)
+    pairs = all(ch in _PAIRS for ch in data)
+    if not runs and not pairs:
+        bad = next(k for k, ch in enumerate(data) if ch not in _RUNS and ch not in _PAIRS)
+        raise param.error(SUDOKUPAD, f"{data[bad]!r} is not a character of a classic puzzle",
+                          bad)
+    # The codes share most characters; SudokuPad takes the one that makes a square grid,
+    # the run code first (its 'classic' links); so do we, and the values must fit it too.
+    decoded = ([_decode_runs(data)] if runs else []) + ([_decode_pairs(data)] if pairs else [])
+    values = next((d for d in decoded if _fits(d)), decoded[0])
+    return PuzzleLink(SUDOKUPAD, grid_of(values, param, SUDOKUPAD, shape))
+
+
+def _fits(values: list[int]) -> bool:
+    """True when the values make a supported N x N grid."""
+    n = isqrt(len(values))
+    return n * n == len(values) and is_supported(n) and max(values) <= n
+
+
+def _decode_runs(data: str) -> list[int]:
+    out: list[int] = []
+    for ch in data:
+        if ch in "123456789":
+            out.append(int(ch))
+        else:
+            out.extend([0] * _RUNS.index(ch))
+        if len(out) > 64 * 64:
+            break
+    return out
+
+
+def _decode_pairs(data: str) -> list[int]:
+    out: list[int] = []
+    for ch in data:
+        k = _PAIRS.index(ch)
+        out.append(k % 10)
+        out.extend([0] * (k // 10))
+        if len(out) > 64 * 64:
+            break
+    return out
