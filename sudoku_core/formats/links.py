@@ -21,8 +21,8 @@ from .page_link import format_link, read_page_link
 from .sites import read_coach, read_sudokuwiki
 from .sudokupad import read_sudokupad
 
-__all__ = ["LinkError", "PuzzleLink", "format_link", "is_csv_row", "is_link", "read_csv_row",
-           "read_link"]
+__all__ = ["LinkError", "PuzzleLink", "format_csv_row", "format_link", "is_csv_row", "is_link",
+           "read_csv_row", "read_link"]
 
 Reader = Callable[[Link, Shape | None], PuzzleLink]
 SITES: dict[str, tuple[str, Reader]] = {
@@ -136,6 +136,15 @@ def read_csv_row(text: str, shape: Shape | None, parse: Callable[[str, Shape | N
     if solution is not None:
         _check_solution(grids[0], solution)
     return PuzzleLink("csv", grids[0], solution=solution)
+
+
+def format_csv_row(puzzle: Grid, solution: Grid | None = None) -> str:
+    """One CSV row: 'puzzle,solution' in the one-line form (the puzzle alone without one)."""
+    if solution is None:
+        return puzzle.line()
+    if solution.shape != puzzle.shape:
+        raise ValueError(f"the solution is {solution.shape}, the puzzle {puzzle.shape}")
+    return f"{puzzle.line()},{solution.line()}"
 
 
 def _check_solution(puzzle: Grid, solution: Grid) -> None:
