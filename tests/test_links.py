@@ -368,6 +368,8 @@ def test_bad_sudokupad_puzzles(zip_: str, message: str) -> None:
     ("https://sudokupad.app/6y4apu1vgr", "stored on the SudokuPad server \\('6y4apu1vgr'\\)"),
     ("https://sxsm.uk/abc123", "stored on the SudokuPad server"),
     ("https://sudokupad.app/scfAbCdEf", "'scf' format"),
+    ("https://sudokupad.app/classic0y", "character 2: 'y' belongs to the other of SudokuPad's"),
+    ("https://sudokupad.app/classic1+", "character 2: '\\+' is not a character of a classic"),
     ("https://sudokupad.app/", "holds no puzzle"),
     ("https://sudokupad.app/scl" + "A" * 80 + "%%", "parameter \"path\""),
     ("https://sudokupad.app/scl" + "A" * 80 + "%E0", "parameter \"path\""),

@@ -159,7 +159,16 @@ def _classic(param: Param, shape: Shape | None) -> PuzzleLink:
     runs = all(ch in _RUNS or ch in "123456789" for ch in data)
     pairs = all(ch in _PAIRS for ch in data)
     if not runs and not pairs:
-        bad = next(k for k, ch in enumerate(data) if ch not in _RUNS and ch not in _PAIRS)
+        # The first character that neither code has, or else the first that the run code
+        # lacks (the text mixes the two codes).
+        bad = next((k for k, ch in enumerate(data) if ch not in _RUNS and ch not in _PAIRS),
+                   None)
+        if bad is None:  # the first character only one code has sets the code
+            first = next(ch for ch in data if (ch in _PAIRS) != (ch in _RUNS + "123456789"))
+            code = _PAIRS if first in _PAIRS else _RUNS + "123456789"
+            bad = next(k for k, ch in enumerate(data) if ch not in code)
+            raise param.error(SUDOKUPAD, f"{data[bad]!r} belongs to the other of SudokuPad's two "
+                                         f"classic codes; a puzzle uses one", bad)
         raise param.error(SUDOKUPAD, f"{data[bad]!r} is not a character of a classic puzzle",
                           bad)
     # The codes share most characters; SudokuPad takes the one that makes a square grid,
