@@ -277,7 +277,8 @@ def test_fpuzzles_jigsaw_is_refused() -> None:
     (compress_to_base64("not json"), "not an f-puzzles puzzle \\(not JSON"),
     (compress_to_base64('{"size": 9}'), 'no "grid"'),
     (compress_to_base64('{"size": 7, "grid": []}'), "7x7 grid has no box shape"),
-    (compress_to_base64('{"size": 4, "grid": [[{}, {}, {}, {}]]}'), "row 2 of the grid"),
+    (compress_to_base64('{"size": 4, "grid": [[{}, {}, {}, {}]]}'), "has 1 row, its size says 4"),
+    (compress_to_base64('{"size": 4, "grid": [[{}], [], [], []]}'), "row 1 of the grid"),
     (compress_to_base64(json.dumps(fpuzzles(parse("3" + "." * 15))).replace(
         '"value": 3', '"value": 3.5')), "r1c1: 3.5 is not a value of a 4x4 puzzle"),
     (compress_to_base64("[" * 100_000 + "]" * 100_000), "not JSON"),

@@ -66,12 +66,14 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
         raise param.error(site, f'"size" is {json.dumps(size)[:20]}, not a grid size')
     extras: list[str] = [_FPUZZLES_NAMES.get(str(k), str(k)) for k, v in puzzle.items()
-              if k not in _FPUZZLES_PLAIN and v not in (None, False, [], {}, "")]
+                         if k not in _FPUZZLES_PLAIN and v not in (None, False, [], {}, "")]
     rows = puzzle["grid"]
     shape = shape_for(size, shape, param, site)
+    if len(rows) != size:
+        raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
+                                f"its size says {size}")
     givens, entries = [], []
-    for r in range(size):
-        row = rows[r] if r < len(rows) else None
+    for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != size:
             raise param.error(site, f"row {r + 1} of the grid does not hold {size} cells")
         for c, cell in enumerate(row):

@@ -48,17 +48,14 @@ def read_sudokuwiki(link: Link, shape: Shape | None) -> PuzzleLink:
     givens, entries = [], []
     for k in range(0, 162, 2):
         pair = cells[k:k + 2]
-        try:
-            v = int(pair, 36) if pair.isascii() and pair.isalnum() else -1
-        except ValueError:
-            v = -1
+        v = int(pair, 36) if pair.isascii() and pair.isalnum() else -1
         if not 0 <= v <= _LARGEST:
             raise bd.error(SUDOKUWIKI, f"cell {k // 2 + 1}: {pair!r} is not a packed cell "
                                        f"(two base-36 digits, at most {_LARGEST})", k + 3)
         givens.append(v if v <= _PLACED else 0)
         entries.append(v - _PLACED if _PLACED < v <= _CANDIDATES else 0)
     g = grid_of(givens, bd, SUDOKUWIKI, shape)
-    return PuzzleLink(SUDOKUWIKI, g, Grid(g.shape, tuple(entries)))
+    return PuzzleLink(SUDOKUWIKI, g, Grid(g.shape, tuple(entries)) if any(entries) else None)
 
 
 # --- sudoku.coach: /<language>/play/<81 digits> or /<language>/solver/<81 digits> ----------
