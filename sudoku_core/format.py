@@ -8,11 +8,13 @@ from collections.abc import Callable
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
 from .formats.page_link import format_link
+from .formats.site_links import SITE_LINKS, format_site_link
 from .formats.sizes import MAX_SYMBOL_SIZE
 from .grid import Grid
 
 __all__ = [
     "FORMATS",
+    "SITE_LINKS",
     "candidate_masks",
     "format_candidates",
     "format_grid",
@@ -21,6 +23,7 @@ __all__ = [
     "format_link",
     "format_pretty",
     "format_sdk",
+    "format_site_link",
     "format_ss",
     "format_tokens",
 ]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..grid import MAX_SIZE, Grid, Shape
+from .linkdata import kept_entries
 from .scan import TOKEN
 from .sizes import (
     MIN_SIZE,
@@ -27,13 +28,10 @@ def format_json(grid: Grid, entries: Grid | None = None) -> str:
     shape = grid.shape
     rows = ",\n".join("  " + json.dumps(row) for row in grid.rows())
     text = f'{{"box": [{shape.box_rows}, {shape.box_cols}], "cells": [\n{rows}\n]'
-    if entries is not None and any(entries.cells):
-        if entries.shape != shape:
-            raise ValueError(f"the entries are {entries.shape}, the givens {shape}")
-        kept = Grid(shape, tuple(0 if g else e for g, e in zip(grid.cells, entries.cells,
-                                                              strict=True)))
-        text += ', "entries": [\n' + ",\n".join("  " + json.dumps(r) for r in kept.rows())
-        text += "\n]"
+    kept = kept_entries(grid, entries) if entries is not None else ()
+    if any(kept):
+        lines = ",\n".join("  " + json.dumps(r) for r in Grid(shape, kept).rows())
+        text += f', "entries": [\n{lines}\n]'
     return text + "}"
 
 

@@ -103,6 +103,20 @@ def _params(text: str, start: int) -> dict[str, Param]:
     return out
 
 
+def kept_entries(givens: Grid, entries: Grid) -> tuple[int, ...]:
+    """The entries on the givens' empty cells (0 on given cells); ValueError when the two
+    grids differ in shape or an entry contradicts a given."""
+    if entries.shape != givens.shape:
+        raise ValueError(f"the entries are {entries.shape}, the givens {givens.shape}")
+    n = givens.size
+    for cell, (g, e) in enumerate(zip(givens.cells, entries.cells, strict=True)):
+        if g and e and e != g:
+            raise ValueError(
+                f"r{cell // n + 1}c{cell % n + 1} holds the given {g}; an entry cannot change it"
+            )
+    return tuple(0 if g else e for g, e in zip(givens.cells, entries.cells, strict=True))
+
+
 def symbol_cells(param: Param, site: str, n: int, text: str | None = None) -> list[int]:
     """Values of a run of one-character cells (1-9 then A-Z, case-insensitive; '.', '0',
     '_' or '-' empty) in an N x N puzzle; LinkError names the first bad character."""

@@ -10,7 +10,7 @@ from math import isqrt
 
 from ..errors import LinkError, SudokuError
 from ..grid import Grid, Shape
-from .linkdata import Link, Param, PuzzleLink, number_cells, symbol_cells
+from .linkdata import Link, Param, PuzzleLink, kept_entries, number_cells, symbol_cells
 from .sizes import MAX_SYMBOL_SIZE, count_error, is_supported, shape_for_size
 
 SITE = "page"
@@ -28,19 +28,8 @@ def format_link(givens: Grid, entries: Grid | None = None) -> str:
 
 def _entries_part(givens: Grid, entries: Grid) -> list[str]:
     """['e=...'] for the entries on the givens' empty cells, or [] when there are none."""
-    if entries.shape != givens.shape:
-        raise ValueError(f"the entries are {entries.shape}, the givens {givens.shape}")
-    kept = []
-    for cell, (g, e) in enumerate(zip(givens.cells, entries.cells, strict=True)):
-        if g and e and e != g:
-            n = givens.size
-            raise ValueError(
-                f"r{cell // n + 1}c{cell % n + 1} holds the given {g}; an entry cannot change it"
-            )
-        kept.append(0 if g else e)
-    if not any(kept):
-        return []
-    return ["e=" + _cells(Grid(givens.shape, tuple(kept)))]
+    kept = kept_entries(givens, entries)
+    return ["e=" + _cells(Grid(givens.shape, kept))] if any(kept) else []
 
 
 def _cells(grid: Grid) -> str:
