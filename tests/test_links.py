@@ -98,6 +98,12 @@ def test_bad_page_links_say_where_and_why(text: str, message: str, column: int |
         assert text[column - 1] == info.value.char
 
 
+def test_columns_count_from_the_text_as_given() -> None:
+    with pytest.raises(LinkError) as info:
+        parse("  <#p=..3..4.2x1......>")
+    assert (info.value.column, info.value.char) == (15, "x")
+
+
 def test_shape_given_by_the_caller_wins() -> None:
     assert parse("#p=" + "." * 36, Shape(3, 2)).shape == Shape(3, 2)
 

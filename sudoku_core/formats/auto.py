@@ -46,7 +46,7 @@ def _parse_any(text: str, shape: Shape | None) -> Grid:
     if not body:
         raise ParseError("no puzzle found: the input is empty")
     if is_link(body):
-        return read_link(body, shape).givens
+        return read_link(text, shape).givens
     first = LINE_BREAK.split(body, maxsplit=1)[0]
     try:
         if body[0] in _JSON_START and not SECTION.match(first):

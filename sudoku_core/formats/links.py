@@ -63,7 +63,17 @@ def is_link(text: str) -> bool:
 def read_link(text: str, shape: Shape | None = None) -> PuzzleLink:
     """Read a link: the page's own, or a supported site's; LinkError says where and why."""
     body = text.strip().strip("<>")
-    link = split_link(body)
+    try:
+        return _read(split_link(body), shape)
+    except LinkError as err:
+        lead = text.find(body[:1]) if body else 0  # columns count from the text as given
+        if not lead or err.column is None:
+            raise
+        raise LinkError(err.reason, column=err.column + lead, char=err.char) from None
+
+
+def _read(link: Link, shape: Shape | None) -> PuzzleLink:
+    """Dispatch on the site."""
     if not link.host and "bd" in link.query:
         return read_sudokuwiki(link, shape)
     site = SITES.get(link.host)
