@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .expect import expect
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
 from .formats.sizes import MAX_SYMBOL_SIZE
@@ -85,6 +86,7 @@ FORMATS: dict[str, Callable[[Grid], str]] = {
 
 def format_grid(grid: Grid, to: str = "line") -> str:
     """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty")."""
+    expect("format_grid", grid=(grid, Grid), to=(to, str))
     try:
         writer = FORMATS[to]
     except KeyError:

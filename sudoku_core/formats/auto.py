@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ParseError
+from ..expect import expect
 from ..grid import Grid, Shape
 from .jsonio import parse_json
 from .scan import LINE_BREAK, SECTION, SPACES
@@ -22,8 +23,7 @@ _JSON_START = "{[\""
 
 def parse(text: str, shape: Shape | None = None) -> Grid:
     """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss or .sdk."""
-    if not isinstance(text, str):
-        raise TypeError(f"parse() reads text (str), not {type(text).__name__}")
+    expect("parse", text=(text, str), shape=(shape, (Shape, type(None))))
     if len(text) > MAX_TEXT:
         raise ParseError(
             f"the input is too long ({len(text):,} characters); a puzzle is at most "
