@@ -22,7 +22,7 @@ from sudoku_core.cli import main
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"
-EMPTY_16 = "." * 256  # about 20 ms a solve: a batch of them runs long enough to interrupt
+EMPTY_9 = "." * 81  # 1-3 ms a solve: a batch of 20,000 runs long enough to interrupt
 ENV = {**os.environ, "PYTHONUNBUFFERED": "", "SUDOKU_DEBUG": ""}
 POSIX = pytest.mark.skipif(os.name != "posix", reason="process groups and SIGINT are POSIX")
 
@@ -71,13 +71,13 @@ def assert_one_clean_line(code: int, out: bytes, err: bytes) -> None:
     assert text.strip().splitlines() == ["sudoku solve: interrupted"], text
     assert not out or out.endswith(b"\n"), out[-200:]  # partial results are whole lines
     for line in out.decode().splitlines():
-        assert len(line) == 256 and solve(parse(line)).status == "solved"
+        assert len(line) == 81 and solve(parse(line)).status == "solved"
 
 
 @pytest.fixture()
 def slow_batch(tmp_path: Path) -> Path:
-    path = tmp_path / "empty16.txt"
-    path.write_text((EMPTY_16 + "\n") * 3000)
+    path = tmp_path / "empty9.txt"
+    path.write_text((EMPTY_9 + "\n") * 20_000)
     return path
 
 
@@ -103,7 +103,7 @@ def test_ctrl_c_during_a_batch_is_one_line(slow_batch: Path, jobs: str) -> None:
     proc = start("solve", "-f", str(slow_batch), "-j", jobs)
     assert proc.stdout is not None
     first = proc.stdout.readline()  # a result is out: the workers are busy
-    assert len(first) == 257
+    assert len(first) == 82
     assert_one_clean_line(*ctrl_c(proc))
 
 
@@ -128,13 +128,13 @@ def test_a_stdin_batch_streams_and_stops_cleanly() -> None:
     def feed() -> None:
         # The batch pulls its input as the workers go: this write blocks until it does.
         with contextlib.suppress(OSError):
-            stdin.write((EMPTY_16 + "\n").encode() * 5000)
+            stdin.write((EMPTY_9 + "\n").encode() * 20_000)
             stdin.flush()
 
     writer = threading.Thread(target=feed, daemon=True)
     writer.start()
     first = proc.stdout.readline()
-    assert len(first) == 257
+    assert len(first) == 82
     assert writer.is_alive()  # the first answer came before the input was all written
     code, out, err = ctrl_c(proc)
     writer.join(timeout=10)

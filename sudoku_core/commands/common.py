@@ -228,7 +228,8 @@ def _stream_lines(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, s
     """(number, line) of every line that may hold a puzzle, as the file is read. Blank and
     '#' lines are skipped by a regular expression over whole chunks, so 100 MB of comments
     take a second, not a minute of Python loop."""
-    crlf = b"\n" in head or b"\r" not in head  # else an old Mac file: CR ends a line
+    # An old Mac file ends lines with CR alone: no LF anywhere, a CR with more after it.
+    crlf = b"\n" in head or re.search(b"\r[^\n]", head) is None
     before = 0  # lines before the buffer
     rest = b""
     chunk = head

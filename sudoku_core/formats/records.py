@@ -241,36 +241,40 @@ def _titled_blocks(
     numbered: Iterable[tuple[int, str]], shape: Shape | None
 ) -> Iterator[PuzzleRecord]:
     """Puzzles drawn over several lines, each after a title line such as 'Grid 01'."""
-    title = rows = 0
-    block: list[str] = []
+    title = 0
+    block: list[tuple[int, str]] = []
     for number, raw in numbered:
         if TITLE.match(raw):
             if title:
                 yield _titled_grid(block, title, shape)
-            title, block, rows = number, [], 0
+            title, block = number, []
         elif title:
-            block.append(raw)
-            rows += bool(raw.strip())
-            if rows > MAX_BLOCK_LINES:
+            block.append((number, raw))
+            if len(block) > MAX_BLOCK_LINES and sum(bool(r.strip()) for _, r in block) > \
+                    MAX_BLOCK_LINES:
                 raise ParseError(f"no grid takes more than {MAX_BLOCK_LINES} lines",
                                  line=title + 1)
     if title:
         yield _titled_grid(block, title, shape)
 
 
-def _titled_grid(block: list[str], title: int, shape: Shape | None) -> PuzzleRecord:
-    """The grid under the title on line ``title``, with the file's line numbers."""
-    text = "\n".join(block)
+def _titled_grid(block: list[tuple[int, str]], title: int, shape: Shape | None) -> PuzzleRecord:
+    """The grid under the title on line ``title``, placed at the file's line numbers."""
+    text = "\n".join(raw for _, raw in block)
+
+    def line_of(k: int) -> int:  # the k-th line of the block (1-based) in the file
+        return block[k - 1][0] if 1 <= k <= len(block) else title
+
     try:
         grid = parse(text, shape)
     except ParseError as err:
         if err.line is None:
             raise _moved(err, title) from None
-        raise type(err)(err.reason, line=err.line + title, column=err.column,
+        raise type(err)(err.reason, line=line_of(err.line), column=err.column,
                         char=err.char) from None
     except SudokuError as err:
         raise _moved(err, title) from None
-    return PuzzleRecord(_first_cell_line(text) + title, grid)
+    return PuzzleRecord(line_of(_first_cell_line(text)), grid)
 
 
 def _annotated(
