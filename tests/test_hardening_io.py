@@ -162,3 +162,18 @@ def test_skipped_tests_say_why() -> None:
     config = (ROOT / "pyproject.toml").read_text()
     addopts = re.search(r'^addopts = "(.*)"$', config, re.MULTILINE)
     assert addopts is not None and "-rs" in addopts.group(1).split()
+
+
+def test_a_large_file_of_no_puzzles_is_one_error() -> None:
+    # A log file given by mistake: one error for its first line, not one per line.
+    junk = [(k, f"May 3 10:0{k % 10} host sshd[{k}]: session opened") for k in range(1, 5000)]
+    records = stream_puzzles_or_errors(junk)
+    with pytest.raises(ParseError, match="line 1"):
+        next(records)
+
+
+def test_a_bad_first_line_of_a_large_batch_is_reported_and_the_rest_read() -> None:
+    numbered = [(1, "bad first line"), *((k, PUZZLE_4) for k in range(3, 1000))]
+    records = list(stream_puzzles_or_errors(numbered))
+    assert isinstance(records[0], ParseError) and records[0].line == 1
+    assert [r.line for r in records[1:]] == list(range(3, 1000))  # type: ignore[union-attr]

@@ -97,7 +97,9 @@ def read_puzzles_or_errors(
             yield PuzzleRecord(_first_cell_line(text), whole)
             return
 
-    def first_bad(number: int, raw: str, err: SudokuError) -> Iterator[PuzzleRecord] | None:
+    def first_bad(
+        number: int, raw: str, err: SudokuError
+    ) -> Iterator[PuzzleRecord | SudokuError] | None:
         # The first line is no puzzle: titled grids, the whole text as one grid drawn over
         # several lines, or a typo on the first line of a one-puzzle-per-line file.
         if TITLE.match(raw):
@@ -120,24 +122,31 @@ def stream_puzzles_or_errors(
     (a single grid drawn over several lines is never that large)."""
     it = iter(numbered)
 
-    def first_bad(number: int, raw: str, err: SudokuError) -> Iterator[PuzzleRecord] | None:
+    def first_bad(
+        number: int, raw: str, err: SudokuError
+    ) -> Iterator[PuzzleRecord | SudokuError]:
         if TITLE.match(raw):
             return _titled_blocks(itertools.chain([(number, raw)], it), shape)
-        return None
+        after = next(it, None)
+        if after is None or not _is_puzzle(after[1], shape):
+            raise _moved(err, number)  # no batch of puzzles: one error, not one per line
+        # A bad first line of a one-puzzle-per-line file: report it, go on.
+        return itertools.chain([_moved(err, number)],
+                               _per_line(itertools.chain([after], it), shape, first_bad, True))
 
     yield from _per_line(it, shape, first_bad)
 
 
-FirstBad = Callable[[int, str, SudokuError], "Iterator[PuzzleRecord] | None"]
+FirstBad = Callable[[int, str, SudokuError], "Iterator[PuzzleRecord | SudokuError] | None"]
 
 
 def _per_line(
-    numbered: Iterable[tuple[int, str]], shape: Shape | None, first_bad: FirstBad
+    numbered: Iterable[tuple[int, str]], shape: Shape | None, first_bad: FirstBad,
+    seen: bool = False,  # a line that holds a whole puzzle has been read
 ) -> Iterator[PuzzleRecord | SudokuError]:
     """One puzzle per line (with notes after it) or CSV rows; ``first_bad`` decides what a
     first line that holds no puzzle means (the rest of the input, or None to report it)."""
     columns: tuple[int, int | None] | None = None
-    seen = False  # a line that holds a whole puzzle has been read
     for number, raw in numbered:
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -176,14 +185,17 @@ def _next_is_puzzle(lines: list[str], number: int, shape: Shape | None) -> bool:
     """True when the next content line after line ``number`` holds a whole puzzle."""
     for raw in lines[number:]:
         line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            parse(raw, shape)
-        except SudokuError:
-            return False
-        return True
+        if line and not line.startswith("#"):
+            return _is_puzzle(raw, shape)
     return False
+
+
+def _is_puzzle(raw: str, shape: Shape | None) -> bool:
+    try:
+        parse(raw, shape)
+    except SudokuError:
+        return False
+    return True
 
 
 def _csv_record(
