@@ -317,3 +317,16 @@ def test_stream_batch_keeps_order_line_numbers_and_checks(
     bad = [ln for ln in err.splitlines() if "'x' is not a symbol" in ln]
     assert [int(re.search(r"line (\d+), column 9:", ln).group(1)) for ln in bad] == bad_rows
     assert f"{len(expected) - 1}/{len(expected)}" in err and "1 of" in err
+
+
+def test_a_parallel_batch_from_a_thread(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Only the main thread may set signal handlers: elsewhere the pool starts without.
+    path = tmp_path / "batch.txt"
+    path.write_text((PUZZLE_4 + "\n") * 10)
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(
+        main(["show", "--to", "line", "-j", "2", "-f", str(path)])))
+    thread.start()
+    thread.join(timeout=60)
+    assert codes == [0]
+    assert capsys.readouterr().out.splitlines() == [PUZZLE_4] * 10

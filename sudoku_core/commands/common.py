@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
@@ -517,11 +518,13 @@ def _pooled(
     ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
     # Ctrl+C reaches the whole process group: the workers ignore it (they inherit SIG_IGN from
     # here) and the parent alone stops, terminates the pool and prints one line.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
         pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
     try:
         # imap keeps input order and reads the input lazily (the task feeder blocks on a full
         # pipe): memory stays flat in the input's size. Chunks keep the pickling cost small.
