@@ -330,3 +330,19 @@ def test_a_parallel_batch_from_a_thread(capsys: pytest.CaptureFixture[str], tmp_
     thread.join(timeout=60)
     assert codes == [0]
     assert capsys.readouterr().out.splitlines() == [PUZZLE_4] * 10
+
+
+@POSIX
+def test_a_device_or_pipe_is_read_as_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    # `sudoku solve /dev/stdin`, `<(...)`: they exist but are no regular files.
+    code, _, err = run(capsys, "solve", os.devnull)
+    assert code == 2
+    assert "empty" in err and "no such file" not in err
+    read, write = os.pipe()
+    os.write(write, (PUZZLE_4 + "\n").encode())
+    os.close(write)
+    try:
+        code, out, err = run(capsys, "solve", "--to", "line", f"/dev/fd/{read}")
+    finally:
+        os.close(read)
+    assert (code, out) == (0, SOLUTION_4 + "\n"), err

@@ -329,7 +329,9 @@ def is_file(source: str) -> bool:
     if len(source) >= 4096 or "\n" in source:
         return False
     try:
-        return Path(source).is_file()
+        path = Path(source)
+        # Devices and pipes too (/dev/stdin, <(cat x)): anything that exists and is no folder.
+        return path.exists() and not path.is_dir()
     except (OSError, ValueError):  # e.g. a 300-character puzzle: "File name too long"
         return False
 
