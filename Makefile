@@ -1,47 +1,68 @@
 # The README's commands: `make serve` (build + serve the web app) and `make test` (everything).
 PYTHON ?= python3
+PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# Two install stamps: serving needs the package and `build` (for the wheel) only; the tests
+# need the whole dev toolset (pytest, hypothesis, ruff, mypy, Playwright).
+SITE_STAMP := $(VENV)/.installed-site
+DEV_STAMP := $(VENV)/.installed-dev
+say = @printf '\n==> %s\n' $(1)
 
 .PHONY: all install lint typecheck unit test site serve e2e bench clean
 
 all: test
 
-$(STAMP): pyproject.toml
+$(PY):
+	$(call say,"creating $(VENV)")
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-install: $(STAMP)
+$(SITE_STAMP): pyproject.toml | $(PY)
+	$(call say,"installing what serving needs: the package and build (pip install -e .[site])")
+	$(PY) -m pip install --progress-bar off -e '.[site]'
+	touch $@
 
-lint: $(STAMP)
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(call say,"installing the dev toolset: pytest + hypothesis + ruff + mypy + Playwright (pip install -e .[dev])")
+	$(PY) -m pip install --progress-bar off -e '.[dev]'
+	touch $@ $(SITE_STAMP)
+
+install: $(DEV_STAMP)
+
+lint: $(DEV_STAMP)
+	$(call say,"ruff check")
 	$(VENV)/bin/ruff check sudoku_core tests benchmarks scripts e2e
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
+	$(call say,"mypy --strict sudoku_core")
 	$(VENV)/bin/mypy --strict sudoku_core
 
-unit: $(STAMP)
+unit: $(DEV_STAMP)
+	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
 	$(VENV)/bin/pytest -n auto
 
 node_modules/pyodide/package.json: package.json package-lock.json
+	$(call say,"npm ci: the Pyodide runtime")
 	npm ci --no-audit --no-fund
 	touch $@
 
-site: $(STAMP) node_modules/pyodide/package.json
+site: $(SITE_STAMP) node_modules/pyodide/package.json
+	$(call say,"building the site into build/site")
 	$(PY) scripts/build_site.py
 
 serve: site
-	$(PY) scripts/serve.py build/site --port 8000
+	$(call say,"serving build/site on http://127.0.0.1:$(PORT)/ (another port: make serve PORT=8080)")
+	$(PY) scripts/serve.py build/site --port $(PORT)
 
-e2e: site
+e2e: $(DEV_STAMP) site
+	$(call say,"browser tests (e2e/): Playwright + Chromium against build/site")
 	$(PY) scripts/ensure_browser.py
 	$(VENV)/bin/pytest e2e
 
 test: lint typecheck unit e2e
 
-bench: $(STAMP)
+bench: $(SITE_STAMP)
 	$(PY) benchmarks/bench_solver.py
 
 clean:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import http.server
 import sys
@@ -88,6 +89,16 @@ def make_server(
     return server
 
 
+def why_not_served(exc: OSError, host: str, port: int) -> str:
+    """One line for a port that cannot be served on, with what to do about it."""
+    if exc.errno == errno.EADDRINUSE:
+        return (f"port {port} is busy (another server is using it); pick another: "
+                f"make serve PORT=8080 (or scripts/serve.py --port 8080)")
+    if exc.errno == errno.EACCES:
+        return f"port {port} needs more rights; pick one above 1023: make serve PORT=8080"
+    return f"cannot serve on {host}:{port}: {exc.strerror or exc}"
+
+
 def start(server: http.server.ThreadingHTTPServer) -> threading.Thread:
     """Serve in a daemon thread (for tests and benchmarks)."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -106,7 +117,11 @@ def main() -> int:
     if not (args.root / "index.html").is_file():
         print(f"serve: {args.root}/index.html not found; run `make site` first", file=sys.stderr)
         return 2
-    server = make_server(args.root, args.host, args.port, args.prefix)
+    try:
+        server = make_server(args.root, args.host, args.port, args.prefix)
+    except OSError as exc:
+        print(f"serve: {why_not_served(exc, args.host, args.port)}", file=sys.stderr)
+        return 2
     host, port = server.server_address[:2]
     print(f"Serving {args.root} at http://{host}:{port}{args.prefix}  (Ctrl+C to stop)",
           flush=True)

@@ -7,6 +7,7 @@ for validate, gave up), 2 usage or parse error, 130 interrupted, 70 a bug (inter
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from . import __version__
 from .commands import COMMANDS
 from .commands.common import EXIT_INTERNAL, EXIT_USAGE
+from .commands.output import ascii_fallback
 from .errors import SudokuError
 
 
@@ -48,38 +50,56 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
+    ascii_fallback(sys.stdout, sys.stderr)
+    command = "sudoku"
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = f"sudoku {args.command}" if getattr(args, "command", None) else command
+        if not getattr(args, "run", None):
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
         code: int = args.run(args)
         sys.stdout.flush()
         return code
     except SudokuError as exc:
-        print(f"sudoku {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(f"sudoku {args.command}: interrupted", file=sys.stderr)
+        _say(f"{command}: interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        sys.stderr.close()
+        _quiet_stdout()
         return 0
     except RecursionError:
-        print(f"sudoku {args.command}: error: input nested too deeply", file=sys.stderr)
+        print(f"{command}: error: input nested too deeply", file=sys.stderr)
         return EXIT_USAGE
     except MemoryError:
-        print(f"sudoku {args.command}: error: input too large", file=sys.stderr)
+        print(f"{command}: error: input too large", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:
         if os.environ.get("SUDOKU_DEBUG"):
             raise
         # A bug: one line that says so (SUDOKU_DEBUG=1 shows the traceback), never a traceback.
-        print(f"sudoku {args.command}: internal error ({type(exc).__name__}: {exc}); please "
+        print(f"{command}: internal error ({type(exc).__name__}: {exc}); please "
               f"report it (SUDOKU_DEBUG=1 shows the details)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _say(line: str) -> None:
+    """A last line on stderr, on its own line even after a half-drawn progress bar."""
+    with contextlib.suppress(OSError, ValueError):  # stderr is gone too: the code still tells
+        print(line, file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests capture it): nothing is flushed at exit
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .candidates import Candidates
+from .expect import OPTIONAL_NUMBER, expect
 from .grid import Grid, Shape, cell_name
 from .solver import solve
 from .techniques import TRIAL, TRIAL_WEIGHT, level_of, registry, weight_of
@@ -93,6 +94,7 @@ def steps(grid: Grid, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
     With ``verify`` a step that contradicts the known unique solution is dropped (a safety net
     for users; the soundness tests turn it off so that such a step shows up).
     """
+    expect("steps", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     return _run(grid, time_limit=time_limit, record=True, verify=verify)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .expect import expect
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
 from .formats.page_link import format_link
@@ -98,6 +99,7 @@ WITH_ENTRIES: dict[str, Callable[[Grid, Grid | None], str]] = {
 def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) -> str:
     """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty");
     ``entries`` (the player's values) stay apart from the givens in "json" and "link"."""
+    expect("format_grid", grid=(grid, Grid), to=(to, str), entries=(entries, (Grid, type(None))))
     try:
         writer = FORMATS[to]
     except KeyError:

@@ -25,6 +25,7 @@ from typing import Any
 from .budget import OutOfTime
 from .dig import Dug, dig, is_unique
 from .errors import SudokuError
+from .expect import SEED, expect
 from .fill import random_solution
 from .grade import solves_within
 from .grid import Grid, Shape
@@ -220,6 +221,7 @@ def generate(
     between checks: the best puzzle so far comes back with a note, or :class:`Cancelled` is
     raised when there is none yet.
     """
+    expect("generate", shape=(shape, Shape), difficulty=(difficulty, str), seed=(seed, SEED))
     start = time.perf_counter()
     target = LEVELS.index(check_difficulty(difficulty))
     sym = check_symmetry(symmetry) if symmetry is not None else (

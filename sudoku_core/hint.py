@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .candidates import Candidates, bits
+from .expect import NONE, expect
 from .explain import changes, consistent, trial_step
 from .grid import Grid, Shape, cell_name
 from .solver import solve
@@ -122,6 +123,7 @@ def hint(puzzle: Grid, current: Grid | None = None,
     empty set) get computed candidates. ``time_limit`` bounds the whole call: the solution
     check and any trial-and-error search (out of time: status "gave_up").
     """
+    expect("hint", puzzle=(puzzle, Grid), current=(current, (Grid, NONE)))
     deadline = time.perf_counter() + time_limit
     current = current if current is not None else puzzle
     if current.shape != puzzle.shape:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .expect import OPTIONAL_NUMBER, expect
 from .explain import DEFAULT_TIME_LIMIT, _run
 from .grid import Grid
 
@@ -36,6 +37,7 @@ class Rating:
 
 def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
     """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
+    expect("rate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     path = _run(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
                 record=False, verify=True)
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,

@@ -24,6 +24,7 @@ from functools import cache
 
 from . import _cover
 from ._cover import SearchResult
+from .expect import OPTIONAL_NUMBER, expect
 from .grid import Grid, Shape
 
 DEFAULT_MAX_NODES = 2_000_000
@@ -209,6 +210,7 @@ def solve(
     >>> r.status, r.unique, r.solution.line()
     ('solved', True, '1234341221434321')
     """
+    expect("solve", grid=(grid, Grid), limit=(limit, int), time_limit=(time_limit, OPTIONAL_NUMBER))
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     shape = grid.shape

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .expect import OPTIONAL_NUMBER, expect
 from .grid import UNIT_KINDS, Grid, cell_name
 from .solver import DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT, solve
 
@@ -127,6 +128,7 @@ def validate(
     >>> validate(parse("11..............")).conflicts[0].describe(4)
     '1 appears twice in row 1: r1c1, r1c2'
     """
+    expect("validate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     conflicts = tuple(find_conflicts(grid))
     dead = tuple(find_dead_cells(grid))
     if conflicts:

@@ -3,26 +3,40 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import math
 import os
 import re
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
 from ..formats.links import is_link
-from ..formats.records import ANNOTATED, is_csv_header, read_puzzles_or_errors
+from ..formats.records import (
+    ANNOTATED,
+    is_csv_header,
+    read_puzzles_or_errors,
+    stream_puzzles_or_errors,
+)
 from ..grid import MAX_SIZE, Grid, Shape
 from ..parse import parse
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
-MAX_INPUT_BYTES = 512 * 1024 * 1024  # a batch larger than this is surely a mistake
+# Input up to this size is read whole (a puzzle drawn over many lines, titled grids, one
+# puzzle per line); larger input is read line by line as the batch goes, in flat memory.
+WHOLE_INPUT_BYTES = 2**20
+CHUNK_BYTES = 2**20
+MAX_LINE_BYTES = 2**20  # a 64x64 puzzle with its solution on one line takes about 25 kB
+CONTENT_LINE = re.compile(rb"\n[ \t\r\f\v]*[^#\s][^\n]*")  # a line not blank, not '#'
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
 MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
 # A puzzle argument that is clearly meant as a file name (it is never puzzle text).
@@ -117,35 +131,131 @@ def seconds(text: str) -> float:
     return value
 
 
+def puzzle_text(source: str) -> str:
+    """An argparse type for a puzzle option such as --givens: its text, read from a file when
+    it names one; checked once, before any puzzle of a batch."""
+    if not source.strip():
+        raise argparse.ArgumentTypeError("empty puzzle: give the puzzle text or a file")
+    try:
+        if is_file(source) or source == "-":
+            return read_text(source)
+        if _is_dir(source):
+            raise UsageError(f"cannot read {source}: it is a directory")
+    except SudokuError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if PATH_LIKE.fullmatch(source):
+        raise argparse.ArgumentTypeError(f"cannot read {source}: no such file")
+    return source
+
+
 def shape_option(args: argparse.Namespace) -> Shape | None:
     """The --box shape, if given."""
     box = getattr(args, "box", None)
     return Shape.parse(box) if box else None
 
 
-def read_text(source: str) -> str:
-    """Text of a file or of stdin ('-'); undecodable bytes become a clear error."""
+@dataclass
+class Input:
+    """What a puzzle source holds: the whole text when it is small, else its lines as read."""
+
+    text: str | None  # the whole input, up to WHOLE_INPUT_BYTES
+    lines: Iterator[tuple[int, str]] | None  # (1-based number, line) of larger input, lazily
+    estimate: int  # about how many lines
+
+
+def read_input(source: str) -> Input:
+    """Read a file or stdin ('-'): whole when small, else streamed line by line."""
+    name = "stdin" if source == "-" else source
+    if not source:
+        raise UsageError("empty puzzle: give the puzzle text, a file, or '-' for stdin")
     try:
-        if source == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(source, "rb") as fh:
-                data = fh.read(MAX_INPUT_BYTES + 1)
+        fh: BinaryIO = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"{source}: input larger than {MAX_INPUT_BYTES // 2**20} MB")
+        raise UsageError(_cannot_read(source, exc)) from None
     try:
-        return data.decode("utf-8-sig")
+        head = fh.read(WHOLE_INPUT_BYTES + 1)
+    except OSError as exc:
+        _close(fh)
+        raise UsageError(_cannot_read(source, exc)) from None
+    if len(head) <= WHOLE_INPUT_BYTES:
+        _close(fh)
+        return Input(_decode(head, name), None, head.count(b"\n"))
+    size = _size(fh)
+    estimate = head.count(b"\n") * (size // len(head) if size else 2)
+    return Input(None, _stream_lines(fh, head, name), max(estimate, 2))
+
+
+def read_text(source: str) -> str:
+    """The whole text of a file or stdin ('-') holding one puzzle (it is never that large)."""
+    found = read_input(source)
+    if found.text is None:
+        raise UsageError(f"{source}: larger than {WHOLE_INPUT_BYTES // 2**20} MB: that is "
+                         f"no single puzzle")
+    return found.text
+
+
+def _cannot_read(source: str, exc: OSError) -> str:
+    why = {errno.ENOENT: "no such file", errno.EISDIR: "it is a directory",
+           errno.EACCES: "permission denied"}.get(exc.errno or 0, exc.strerror or str(exc))
+    return f"cannot read {source}: {why}"
+
+
+def _close(fh: BinaryIO) -> None:
+    if fh is not sys.stdin.buffer:
+        fh.close()
+
+
+def _size(fh: BinaryIO) -> int:
+    try:
+        return os.fstat(fh.fileno()).st_size
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return 0
+
+
+def _decode(data: bytes, name: str, line: int | None = None) -> str:
+    """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column."""
+    try:
+        return data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        column = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode(
-            "utf-8", "replace")) + 1
-        name = "stdin" if source == "-" else source
+        start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") and line in (None, 1) else 0)
+        where = line if line is not None else data[:start].count(b"\n") + 1
+        column = len(data[data.rfind(b"\n", 0, start) + 1:start].decode("utf-8", "replace")) + 1
         raise ParseError(
-            f"{name}: line {line}, column {column}: byte 0x{data[exc.start]:02x} is not UTF-8 "
+            f"{name}: line {where}, column {column}: byte 0x{data[start]:02x} is not UTF-8 "
             f"text (save the file as UTF-8)",
         ) from None
+
+
+def _stream_lines(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, str]]:
+    """(number, line) of every line that may hold a puzzle, as the file is read. Blank and
+    '#' lines are skipped by a regular expression over whole chunks, so 100 MB of comments
+    take a second, not a minute of Python loop."""
+    # An old Mac file ends lines with CR alone: no LF anywhere, a CR with more after it.
+    crlf = b"\n" in head or re.search(b"\r[^\n]", head) is None
+    before = 0  # lines before the buffer
+    rest = b""
+    chunk = head
+    try:
+        while True:
+            # A newline in front: every line, the first too, starts after one (a literal
+            # first character lets the regular expression engine skip ahead fast).
+            buf = b"\n" + rest + (chunk if crlf else chunk.replace(b"\r", b"\n"))
+            end = buf.rfind(b"\n") if chunk else len(buf)  # complete lines end here
+            pos, line = 1, before + 1
+            for m in CONTENT_LINE.finditer(buf, 0, end):
+                line += buf.count(b"\n", pos, m.start() + 1)
+                pos = m.start() + 1
+                yield line, _decode(m.group()[1:].rstrip(b"\r"), name, line)
+            if not chunk:
+                return
+            before += buf.count(b"\n", 1, end + 1)
+            rest = buf[end + 1:]
+            if len(rest) > MAX_LINE_BYTES:
+                raise ParseError(f"{name}: line {before + 1} is longer than "
+                                 f"{MAX_LINE_BYTES // 2**20} MB: that is no puzzle")
+            chunk = fh.read(CHUNK_BYTES)
+    finally:
+        _close(fh)
 
 
 def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
@@ -155,13 +265,19 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     if file is not None:
         if args.puzzle is not None:
             raise UsageError("give either a puzzle or -f FILE, not both")
-        text = read_text(file)
-        return _records(text, shape, file), max(1, text.count("\n"))
+        found = read_input(file)
+        return _records(found, shape, file), max(1, found.estimate)
     source = args.puzzle if args.puzzle is not None else "-"
+    if not source.strip():
+        raise UsageError("empty puzzle: give the puzzle text, a file, or '-' for stdin")
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument, with -f FILE, or on stdin")
     if source == "-" or is_file(source):
-        text = read_text(source)
+        whole = read_input(source)
+        if whole.text is None:  # too large for one puzzle: a batch
+            name = "stdin" if source == "-" else source
+            return _records(whole, shape, name), whole.estimate
+        text = whole.text
     elif _is_dir(source):
         raise UsageError(f"cannot read {source}: it is a directory")
     else:
@@ -173,18 +289,18 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
         # Several lines that each hold a whole puzzle are a batch given on stdin.
         lines = _content_lines(text)
         if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
-            return _records(text, shape, name), len(lines)
+            return _records(Input(text, None, 0), shape, name), len(lines)
         if len(lines) <= MAX_SIZE:
             # One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."),
             # or under a title, reads as the batch reader reads such a line.
             try:
-                found = list(read_puzzles_or_errors(text, shape))
+                records = list(read_puzzles_or_errors(text, shape))
             except SudokuError:
                 if len(lines) == 1 and ANNOTATED.match(lines[0]):
                     raise  # the error of the puzzle before the note, not of the note
-                found = []
-            if len(found) == 1 and not isinstance(found[0], SudokuError):
-                return iter([Item("", found[0].grid)]), 0
+                records = []
+            if len(records) == 1 and not isinstance(records[0], SudokuError):
+                return iter([Item("", records[0].grid)]), 0
         if text is source and PATH_LIKE.fullmatch(source) and not is_link(source):
             raise UsageError(f"cannot read {source}: no such file") from None
         raise
@@ -192,7 +308,7 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and _each_a_puzzle(lines, shape):
         # Four lines of 16 symbols make 64 cells, but they are four 4x4 puzzles, not an 8x8
         # grid: a grid has one line per row.
-        return _records(text, shape, name), len(lines)
+        return _records(Input(text, None, 0), shape, name), len(lines)
     return iter([Item("", grid)]), 0
 
 
@@ -214,7 +330,9 @@ def is_file(source: str) -> bool:
     if len(source) >= 4096 or "\n" in source:
         return False
     try:
-        return Path(source).is_file()
+        path = Path(source)
+        # Devices and pipes too (/dev/stdin, <(cat x)): anything that exists and is no folder.
+        return path.exists() and not path.is_dir()
     except (OSError, ValueError):  # e.g. a 300-character puzzle: "File name too long"
         return False
 
@@ -242,25 +360,35 @@ def _is_batch(lines: list[str], shape: Shape | None) -> bool:
 _PLACEHOLDER = Grid.empty(Shape(2, 2))
 
 
-def _records(text: str, shape: Shape | None, source: str) -> Iterator[Item]:
+def _records(found: Input, shape: Shape | None, source: str) -> Iterator[Item]:
     """The batch's puzzles in order; a line that cannot be read becomes an error item."""
+    if found.lines is not None:
+        records = stream_puzzles_or_errors(found.lines, shape)
+    else:
+        records = read_puzzles_or_errors(found.text or "", shape)
     try:
-        for rec in read_puzzles_or_errors(text, shape):
+        for rec in records:
             if isinstance(rec, SudokuError):
                 line = getattr(rec, "line", None)
                 yield Item(f"line {line}" if line else "", _PLACEHOLDER, error=f"{source}: {rec}")
             else:
                 yield Item(f"line {rec.line}", rec.grid, rec.solution)
     except SudokuError as exc:
-        raise type(exc)(f"{source}: {exc}") from None
+        message = str(exc)
+        raise type(exc)(message if message.startswith(source) else f"{source}: {message}") from None
+
+
+def write_line(text: str) -> None:
+    """Print ``text`` and its newline in one write: an interrupt never leaves half a line."""
+    sys.stdout.write(text + "\n")
 
 
 def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
     """Print one result: a JSON line, or the human text; its note goes to stderr."""
     if as_json:
-        print(json.dumps(outcome.data, ensure_ascii=False), flush=False)
+        write_line(json.dumps(outcome.data, ensure_ascii=False))
     elif outcome.text:
-        print(outcome.text)
+        write_line(outcome.text)
     if outcome.note and not as_json:
         sys.stdout.flush()
         print(outcome.note, file=sys.stderr)
@@ -276,6 +404,8 @@ def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
         return worker(item, args)
     try:
         return worker(item, args)
+    except UsageError:
+        raise  # the command line is at fault, not this line: say it once and stop
     except SudokuError as exc:
         return Outcome(EXIT_USAGE, {}, "", False, note=f"{prefix}{item.label}: {exc}")
     except Exception as exc:
@@ -311,32 +441,36 @@ def _run_batch(
     bar = progress_bar(estimate)
     done = good = bad = checked = mismatched = 0
     code = EXIT_OK
-    for item, outcome in results:
-        if item.error or not outcome.data:
-            # A line that could not be read (or a bug): say so, go on with the rest.
-            sys.stdout.flush()
-            if bar is not None:
-                bar.clear()
-            print(outcome.note, file=sys.stderr)
-            bad += 1
+    try:
+        for item, outcome in results:
+            if item.error or not outcome.data:
+                # A line that could not be read (or a bug): say so, go on with the rest.
+                sys.stdout.flush()
+                if bar is not None:
+                    bar.clear()
+                print(outcome.note, file=sys.stderr)
+                bad += 1
+                code = max(code, outcome.code)
+                continue
+            data = dict(outcome.data)
+            data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
+            if args.json:
+                write_line(json.dumps(data, ensure_ascii=False))
+            elif outcome.text:
+                write_line(outcome.text)
+            done += 1
+            good += outcome.ok
+            if "check" in data:
+                checked += 1
+                mismatched += data["check"] is False
             code = max(code, outcome.code)
-            continue
-        data = dict(outcome.data)
-        data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
-        if args.json:
-            print(json.dumps(data, ensure_ascii=False))
-        elif outcome.text:
-            print(outcome.text)
-        done += 1
-        good += outcome.ok
-        if "check" in data:
-            checked += 1
-            mismatched += data["check"] is False
-        code = max(code, outcome.code)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        # An interrupt or a closed pipe: stop the workers and clear the bar before the message.
+        results.close()
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     if not done and not bad:
         raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
     elapsed = time.perf_counter() - start
@@ -360,6 +494,7 @@ _job: tuple[Worker, argparse.Namespace] | None = None  # set once in each worker
 
 def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
     global _job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # spawned workers do not inherit SIG_IGN
     _job = (worker, args)
 
 
@@ -371,25 +506,34 @@ def _call(item: Item) -> tuple[Item, Outcome]:
 
 def _map(
     worker: Worker, items: Iterator[Item], args: argparse.Namespace, jobs: int
-) -> Iterable[tuple[Item, Outcome]]:
+) -> Generator[tuple[Item, Outcome], None, None]:
     """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
     if jobs <= 1:
         return ((item, _apply(worker, item, args)) for item in items)
+    return _pooled(worker, items, args, jobs)
+
+
+def _pooled(
+    worker: Worker, items: Iterator[Item], args: argparse.Namespace, jobs: int
+) -> Generator[tuple[Item, Outcome], None, None]:
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
-    # imap keeps input order and reads the input lazily: a 1M-puzzle file never sits in memory
-    # as Grid objects all at once. Big chunks keep the pickling overhead per puzzle small.
-    results = pool.imap(_call, items, chunksize=256)
-
-    def ordered() -> Iterator[tuple[Item, Outcome]]:
-        try:
-            yield from results
-        finally:
-            pool.terminate()
-
-    return ordered()
+    # Ctrl+C reaches the whole process group: the workers ignore it (they inherit SIG_IGN from
+    # here) and the parent alone stops, terminates the pool and prints one line.
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        # imap keeps input order and reads the input lazily (the task feeder blocks on a full
+        # pipe): memory stays flat in the input's size. Chunks keep the pickling cost small.
+        yield from pool.imap(_call, items, chunksize=256)
+    finally:
+        pool.terminate()
 
 
 def progress_bar(total: int) -> Any:

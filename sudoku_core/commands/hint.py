@@ -16,8 +16,7 @@ from .common import (
     Outcome,
     UsageError,
     add_input_arguments,
-    is_file,
-    read_text,
+    puzzle_text,
     run,
     seconds,
     shape_option,
@@ -33,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
                     "pointed out first.",
     )
     add_input_arguments(p)
-    p.add_argument("--givens", metavar="PUZZLE",
+    p.add_argument("--givens", metavar="PUZZLE", type=puzzle_text,
                    help="the original puzzle (text or file); GRID then holds your entries")
     p.add_argument("--level", choices=HINT_LEVELS, default="step",
                    help="nudge (technique and region), step (default), or apply")
@@ -43,10 +42,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _givens(args: argparse.Namespace, grid: Grid) -> Grid:
-    text = args.givens
-    if is_file(text):
-        text = read_text(text)
-    puzzle = parse(text, shape_option(args) or grid.shape)
+    puzzle = parse(args.givens, shape_option(args) or grid.shape)
     if puzzle.shape != grid.shape:
         raise UsageError(f"--givens is a {puzzle.shape} puzzle but the grid is {grid.shape}")
     return puzzle
@@ -54,7 +50,7 @@ def _givens(args: argparse.Namespace, grid: Grid) -> Grid:
 
 def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     """One hint into the JSON contract (a step object) and a sentence."""
-    if getattr(args, "givens", None) and item.label:
+    if getattr(args, "givens", None) is not None and item.label:
         raise UsageError("--givens works with a single grid, not with a batch")
     current = item.grid
     puzzle = _givens(args, current) if getattr(args, "givens", None) else current

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ParseError, SudokuError
+from ..expect import expect
 from ..grid import Grid, Shape
 from .jsonio import parse_json
 from .links import is_csv_row, is_link, read_csv_row, read_link
@@ -24,8 +25,7 @@ _JSON_START = "{[\""
 def parse(text: str, shape: Shape | None = None) -> Grid:
     """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss, .sdk, a link or a
     CSV row (links and rows give their givens; read_parts keeps entries apart)."""
-    if not isinstance(text, str):
-        raise TypeError(f"parse() reads text (str), not {type(text).__name__}")
+    expect("parse", text=(text, str), shape=(shape, (Shape, type(None))))
     if len(text) > MAX_TEXT:
         raise ParseError(
             f"the input is too long ({len(text):,} characters); a puzzle is at most "

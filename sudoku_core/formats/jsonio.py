@@ -45,8 +45,10 @@ def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:
         err.line, err.column = exc.lineno, exc.colno
         err.char = exc.doc[exc.pos] if exc.pos < len(exc.doc) else None
         raise err from None
-    except (ValueError, RecursionError) as exc:  # e.g. an integer of 5,000 digits, deep nesting
-        raise ParseError(f"JSON: {str(exc) or type(exc).__name__}") from None
+    except RecursionError:
+        raise ParseError("JSON: nested too deeply for a puzzle") from None
+    except ValueError:  # an integer of 5,000 digits: Python's own message names its internals
+        raise ParseError("JSON: a number too long to be a cell value") from None
     return grid_from_json(data, shape, parse_text)
 
 

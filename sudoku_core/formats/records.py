@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import ParseError, ShapeError, SudokuError
@@ -18,6 +19,7 @@ SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers", "solved")
 # or tdoku's "<puzzle>:<count>:<solution>" (the last field is taken as the solution).
 ANNOTATED = re.compile(r"^\s*([^\s:;#,]{16,})\s*[\s:;#,]")
 TITLE = re.compile(r"^\s*[A-Za-z][A-Za-z ]*\s[#No.]*\d+\s*:?\s*$")
+MAX_BLOCK_LINES = 200  # a 64x64 grid drawn with rules between every row fits
 
 
 @dataclass(frozen=True)
@@ -94,9 +96,58 @@ def read_puzzles_or_errors(
         if whole is not None and whole.size == len(content):
             yield PuzzleRecord(_first_cell_line(text), whole)
             return
+
+    def first_bad(
+        number: int, raw: str, err: SudokuError
+    ) -> Iterator[PuzzleRecord | SudokuError] | None:
+        # The first line is no puzzle: titled grids, the whole text as one grid drawn over
+        # several lines, or a typo on the first line of a one-puzzle-per-line file.
+        if TITLE.match(raw):
+            return _titled_blocks(enumerate(lines[number - 1:], number), shape)
+        try:
+            return iter([_whole(text, shape, err, number, raw)])
+        except SudokuError:
+            if _next_is_puzzle(lines, number, shape):
+                return None
+            raise
+
+    yield from _per_line(enumerate(lines, 1), shape, first_bad)
+
+
+def stream_puzzles_or_errors(
+    numbered: Iterable[tuple[int, str]], shape: Shape | None = None
+) -> Iterator[PuzzleRecord | SudokuError]:
+    """read_puzzles_or_errors over (line number, line) pairs as they are read: memory stays
+    flat however long the input. For large input: one puzzle per line, CSV, or titled grids
+    (a single grid drawn over several lines is never that large)."""
+    it = iter(numbered)
+
+    def first_bad(
+        number: int, raw: str, err: SudokuError
+    ) -> Iterator[PuzzleRecord | SudokuError]:
+        if TITLE.match(raw):
+            return _titled_blocks(itertools.chain([(number, raw)], it), shape)
+        after = next(it, None)
+        if after is None or not _is_puzzle(after[1], shape):
+            raise _moved(err, number)  # no batch of puzzles: one error, not one per line
+        # A bad first line of a one-puzzle-per-line file: report it, go on.
+        return itertools.chain([_moved(err, number)],
+                               _per_line(itertools.chain([after], it), shape, first_bad, True))
+
+    yield from _per_line(it, shape, first_bad)
+
+
+FirstBad = Callable[[int, str, SudokuError], "Iterator[PuzzleRecord | SudokuError] | None"]
+
+
+def _per_line(
+    numbered: Iterable[tuple[int, str]], shape: Shape | None, first_bad: FirstBad,
+    seen: bool = False,  # a line that holds a whole puzzle has been read
+) -> Iterator[PuzzleRecord | SudokuError]:
+    """One puzzle per line (with notes after it) or CSV rows; ``first_bad`` decides what a
+    first line that holds no puzzle means (the rest of the input, or None to report it)."""
     columns: tuple[int, int | None] | None = None
-    seen = False  # a line that holds a whole puzzle has been read
-    for number, raw in enumerate(lines, 1):
+    for number, raw in numbered:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -118,23 +169,14 @@ def read_puzzles_or_errors(
                 seen = True
                 yield annotated
                 continue
-            if seen:
-                yield _moved(err, number)
-                continue
-            if TITLE.match(line):
-                yield from _titled_blocks(lines, shape)
-                return
-            try:
-                whole_text = _whole(text, shape, err, number, raw)
-            except SudokuError:
-                if _next_is_puzzle(lines, number, shape):
-                    # A bad first line of a one-puzzle-per-line file: report it, go on.
-                    seen = True
-                    yield _moved(err, number)
-                    continue
-                raise
-            yield whole_text
-            return
+            if not seen:
+                rest = first_bad(number, raw, err)
+                if rest is not None:
+                    yield from rest
+                    return
+            seen = True
+            yield _moved(err, number)
+            continue
         seen = True
         yield PuzzleRecord(number, grid)
 
@@ -143,14 +185,17 @@ def _next_is_puzzle(lines: list[str], number: int, shape: Shape | None) -> bool:
     """True when the next content line after line ``number`` holds a whole puzzle."""
     for raw in lines[number:]:
         line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            parse(raw, shape)
-        except SudokuError:
-            return False
-        return True
+        if line and not line.startswith("#"):
+            return _is_puzzle(raw, shape)
     return False
+
+
+def _is_puzzle(raw: str, shape: Shape | None) -> bool:
+    try:
+        parse(raw, shape)
+    except SudokuError:
+        return False
+    return True
 
 
 def _csv_record(
@@ -204,19 +249,44 @@ def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: s
         raise whole from None
 
 
-def _titled_blocks(lines: list[str], shape: Shape | None) -> Iterator[PuzzleRecord]:
+def _titled_blocks(
+    numbered: Iterable[tuple[int, str]], shape: Shape | None
+) -> Iterator[PuzzleRecord]:
     """Puzzles drawn over several lines, each after a title line such as 'Grid 01'."""
-    starts = [k for k, ln in enumerate(lines) if TITLE.match(ln)] + [len(lines)]
-    for first, stop in zip(starts, starts[1:], strict=False):
-        block = [""] * (first + 1) + lines[first + 1:stop]  # keep the file's line numbers
-        text = "\n".join(block)
-        try:
-            grid = parse(text, shape)
-        except SudokuError as err:
-            if isinstance(err, ParseError) and err.line is not None:
-                raise
-            raise _moved(err, first + 1) from None
-        yield PuzzleRecord(_first_cell_line(text), grid)
+    title = 0
+    block: list[tuple[int, str]] = []
+    for number, raw in numbered:
+        if TITLE.match(raw):
+            if title:
+                yield _titled_grid(block, title, shape)
+            title, block = number, []
+        elif title:
+            block.append((number, raw))
+            if len(block) > MAX_BLOCK_LINES and sum(bool(r.strip()) for _, r in block) > \
+                    MAX_BLOCK_LINES:
+                raise ParseError(f"no grid takes more than {MAX_BLOCK_LINES} lines",
+                                 line=title + 1)
+    if title:
+        yield _titled_grid(block, title, shape)
+
+
+def _titled_grid(block: list[tuple[int, str]], title: int, shape: Shape | None) -> PuzzleRecord:
+    """The grid under the title on line ``title``, placed at the file's line numbers."""
+    text = "\n".join(raw for _, raw in block)
+
+    def line_of(k: int) -> int:  # the k-th line of the block (1-based) in the file
+        return block[k - 1][0] if 1 <= k <= len(block) else title
+
+    try:
+        grid = parse(text, shape)
+    except ParseError as err:
+        if err.line is None:
+            raise _moved(err, title) from None
+        raise type(err)(err.reason, line=line_of(err.line), column=err.column,
+                        char=err.char) from None
+    except SudokuError as err:
+        raise _moved(err, title) from None
+    return PuzzleRecord(line_of(_first_cell_line(text)), grid)
 
 
 def _annotated(

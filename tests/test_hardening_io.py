@@ -1,0 +1,179 @@
+"""Streaming batch input, wrong argument types, and the tooling around the README's commands."""
+
+from __future__ import annotations
+
+import io
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_core import Shape, format_grid, generate, hint, parse, rate, solve, steps, validate
+from sudoku_core.commands import common
+from sudoku_core.errors import ParseError
+from sudoku_core.formats.records import read_puzzles_or_errors, stream_puzzles_or_errors
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLE_4 = "..3..4.221......"
+
+LINE = st.sampled_from([PUZZLE_4, "# comment", "  # indented", "", "   ", "\t", "1234341221434321",
+                        "..3..4.2x1......", f"{PUZZLE_4}  # easy", "é..3", "quizzes,solutions"])
+ENDING = st.sampled_from(["\n", "\r\n"])
+
+
+def content(text: str) -> list[tuple[int, str]]:
+    """What the streaming reader must give: every line not blank or '#', with its number."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [(k, ln) for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # same patch each time
+@given(lines=st.lists(st.tuples(LINE, ENDING), max_size=40), chunk=st.integers(1, 40),
+       last=st.booleans())
+def test_streamed_lines_at_any_chunk_boundary(
+    monkeypatch: pytest.MonkeyPatch, lines: list[tuple[str, str]], chunk: int, last: bool
+) -> None:
+    text = "".join(a + b for a, b in lines)
+    if not last and text:
+        text = text[:-1] if text.endswith("\n") and not text.endswith("\r\n") else text
+    data = text.encode()
+    monkeypatch.setattr(common, "CHUNK_BYTES", chunk)
+    got = list(common._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
+    assert got == content(text)
+
+
+def test_old_mac_line_ends_stream_too() -> None:
+    # The first megabyte tells the line ends: here CR alone, as old Mac files end lines.
+    data = f"# cr only\r{PUZZLE_4}\r\r{PUZZLE_4}\r".encode()
+    assert list(common._stream_lines(io.BytesIO(data[12:]), data[:12], "t")) == [
+        (2, PUZZLE_4), (4, PUZZLE_4)]
+
+
+def test_a_bad_byte_names_its_line_and_column() -> None:
+    data = f"{PUZZLE_4}\n# \xff is fine in a comment\n..3.\xff".encode("latin-1")
+    with pytest.raises(ParseError, match=r"t: line 3, column 5: byte 0xff is not UTF-8"):
+        list(common._stream_lines(io.BytesIO(b""), data, "t"))
+
+
+def test_an_endless_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "MAX_LINE_BYTES", 100)
+    data = PUZZLE_4.encode() * 1000
+    with pytest.raises(ParseError, match="line 1 is longer than"):
+        list(common._stream_lines(io.BytesIO(data[10:]), data[:10], "t"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines=st.lists(LINE, min_size=1, max_size=30))
+def test_the_streaming_reader_reads_as_the_whole_text_reader(lines: list[str]) -> None:
+    # Files of one puzzle per line or CSV (the kind that grows large) read the same either way.
+    text = "\n".join([PUZZLE_4, *lines])
+    whole = [r if not isinstance(r, Exception) else str(r) for r in
+             read_puzzles_or_errors(text)]
+    streamed = [r if not isinstance(r, Exception) else str(r) for r in
+                stream_puzzles_or_errors(content(text))]
+    assert streamed == whole
+
+
+def test_titled_grids_stream_with_their_line_numbers() -> None:
+    text = "Grid 01\n..3.\n.4.2\n21..\n....\nGrid 02\n..3.\n\n# gap\n.4.2\n2x..\n....\n"
+    numbered = content(text)
+    records = stream_puzzles_or_errors(numbered)
+    first = next(records)
+    assert (first.line, first.grid.line()) == (2, PUZZLE_4)
+    with pytest.raises(ParseError, match="line 11, column 2: 'x'"):
+        next(records)
+    whole = read_puzzles_or_errors(text)  # the whole-text reader agrees
+    assert next(whole).line == 2
+    with pytest.raises(ParseError, match="line 11, column 2: 'x'"):
+        next(whole)
+
+
+# D11: a wrong argument type is a TypeError that names the argument.
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda: solve(PUZZLE_4), "solve() argument 'grid' must be Grid, not str"),  # type: ignore[arg-type]
+    (lambda: parse(42), "parse() argument 'text' must be str, not int"),  # type: ignore[arg-type]
+    (lambda: parse(PUZZLE_4, "2x2"), "parse() argument 'shape'"),  # type: ignore[arg-type]
+    (lambda: validate([1, 2]), "validate() argument 'grid' must be Grid, not list"),  # type: ignore[arg-type]
+    (lambda: steps(None), "steps() argument 'grid' must be Grid, not NoneType"),  # type: ignore[arg-type]
+    (lambda: hint(PUZZLE_4), "hint() argument 'puzzle' must be Grid"),  # type: ignore[arg-type]
+    (lambda: hint(parse(PUZZLE_4), PUZZLE_4), "hint() argument 'current'"),  # type: ignore[arg-type]
+    (lambda: rate(b"..3"), "rate() argument 'grid' must be Grid, not bytes"),  # type: ignore[arg-type]
+    (lambda: generate(9), "generate() argument 'shape' must be Shape, not int"),  # type: ignore[arg-type]
+    (lambda: generate(Shape(2, 2), 3), "generate() argument 'difficulty'"),  # type: ignore[arg-type]
+    (lambda: format_grid(PUZZLE_4), "format_grid() argument 'grid'"),  # type: ignore[arg-type]
+    (lambda: solve(parse(PUZZLE_4), time_limit="5"), "solve() argument 'time_limit'"),  # type: ignore[arg-type]
+    (lambda: solve(parse(PUZZLE_4), limit=True), "solve() argument 'limit' must be int, not bool"),
+])
+def test_a_wrong_type_names_the_argument(call: object, name: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(name)):
+        call()  # type: ignore[operator]
+
+
+def test_a_grid_given_as_text_says_to_parse_it() -> None:
+    with pytest.raises(TypeError, match=r"read the text first: solve\(parse\(text\)\)"):
+        solve(PUZZLE_4)  # type: ignore[arg-type]
+
+
+# D12: the tooling around `make serve` and `make test`.
+def test_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "serve.py"), str(tmp_path), "--port",
+             str(port)], capture_output=True, text=True, timeout=60,
+        )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        f"serve: port {port} is busy (another server is using it); pick another: "
+        "make serve PORT=8080 (or scripts/serve.py --port 8080)"]
+
+
+def make_plan(*argv: str) -> str:
+    """What `make -n ARGV` would run in a checkout with no venv (nothing is run)."""
+    proc = subprocess.run(["make", "-n", "-B", *argv, "VENV=/nonexistent/venv"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+@pytest.mark.skipif(subprocess.run(["make", "--version"], capture_output=True).returncode,
+                    reason="make is not installed")
+def test_make_serve_installs_only_what_serving_needs() -> None:
+    serve = make_plan("serve")
+    assert "-e '.[site]'" in serve and ".[dev]" not in serve
+    assert "scripts/serve.py build/site --port 8000" in serve
+    assert "scripts/serve.py build/site --port 8080" in make_plan("serve", "PORT=8080")
+    test = make_plan("test")
+    assert "-e '.[dev]'" in test
+    assert test.count("==>") >= 4  # says what it is doing as it goes
+
+
+def test_skipped_tests_say_why() -> None:
+    config = (ROOT / "pyproject.toml").read_text()
+    addopts = re.search(r'^addopts = "(.*)"$', config, re.MULTILINE)
+    assert addopts is not None and "-rs" in addopts.group(1).split()
+
+
+def test_a_large_file_of_no_puzzles_is_one_error() -> None:
+    # A log file given by mistake: one error for its first line, not one per line.
+    junk = [(k, f"May 3 10:0{k % 10} host sshd[{k}]: session opened") for k in range(1, 5000)]
+    records = stream_puzzles_or_errors(junk)
+    with pytest.raises(ParseError, match="line 1"):
+        next(records)
+
+
+def test_a_bad_first_line_of_a_large_batch_is_reported_and_the_rest_read() -> None:
+    numbered = [(1, "bad first line"), *((k, PUZZLE_4) for k in range(3, 1000))]
+    records = list(stream_puzzles_or_errors(numbered))
+    assert isinstance(records[0], ParseError) and records[0].line == 1
+    assert [r.line for r in records[1:]] == list(range(3, 1000))  # type: ignore[union-attr]
