@@ -119,7 +119,7 @@ def test_ctrl_c_while_waiting_for_stdin_is_one_line() -> None:
 
 @POSIX
 def test_a_stdin_batch_streams_and_stops_cleanly() -> None:
-    # More than a megabyte on stdin, and stdin still open: the first answer comes anyway
+    # More than WHOLE_INPUT_BYTES (2 MiB) on stdin, and stdin still open: the first answer comes anyway
     # (the batch is read as it goes), then Ctrl+C stops it.
     proc = start("solve", "-j", "2", stdin=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
@@ -128,7 +128,7 @@ def test_a_stdin_batch_streams_and_stops_cleanly() -> None:
     def feed() -> None:
         # The batch pulls its input as the workers go: this write blocks until it does.
         with contextlib.suppress(OSError):
-            stdin.write((EMPTY_9 + "\n").encode() * 20_000)
+            stdin.write((EMPTY_9 + "\n").encode() * 40_000)
             stdin.flush()
 
     writer = threading.Thread(target=feed, daemon=True)
@@ -271,7 +271,7 @@ def test_a_file_of_comments_is_quick_and_small(
     assert elapsed < 30  # wall-clock, with room for a loaded machine (about 1.5 s when quiet)
 
 
-@pytest.mark.parametrize("megabytes", [3, 12])
+@pytest.mark.parametrize("megabytes", [3, 16])
 def test_memory_is_flat_in_the_file_size(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, megabytes: int
 ) -> None:
@@ -283,7 +283,7 @@ def test_memory_is_flat_in_the_file_size(
     code, _, peak = peak_of(["show", "--to", "line", "-j", "1", "-f", str(path)])
     out = capsys.readouterr().out.splitlines()
     assert code == 0 and out == ["..3..4.221......"] * 3000
-    assert peak < 6 * 2**20, f"{peak / 2**20:.1f} MiB for a {megabytes} MB file"
+    assert peak < 10 * 2**20, f"{peak / 2**20:.1f} MiB for a {megabytes} MB file"
 
 
 def test_stream_batch_keeps_order_line_numbers_and_checks(

@@ -33,7 +33,7 @@ EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
 # Input up to this size is read whole (a puzzle drawn over many lines, titled grids, one
 # puzzle per line); larger input is read line by line as the batch goes, in flat memory.
-WHOLE_INPUT_BYTES = 2**20
+WHOLE_INPUT_BYTES = 2**21  # a 64x64 pencil-mark grid is 1.9 MB: the largest single puzzle
 CHUNK_BYTES = 2**20
 MAX_LINE_BYTES = 2**20  # a 64x64 puzzle with its solution on one line takes about 25 kB
 CONTENT_LINE = re.compile(rb"\n[ \t\r\f\v]*[^#\s][^\n]*")  # a line not blank, not '#'

@@ -11,9 +11,10 @@ from .scan import LINE_BREAK, SECTION, SPACES
 from .sizes import MAX_SYMBOL_SIZE, is_supported, shape_for_size
 from .text import CHAR_VALUE, read_text
 
-# The largest honest input is a 64x64 pencil-mark grid (about 0.8 MB); anything longer is
-# refused before any real work, so a runaway paste fails at once.
-MAX_TEXT = 1 << 20
+# The largest honest input is a 64x64 pencil-mark grid (1.15 M characters, 1.9 MB of UTF-8
+# with 2x32 boxes); anything longer is refused before any real work, so a runaway paste
+# fails at once.
+MAX_TEXT = 3 << 19
 
 # Fast path: the one-line form is a run of N*N single-byte symbols; translate maps each
 # byte to its value (255 for anything else) in C, so a whole line costs one call.
