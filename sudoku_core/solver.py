@@ -17,12 +17,13 @@ heavy tails when a grid has many solutions; a run that finishes is exact whateve
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
 from functools import cache
 
-from . import _cover
+from . import _cover, budget
 from ._cover import SearchResult
 from .grid import Grid, Shape
 
@@ -64,28 +65,51 @@ class _Tables:
     size: int
     all_cells: int
     keep: tuple[int, ...]  # per cell: every cell except its peers (the cell itself stays)
-    units: tuple[int, ...]  # per unit: mask of its cells
+    units: tuple[int, ...]  # per unit: mask of its cells (boxes, then rows, then columns)
+    units_of: tuple[tuple[int, int, int], ...]  # per cell: its three indices into ``units``
 
 
 @cache
 def _tables(shape: Shape) -> _Tables:
     geo = shape.geometry
     all_cells = (1 << shape.cell_count) - 1
-    keep = tuple(all_cells & ~sum(1 << p for p in peers) for peers in geo.peers)
     units = tuple(sum(1 << c for c in unit) for unit in geo.units)
-    # Boxes first: in typical puzzles most hidden singles are in boxes.
     n = shape.size
+    # A cell's peers are its row, column and box but itself: 3 ORs a cell, not 3N shifts.
+    keep = tuple(
+        all_cells ^ (units[r] | units[n + c] | units[2 * n + b]) | 1 << i
+        for i, (r, c, b) in enumerate(zip(geo.row_of, geo.col_of, geo.box_of, strict=True))
+    )
+    # Boxes first: in typical puzzles most hidden singles are in boxes.
     ordered = units[2 * n:] + units[:2 * n]
-    return _Tables(n, all_cells, keep, ordered)
+    units_of = tuple((n + r, 2 * n + c, b)
+                     for r, c, b in zip(geo.row_of, geo.col_of, geo.box_of, strict=True))
+    return _Tables(n, all_cells, keep, ordered, units_of)
 
 
-def _propagate(boards: list[int], unsolved: int, t: _Tables) -> int:
-    """Place naked and hidden singles to a fixed point; new unsolved mask, or -1 if stuck."""
+_OUT_OF_TIME = -2  # what _propagate returns when the deadline passed mid-way
+
+
+def _propagate(
+    boards: list[int], unsolved: int, t: _Tables, deadline: float | None,
+    seen: list[int] | None = None,
+) -> int:
+    """Place naked and hidden singles to a fixed point; new unsolved mask, -1 if stuck.
+
+    ``seen``, per value, is its free cells when its units were last looked at for hidden
+    singles (every unit then had two places or none): only units holding a cell that changed
+    since are looked at again, a few per value instead of 3N (None: all units). A round
+    costs milliseconds on 49x49 and 64x64 grids, so the clock is read once a round:
+    ``_OUT_OF_TIME`` once ``deadline`` passed.
+    """
     n = t.size
     keep = t.keep
     units = t.units
+    units_of = t.units_of
     digits = range(n)
     while unsolved:
+        if deadline is not None and time.perf_counter() > deadline:
+            return _OUT_OF_TIME
         # Bit-sliced count of candidates per cell: `one` = at least one, `two` = at least two.
         one = two = 0
         for b in boards:
@@ -115,8 +139,21 @@ def _propagate(boards: list[int], unsolved: int, t: _Tables) -> int:
             free = bd & unsolved
             if not free:
                 continue
+            check = units
+            if seen is not None:
+                changed = seen[d] ^ free
+                seen[d] = free
+                if not changed:
+                    continue
+                if changed.bit_count() <= n:
+                    around = set()
+                    while changed:
+                        low = changed & -changed
+                        around.update(units_of[low.bit_length() - 1])
+                        changed ^= low
+                    check = tuple(units[u] for u in around)
             hidden = 0
-            for m in units:
+            for m in check:
                 x = free & m
                 if not x & (x - 1):
                     if x:
@@ -211,11 +248,22 @@ def solve(
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
+    outer = budget.current()  # a caller's deadline (hint, steps, the web facade) binds too
+    if outer is not None and (deadline is None or outer < deadline):
+        deadline = outer
     shape = grid.shape
-    if limit == 1 or shape.size > _RESTART_ABOVE:
-        r = _search_restarting(grid, limit, max_nodes, deadline, rng)
+    # Values no given uses can be swapped in any solution: with k of them, one solution
+    # means k! solutions, so counting up to limit <= k! only needs the first one.
+    unused = shape.size - len(set(grid.cells) - {0})
+    want = 1 if unused >= 2 and limit <= math.factorial(min(unused, 12)) else limit
+    if not any(grid.cells) and shape.size > _cover.MAX_SIZE:
+        r = _pattern_fill(shape, rng)
+    elif limit == 1 or shape.size > _RESTART_ABOVE:
+        r = _search_restarting(grid, want, max_nodes, deadline, rng)
     else:
-        r = _search(grid, limit, max_nodes, deadline, rng)
+        r = _search(grid, want, max_nodes, deadline, rng)
+    if want < limit and r.first is not None:
+        r = SearchResult(limit, r.first, r.nodes, False, False)
     elapsed = time.perf_counter() - start
     if r.invalid:
         return SolveResult("invalid", None, 0, None, 0, elapsed, limit)
@@ -228,6 +276,18 @@ def solve(
     # With limit=1 the search stops at the first solution, so uniqueness stays unknown.
     unique = None if limit < 2 else r.count == 1
     return SolveResult("solved", solution, r.count, unique, r.nodes, elapsed, limit)
+
+
+def _pattern_fill(shape: Shape, rng: random.Random | None) -> SearchResult:
+    """A complete grid for an empty one above 25x25, built, not searched (no node spent).
+
+    Why: a search fill of an empty 49x49 or 64x64 grid costs tens of seconds; every shuffled
+    pattern grid is a solution of the empty grid. ``rng`` shuffles it (a fixed seed if None).
+    """
+    from .fill import pattern_solution  # fill builds on solve: import here, not at the top
+
+    grid = pattern_solution(shape, rng or random.Random(_RESTART_SEED))
+    return SearchResult(1, list(grid.cells), 0, False, False)
 
 
 def _search(
@@ -286,7 +346,13 @@ def _search_bitboards(
     deadline: float | None,
     rng: random.Random | None,
 ) -> SearchResult:
-    """The generic search (any size): per-value bitboards, singles, fewest-candidates cell."""
+    """The generic search (any size): per-value bitboards, singles, fewest-candidates cell.
+
+    The stack holds one frame per branching node, ``(boards, rest, cell, options)``: a child
+    is built when it is popped, and the last child takes its parent's boards over, so memory
+    grows with the depth of the search, not with the number of pending children. The clock
+    is read at every node and every propagation round: a 64x64 node costs milliseconds.
+    """
     shape = grid.shape
     t = _tables(shape)
     state = _initial_state(grid, t)
@@ -297,36 +363,52 @@ def _search_bitboards(
     nodes = 0
     keep = t.keep
     digits = list(range(t.size))
-    stack = [state]
-    while stack:
-        boards, unsolved = stack.pop()
+    every = 1 if t.size > _cover.MAX_SIZE else _CHECK_EVERY
+    boards, unsolved = state
+    seen: list[int] | None = None  # the root looks at every unit
+    frames: list[tuple[list[int], int, int, list[int]]] = []
+    while True:
         nodes += 1
-        if nodes % _CHECK_EVERY == 0 and (
+        if nodes % every == 0 and (
             (max_nodes is not None and nodes > max_nodes)
             or (deadline is not None and time.perf_counter() > deadline)
         ):
             return SearchResult(count, first, nodes, True, False)
-        unsolved = _propagate(boards, unsolved, t)
-        if unsolved < 0:
-            continue
-        if not unsolved:
+        unsolved = _propagate(boards, unsolved, t, deadline, seen)
+        if unsolved == _OUT_OF_TIME:
+            return SearchResult(count, first, nodes, True, False)
+        if unsolved == 0:
             count += 1
             if first is None:
                 first = _to_cells(shape, boards)
             if count >= limit:
                 break
-            continue
-        low = _branch_cell(boards, unsolved)
-        cell = low.bit_length() - 1
-        options = [d for d in digits if boards[d] & low]
-        if rng is not None:
-            rng.shuffle(options)
-        rest = unsolved ^ low
-        clear = ~low
-        for d in reversed(options):  # reversed: the stack pops options[0] first
-            child = [b & clear for b in boards]
-            child[d] = boards[d] & keep[cell]
-            stack.append((child, rest))
+        elif unsolved > 0:
+            low = _branch_cell(boards, unsolved)
+            options = [d for d in digits if boards[d] & low]
+            if rng is not None:
+                rng.shuffle(options)
+            options.reverse()  # options.pop() takes options[0] first
+            frames.append((boards, unsolved ^ low, low.bit_length() - 1, options))
+        # The next child: the newest frame's next option.
+        while frames and not frames[-1][3]:
+            frames.pop()
+        if not frames:
+            break
+        parent, unsolved, cell, options = frames[-1]
+        d = options.pop()
+        # The parent reached its fixed point: its free cells are what its units last showed.
+        seen = [b & (unsolved | 1 << cell) for b in parent]
+        placed = parent[d] & keep[cell]
+        clear = ~(1 << cell)
+        if options:
+            boards = [b & clear for b in parent]
+        else:  # the last child takes the parent's boards over: they are not needed again
+            frames.pop()
+            boards = parent
+            for e in digits:
+                boards[e] &= clear
+        boards[d] = placed
     return SearchResult(count, first, nodes, False, False)
 
 
