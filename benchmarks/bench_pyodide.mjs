@@ -2,7 +2,7 @@
 // Usage: node benchmarks/bench_pyodide.mjs --wheel WHEEL | --source DIR  SCRIPT [INPUT.json]
 // --wheel installs the built wheel (what the page ships); --source mounts a checkout's package
 // folder instead (quick iteration on the engine). SCRIPT runs with INPUT's text in the global
-// `BENCH_INPUT`; the value of its last expression (a string) is printed on stdout.
+// `BENCH_INPUT`; its global `RESULT` (else the value of its last expression) is printed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,5 +42,5 @@ zipfile.ZipFile("/tmp/${name}").extractall(site.getsitepackages()[0])
 const loaded = performance.now() - started;
 pyodide.globals.set("BENCH_INPUT", input ? readFileSync(input, "utf8") : "");
 pyodide.globals.set("BENCH_LOAD_MS", loaded);
-const out = await pyodide.runPythonAsync(readFileSync(script, "utf8"));
-console.log(out);
+const last = await pyodide.runPythonAsync(readFileSync(script, "utf8"));
+console.log(pyodide.globals.get("RESULT") ?? last);

@@ -25,7 +25,7 @@ from functools import cache
 
 from . import _cover, budget
 from ._cover import SearchResult
-from .grid import Grid, Shape
+from .grid import Grid, Shape, geometry
 
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_TIME_LIMIT = 10.0
@@ -229,6 +229,20 @@ def _to_cells(shape: Shape, boards: list[int]) -> list[int]:
             cells[low.bit_length() - 1] = d
             b ^= low
     return cells
+
+
+def warm(shape: Shape) -> None:
+    """Build the solver's tables for ``shape`` now, so the first solve of that size is quick.
+
+    For a caller with idle time (the web worker while the user reads): the shape's units and
+    peers, and the engine's per-bit tables (up to 9x9 every place mask; above, the patterns
+    masks are built from on first use). Idempotent and cheap once done.
+    """
+    geometry(shape)
+    if shape.size <= _cover.MAX_SIZE:
+        _cover.tables(shape)
+    else:
+        _tables(shape)
 
 
 def solve(
