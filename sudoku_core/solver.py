@@ -146,7 +146,7 @@ def _propagate(
                 if not changed:
                     continue
                 if changed.bit_count() <= n:
-                    around = set()
+                    around: set[int] = set()
                     while changed:
                         low = changed & -changed
                         around.update(units_of[low.bit_length() - 1])
