@@ -39,6 +39,8 @@ LOGIC = {
 }
 GENERATE = (("3x3", "hard"), ("4x4", "easy"))  # seeds 0..k-1 of each
 GENERATE_SEEDS = (2, 5)  # quick, full
+ENGINES = ("puzzles1_unbiased", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106")
+ENGINE_SAMPLE = (10, 40)  # puzzles per corpus for the three representations: quick, full
 FIRST_SOLVE = ("3x3", "4x4", "5x5")  # shapes of the cold first solve (warm() or not)
 
 
@@ -61,6 +63,101 @@ def timed(fn: Any, items: list[Any]) -> dict[str, float]:
     c0, w0 = cpu(), time.perf_counter()
     ok = sum(1 for x in items if fn(x))
     return {"cpu": cpu() - c0, "wall": time.perf_counter() - w0, "n": len(items), "ok": ok}
+
+
+def list_engine(givens: tuple[int, ...], limit: int = 2) -> int:
+    """Solutions of a 9x9 grid up to ``limit``, on a list of 81 small ints (candidate masks).
+
+    The third representation the engine choice measured (the package's two engines are
+    ``_cover``'s one big int and the per-value bitboards): naked singles through the peers,
+    hidden singles unit by unit with two running ORs, branching on a fewest-candidates cell,
+    the list copied per child.
+    """
+    from sudoku_core.grid import Shape, geometry
+
+    geo = geometry(Shape(3, 3))
+    peers, units = geo.peers, geo.units
+    cand = [511] * 81
+    todo = [(c, 1 << (v - 1)) for c, v in enumerate(givens) if v]
+    stack = [(cand, todo)]
+    found = 0
+    while stack:
+        cand, todo = stack.pop()
+        ok = True
+        while ok and todo:
+            while todo:  # place, and every cell left with one candidate joins the queue
+                c, bit = todo.pop()
+                if not cand[c] & bit:
+                    ok = False
+                    break
+                cand[c] = bit | 1024  # 1024: placed
+                for p in peers[c]:
+                    x = cand[p]
+                    if x & bit:
+                        x ^= bit
+                        if not x:
+                            ok = False
+                            break
+                        cand[p] = x
+                        if not x & (x - 1):
+                            todo.append((p, x))
+                if not ok:
+                    break
+            if not ok:
+                break
+            for unit in units:  # hidden singles: a value in exactly one cell of a unit
+                once = twice = done = 0
+                for c in unit:
+                    x = cand[c]
+                    if x & 1024:
+                        done |= x
+                    else:
+                        twice |= once & x
+                        once |= x
+                if (once | done) & 511 != 511:
+                    ok = False
+                    break
+                alone = once & ~twice & ~done & 511
+                while alone:
+                    bit = alone & -alone
+                    alone ^= bit
+                    todo.extend((c, bit) for c in unit if cand[c] & bit and not cand[c] & 1024)
+                if todo:
+                    break
+        if not ok:
+            continue
+        open_cells = [c for c in range(81) if not cand[c] & 1024]
+        if not open_cells:
+            found += 1
+            if found >= limit:
+                return found
+            continue
+        c = min(open_cells, key=lambda i: bin(cand[i]).count("1"))
+        x = cand[c]
+        while x:
+            bit = x & -x
+            x ^= bit
+            stack.append((cand[:], [(c, bit)]))
+    return found
+
+
+def engines(grids: list[Any]) -> dict[str, dict[str, float]]:
+    """The three 9x9 representations on the same puzzles: counts must agree."""
+    from sudoku_core import _cover, solver
+
+    t = _cover.tables(grids[0].shape)
+    counts: dict[str, list[int]] = {}
+    out = {}
+    for name, fn in (
+        ("big int (_cover)", lambda g: _cover.search(t, g.cells, 2, None, None, None).count),
+        ("bitboards per value", lambda g: solver._search_bitboards(g, 2, None, None, None).count),
+        ("list of small ints", lambda g: list_engine(g.cells)),
+    ):
+        counts[name] = []
+        out[name] = timed(lambda g, fn=fn, name=name: counts[name].append(fn(g)) is None, grids)
+    first = next(iter(counts.values()))
+    assert all(c == first for c in counts.values()), "the engines disagree"
+    return out
 
 
 def measure(payload: dict[str, Any]) -> dict[str, Any]:
@@ -91,6 +188,8 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
         corpora[name] = timed(solved, grids)
         corpora[name]["nodes"] = sum(solve(g).nodes for g in grids[:50]) / min(50, len(grids))
     out["corpora"] = corpora
+    out["engines"] = {name: engines([parse(line) for line in lines])
+                      for name, lines in payload["engines"].items()}
     logic: dict[str, Any] = {}
     for call, lines in payload["logic"].items():
         grids = [parse(line) for line in lines]
@@ -147,6 +246,7 @@ def payload(corpora_dir: Any, quick: bool) -> dict[str, Any]:
         "generate": GENERATE,
         "seeds": GENERATE_SEEDS[0 if quick else 1],
         "first": FIRST_SOLVE,
+        "engines": {n: sample(files[n], ENGINE_SAMPLE[0 if quick else 1]) for n in ENGINES},
     }
 
 
@@ -172,6 +272,13 @@ def report(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
         nodes = cp["corpora"][name]["nodes"]
         lines.append(rate_row(name, cp["corpora"][name], py["corpora"][name],
                               f"({nodes:.0f} nodes/puzzle)"))
+    lines += ["", "| 9x9 engine: corpus sample | count | CPython /s (CPU) | Pyodide /s (CPU) "
+              "| Pyodide/CPython (CPU) |", "|---|---:|---:|---:|---:|"]
+    for corpus in cp["engines"]:
+        for engine, c in cp["engines"][corpus].items():
+            p = py["engines"][corpus][engine]
+            lines.append(f"| {engine}: {corpus} | {c['n']} | {c['n'] / c['cpu']:,.1f} | "
+                         f"{p['n'] / p['cpu']:,.1f} | {c['cpu'] / p['cpu']:.2f} |")
     lines += ["", head.format(what="call (sample)"), rule]
     for call in cp["logic"]:
         lines.append(rate_row(call, cp["logic"][call], py["logic"][call], ""))
