@@ -160,6 +160,51 @@ def engines(grids: list[Any]) -> dict[str, dict[str, float]]:
     return out
 
 
+def primitives(reps: int) -> dict[str, float]:
+    """CPU nanoseconds of one operation (the empty loop's cost taken off): the cost model."""
+    cpu = cpu_clock()
+    big, big2 = (1 << 3240) - 12345, (1 << 3239) - 777  # a 9x9 state of _cover: 3,240 bits
+    small, small2 = (1 << 28) - 5, (1 << 27) + 3
+    mask = 0b101101101
+    stack: list[int] = []
+    table = POPCOUNT
+    # Each statement is evaluated and dropped; its line is timed `reps` times.
+    cases = {
+        "AND, 28-bit ints": "small & small2",
+        "AND, 3,240-bit ints": "big & big2",
+        "subtract, 3,240-bit ints": "big - big2",
+        "shift, 3,240-bit int": "big >> 10",
+        "bit_length(), 3,240-bit int": "big.bit_length()",
+        "bit_count(), 9-bit int": "mask.bit_count()",
+        "list.append + list.pop": "stack.append(1); stack.pop()",
+        "tuple index, 9-bit int": "table[mask]",
+    }
+    names = {"big": big, "big2": big2, "small": small, "small2": small2, "mask": mask,
+             "stack": stack, "table": table}
+
+    def timer(stmt: str) -> Any:
+        space: dict[str, Any] = {}
+        exec(f"def run(n, {', '.join(names)}):\n    for _ in range(n):\n        {stmt}\n",
+             space)
+        return space["run"]
+
+    base_run = timer("pass")
+    out = {}
+    for _ in range(2):  # the first pass warms the runtime up
+        c0 = cpu()
+        base_run(reps, *names.values())
+        base = cpu() - c0
+        for name, stmt in cases.items():
+            run = timer(stmt)
+            c0 = cpu()
+            run(reps, *names.values())
+            out[name] = max(0.0, (cpu() - c0 - base) / reps * 1e9)
+    return out
+
+
+POPCOUNT = tuple(bin(i).count("1") for i in range(512))  # the table a bit_count call could be
+
+
 def measure(payload: dict[str, Any]) -> dict[str, Any]:
     """Every figure of one runtime: corpora, logic calls, first solves."""
     import random
@@ -181,6 +226,7 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
             len({sol.cells[c] for c in unit}) == grid.size for unit in geometry(grid.shape).units)
 
     out: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    out["primitives"] = primitives(payload["reps"])
     solver.warm(Shape(3, 3))  # the corpora time solving, not the one-off table build
     corpora = {}
     for name, lines in payload["corpora"].items():
@@ -246,6 +292,7 @@ def payload(corpora_dir: Any, quick: bool) -> dict[str, Any]:
         "generate": GENERATE,
         "seeds": GENERATE_SEEDS[0 if quick else 1],
         "first": FIRST_SOLVE,
+        "reps": 200_000,
         "engines": {n: sample(files[n], ENGINE_SAMPLE[0 if quick else 1]) for n in ENGINES},
     }
 
@@ -282,6 +329,11 @@ def report(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
     lines += ["", head.format(what="call (sample)"), rule]
     for call in cp["logic"]:
         lines.append(rate_row(call, cp["logic"][call], py["logic"][call], ""))
+    lines += ["", "| one operation (CPU ns, the loop's own cost taken off) | CPython | Pyodide "
+              "| Pyodide/CPython |", "|---|---:|---:|---:|"]
+    for op, c in cp["primitives"].items():
+        p = py["primitives"][op]
+        lines.append(f"| {op} | {c:.0f} | {p:.0f} | {p / c if c else 0:.1f}x |")
     lines += ["", "| first solve (CPU ms) | CPython cold | CPython warm() + solve | "
               "Pyodide cold | Pyodide warm() + solve |", "|---|---:|---:|---:|---:|"]
     for shape in cp["first_solve"]:

@@ -80,13 +80,16 @@ def test_near_empty_49x49_is_filled_in_the_default_budget() -> None:
 
 
 def test_unused_values_answer_counting_after_one_solution() -> None:
-    # Values 8 and 9 appear in no given: any solution gives a second by swapping them.
-    puzzle = Grid(NINE, (1, 2, 3, 4, 5, 6, 7) + (0,) * 74)
+    # Values 15 and 16 appear in no given: any solution gives a second by swapping them.
+    shape = Shape(4, 4)
+    puzzle = Grid(shape, tuple(range(1, 15)) + (0,) * 242)
     result = solve(puzzle, limit=2)
     assert result.status == "solved" and result.unique is False and result.count == 2
     assert result.solution is not None and is_solution(list(result.solution.cells), puzzle)
-    # Past 2! = 2 solutions the shortcut proves nothing: a real count.
+    assert result.nodes <= 2 * shape.cell_count  # one fill, no hunt for a second solution
+    # Past 2! = 2 solutions the swap proves nothing: a real count, checked by the generic engine.
     assert solve(puzzle, limit=3).count == 3
+    assert solver._search_bitboards(puzzle, 3, None, None, None).count == 3
 
 
 @pytest.mark.parametrize("shape", [Shape(6, 6), Shape(7, 7), Shape(8, 8)], ids=str)
