@@ -42,5 +42,11 @@ zipfile.ZipFile("/tmp/${name}").extractall(site.getsitepackages()[0])
 const loaded = performance.now() - started;
 pyodide.globals.set("BENCH_INPUT", input ? readFileSync(input, "utf8") : "");
 pyodide.globals.set("BENCH_LOAD_MS", loaded);
-const last = await pyodide.runPythonAsync(readFileSync(script, "utf8"));
-console.log(pyodide.globals.get("RESULT") ?? last);
+try {
+  const last = await pyodide.runPythonAsync(readFileSync(script, "utf8"));
+  console.log(pyodide.globals.get("RESULT") ?? last);
+} catch (e) {
+  // A Python exception: its traceback alone (the default print includes the runtime's source).
+  console.error(String(e.message ?? e).slice(-4000));
+  process.exit(1);
+}

@@ -413,13 +413,17 @@ def search(
     guard, low, data = t.guard, t.low, t.data
     sol = [0] * ncells
     w = t.width
+    placed = 0
     for cell, v in enumerate(givens):
         if v:
-            b = cell * w + v  # bit_length of the candidate in the cell layout
-            if not state >> (b - 1) & 1:
-                return SearchResult(0, None, 0, False, True)  # two givens see each other
-            state &= place[b]
+            state &= place[cell * w + v]  # bit_length of the candidate in the cell layout
             sol[cell] = v
+            placed += 1
+    # Each given closes its cell and its (row, column, box; value) constraints: four open
+    # guards. Two givens that see each other share a constraint, so fewer guards close. One
+    # count here is cheaper than a presence test per given (a shift of the whole state).
+    if (state & guard).bit_count() != 4 * (ncells - placed):
+        return SearchResult(0, None, 0, False, True)
     count = 0
     nodes = 0
     first: list[int] | None = None
