@@ -108,18 +108,19 @@ def test_deadline_is_kept_on_big_grids(shape: Shape, keep: float, seconds: float
 
 
 def test_search_memory_grows_with_depth_not_children() -> None:
-    # Copying every child up front kept 36 children of 36 boards per node on this search.
-    shape = Shape(6, 6)
-    puzzle = sparse(shape, 0.03)
+    # Near-empty 49x49: the first branching cells have 40-odd values. Copying every child up
+    # front held 36 MiB after 192 nodes here; one frame per branching node holds about 1.
+    shape = Shape(7, 7)
+    puzzle = sparse(shape, 0.001)
     warm(shape)
     tracemalloc.start()
     try:
-        result = solve(puzzle, time_limit=1.5)
+        result = solve(puzzle, max_nodes=150, time_limit=None)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert result.nodes > 100
-    assert peak < 32 * 2**20, peak
+    assert result.nodes > 100  # node-bounded: a loaded machine cannot shorten the search
+    assert peak < 8 * 2**20, peak
 
 
 @pytest.mark.parametrize("shape", [Shape(3, 3), Shape(4, 4), Shape(5, 5), Shape(6, 6)], ids=str)
