@@ -1,6 +1,7 @@
 """Solver benchmark: every corpus file, generated 16x16 and 25x25 puzzles, random givens.
 
 Run from the repo root:  .venv/bin/python benchmarks/bench_solver.py [--corpora DIR] [--quick]
+(``--memory``: the peak memory of one solve per size, 9x9 to 64x64, each in its own process)
 Prints the machine, then a Markdown table to paste into the README. Each puzzle is solved with
 the default ``solve`` (limit=2: the solver proves uniqueness) and its solution checked by hand.
 The 16x16 and 25x25 puzzles are made here from a seed (nothing is cached in the repo): a random
@@ -167,6 +168,48 @@ def make_puzzle(shape: Shape, seed: int, max_nodes: int) -> Grid:
     return Grid(shape, tuple(cells))
 
 
+MEMORY_CASES = [  # (box rows, box cols, share of a shuffled pattern grid kept as givens)
+    (3, 3, 0.0), (4, 4, 0.0), (5, 5, 0.0), (6, 6, 0.0), (7, 7, 0.0), (8, 8, 0.0),
+    (5, 5, 0.3), (6, 6, 0.03), (6, 6, 0.55), (7, 7, 0.05), (7, 7, 0.55), (8, 8, 0.05),
+    (8, 8, 0.55),
+]
+
+
+def memory_case(box_rows: int, box_cols: int, keep: float) -> str:
+    """One solve in this (fresh) process: its row of the peak-memory table."""
+    import resource
+
+    from sudoku_core.fill import pattern_solution
+
+    shape = Shape(box_rows, box_cols)
+    full = pattern_solution(shape, random.Random(1))
+    rnd = random.Random(5)
+    puzzle = Grid(shape, tuple(v if rnd.random() < keep else 0 for v in full.cells))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    c0, w0 = time.process_time(), time.perf_counter()
+    r = solve(puzzle)
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    n = shape.size
+    return (f"| {n}x{n}, {keep:.0%} givens | {r.status} | {r.nodes} | {wall:.2f} | {cpu:.2f} | "
+            f"{before / 1024:.0f} | {peak / 1024:.0f} |")
+
+
+def memory_table() -> None:
+    """Peak RSS of one solve per size (each in a fresh process, default budget of 10 s)."""
+    import subprocess
+
+    print("| puzzle | status | nodes | wall s | CPU s | RSS before MiB | peak RSS MiB |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for case in MEMORY_CASES:
+        code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); sys.path.insert(0, "
+                f"{str(ROOT / 'benchmarks')!r}); import bench_solver; "
+                f"print(bench_solver.memory_case{case})")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True)
+        print(out.stdout.strip(), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
@@ -180,7 +223,14 @@ def main() -> None:
                     help="also 36x36 with 55%% givens (each may take the whole 10 s budget)")
     ap.add_argument("--dig-nodes", type=int, nargs=2, default=[2000, 1000],
                     help="node budget of each uniqueness check while digging 16x16, 25x25")
+    ap.add_argument("--memory", action="store_true",
+                    help="only the peak memory (RSS) of one solve per size, 9x9 to 64x64")
     args = ap.parse_args()
+    if args.memory:
+        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+        memory_table()
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        return
     parse_line = _line_parser()
     print(f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs")
     print(f"python:  {sys.implementation.name} {platform.python_version()}")

@@ -1,5 +1,6 @@
 // Run scripts/pyodide_smoke.py inside Pyodide under Node, with the runtime of a built site.
-// Usage: node scripts/pyodide_smoke.mjs SITE_DIR   (prints the smoke report as JSON, exit 0/1)
+// Usage: node scripts/pyodide_smoke.mjs SITE_DIR [PUZZLES.txt]
+// (prints the smoke report as JSON, exit 0/1; PUZZLES: one per line, each solved and reported)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,6 +18,7 @@ const wheelName = path.basename(manifest.wheel);
 pyodide.FS.writeFile(`/tmp/${wheelName}`, readFileSync(path.join(site, manifest.wheel)));
 const micropip = pyodide.pyimport("micropip");
 await micropip.install(`emfs:/tmp/${wheelName}`);
+pyodide.globals.set("SMOKE_PUZZLES", process.argv[3] ? readFileSync(process.argv[3], "utf8") : "");
 const report = await pyodide.runPythonAsync(readFileSync(path.join(here, "pyodide_smoke.py"), "utf8"));
 console.log(report);
 process.exit(JSON.parse(report).ok ? 0 : 1);

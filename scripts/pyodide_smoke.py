@@ -59,7 +59,17 @@ def check() -> dict:
     out["error_reply"] = bad.get("error", {}).get("type")
     out["ok"] = out["ok"] and out["error_reply"] is not None
     out["generated"] = generated()
+    out["corpus"] = solve_lines(globals().get("SMOKE_PUZZLES", ""))
     return out
+
+
+def solve_lines(text: str) -> list:
+    """[status, count, unique, solution] of each puzzle line: compared with CPython's."""
+    rows = []
+    for line in text.split():
+        r = solve(parse(line))
+        rows.append([r.status, r.count, r.unique, r.solution.line() if r.solution else None])
+    return rows
 
 
 # The report is the value of the last expression (runPythonAsync); importing this module from

@@ -17,8 +17,9 @@ _NODES_PER_CELL = 40
 def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None = None) -> Grid:
     """A random complete grid: the solver with shuffled branching, else a shuffled pattern.
 
-    Past ``deadline`` (a ``time.perf_counter()`` value) the search stops and the pattern grid
-    comes back: on 64x64 the search alone can take minutes.
+    Above 25x25 the solver itself answers an empty grid with a shuffled pattern grid (a
+    search fill there costs seconds). Past ``deadline`` (a ``time.perf_counter()`` value)
+    the search stops and the pattern grid comes back.
     """
     budget = _NODES_PER_CELL * shape.cell_count
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())

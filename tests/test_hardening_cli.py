@@ -119,8 +119,8 @@ def test_ctrl_c_while_waiting_for_stdin_is_one_line() -> None:
 
 @POSIX
 def test_a_stdin_batch_streams_and_stops_cleanly() -> None:
-    # More than WHOLE_INPUT_BYTES (2 MiB) on stdin, and stdin still open: the first answer comes anyway
-    # (the batch is read as it goes), then Ctrl+C stops it.
+    # More than WHOLE_INPUT_BYTES (2 MiB) on stdin, stdin still open: the first answer comes
+    # anyway (the batch is read as it goes), then Ctrl+C stops it.
     proc = start("solve", "-j", "2", stdin=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
     stdin = proc.stdin

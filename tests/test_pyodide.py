@@ -1,5 +1,8 @@
 """The wheel works on Pyodide's Python 3.14: parse/validate/solve smoke set under Node.
 
+A sample of every corpus is solved there too, and must get CPython's answers (status, count,
+uniqueness, solution): the engine behind ``solve`` may differ per runtime, the answers not.
+
 Runs scripts/pyodide_smoke.mjs against a freshly built site (the runtime, micropip and wheel
 the browser gets). Needs `node` and `npm ci` (node_modules/pyodide); `make e2e` runs the same
 check after `make site` (e2e/test_pyodide_node.py), so a fresh clone never skips it there.
@@ -15,15 +18,21 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_core import parse, solve
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
+CORPORA = ("puzzles1_unbiased", "puzzles2_17_clue", "puzzles3_magictour_top1465",
+           "puzzles5_forum_hardest_1905_11+", "puzzles6_forum_hardest_1106", "sudoku10k.txt",
+           "puzzles7_serg_benchmark")
 
 
-def run_smoke(site: Path) -> dict[str, object]:
-    """Run the Node smoke script on a built site and return its report."""
+def run_smoke(site: Path, puzzles: Path | None = None) -> dict[str, object]:
+    """Run the Node smoke script on a built site (solving ``puzzles`` too); its report."""
     assert NODE is not None
+    extra = [str(puzzles)] if puzzles else []
     proc = subprocess.run(
-        [NODE, str(ROOT / "scripts" / "pyodide_smoke.mjs"), str(site)],
+        [NODE, str(ROOT / "scripts" / "pyodide_smoke.mjs"), str(site), *extra],
         capture_output=True, text=True, timeout=300,
     )
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
@@ -61,4 +70,27 @@ def test_wheel_in_pyodide_under_node(tmp_path: Path) -> None:
         sys.path.pop(0)
     site = tmp_path / "site"
     build_site.build(site, ROOT / "build" / "cache")
-    check_report(run_smoke(site))
+    from conftest import find_corpora  # here: e2e imports this module beside its own conftest
+
+    corpora = find_corpora()
+    lines = corpus_sample(corpora) if corpora else []
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(lines))
+    report = run_smoke(site, puzzles)
+    check_report(report)
+    expected = []
+    for line in lines:
+        r = solve(parse(line))
+        expected.append([r.status, r.count, r.unique, r.solution.line() if r.solution else None])
+    assert report["corpus"] == expected
+
+
+def corpus_sample(corpora: Path, per_file: int = 8) -> list[str]:
+    """Puzzles spread evenly through each corpus file the benchmarks time."""
+    from conftest import read_corpus
+
+    out = []
+    for name in CORPORA:
+        lines = read_corpus(corpora / name)
+        out += lines[:: len(lines) // per_file][:per_file]
+    return out
