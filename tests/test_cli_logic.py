@@ -138,6 +138,7 @@ def test_bad_puzzles_have_no_level(
     assert code == 1 and why in out and "no level" in out
 
 
+@pytest.mark.usefixtures("ticking_clock")
 @pytest.mark.parametrize("command", ["steps", "rate"])
 def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command: str) -> None:
     platinum = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
@@ -149,10 +150,13 @@ def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command:
     assert code == 1 and "gave up" in out and "time limit" in out
 
 
+@pytest.mark.usefixtures("ticking_clock")
 def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str]) -> None:
     current = before_first_trial(parse(PLATINUM)).line()
-    code, out, _ = run(capsys, "hint", "--json", "--givens", PLATINUM, current)
+    code, out, _ = run(capsys, "hint", "--json", "--time-limit", "10000", "--givens", PLATINUM,
+                       current)
     assert code == 0 and json.loads(out)["trial"] is True
     code, out, _ = run(capsys, "hint", "--json", "--time-limit", "0.0001", "--givens", PLATINUM,
                        current)
-    assert code == 1 and json.loads(out)["status"] == "gave_up"
+    data = json.loads(out)
+    assert code == 1 and (data["status"], data["timed_out"]) == ("gave_up", True)
