@@ -1,4 +1,4 @@
-"""Every result's message, one by one: plain English, cells named r2c3 (the CLI and page show it)."""
+"""Every result's message, one by one: plain English, cells named r2c3 (CLI and page show it)."""
 
 from __future__ import annotations
 
