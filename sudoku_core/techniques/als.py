@@ -33,8 +33,22 @@ class Als:
     sees: tuple[int, ...]  # per digit v: cells (outside the set) seeing every holder of v
 
 
+_cache: dict[tuple[object, ...], list[Als]] = {}
+
+
 def almost_locked_sets(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells (a set found in two units counted once)."""
+    # The ALS finders run one after another on the same state: keep the last list.
+    key = (c.shape, max_cells, tuple(c.masks))
+    found = _cache.get(key)
+    if found is None:
+        found = _find_sets(c, max_cells)
+        _cache.clear()
+        _cache[key] = found
+    return found
+
+
+def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     n = c.size
     masks = c.masks
     pm = peer_masks(c.shape)
