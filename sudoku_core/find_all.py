@@ -1,0 +1,147 @@
+"""Every instance the named techniques find in a candidate state, none of them applied.
+
+``find_all(c, ["X-Wing"])`` lists each X-Wing of the state ``c`` (for experts who want to see
+them all, and for tests). Each registry entry lists its instances through the ``iter_`` form of
+its finder when the module has one (``find_fish`` -> ``iter_fish``, same keyword arguments), or
+else gives its one first step. ``candidates_from_text`` reads a pencil-mark grid as the candidate
+state exactly as written. Uniqueness techniques assume the puzzle has one solution.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
+from itertools import islice
+
+from . import budget
+from .candidates import Candidates
+from .errors import SudokuError
+from .formats.scan import scan
+from .formats.sizes import MAX_SYMBOL_SIZE
+from .formats.text import token_value
+from .grid import Grid
+from .parse import parse
+from .step import Step
+from .techniques import TECHNIQUES, Technique
+
+MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in an open grid
+
+
+class UnknownTechnique(SudokuError, ValueError):
+    """A technique name that is not in the registry."""
+
+
+def technique_names() -> list[str]:
+    """Every technique name, in rating order (the order the walker tries them)."""
+    return [t.name for t in TECHNIQUES]
+
+
+def lookup(names: Iterable[str]) -> list[Technique]:
+    """Registry entries by name (case and spacing ignored); a clear error for an unknown one."""
+    by_key = {_key(t.name): t for t in TECHNIQUES}
+    out = []
+    for name in names:
+        tech = by_key.get(_key(name))
+        if tech is None:
+            raise UnknownTechnique(
+                f"unknown technique {name!r}; `sudoku steps --list-techniques` lists them")
+        if tech not in out:
+            out.append(tech)
+    return out
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("-", " ").split())
+
+
+def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
+    """Every step the technique finds in ``c`` (its finder's iter_ form), none applied."""
+    find = tech.find
+    func: Callable[..., object] = getattr(find, "func", find)
+    kwargs = getattr(find, "keywords", {}) if isinstance(find, partial) else {}
+    module = importlib.import_module(func.__module__)
+    iterate = getattr(module, func.__name__.replace("find_", "iter_", 1), None)
+    if iterate is not None:
+        yield from iterate(c, **kwargs)
+        return
+    step = find(c)  # a finder without an iter_ form gives its first step only
+    if step is not None:
+        yield step
+
+
+def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
+             time_limit: float | None = budget.DEFAULT_TIME_LIMIT) -> tuple[list[Step], bool]:
+    """Every instance of the named techniques in ``c`` (each listed once), in registry order,
+    and whether the list was cut short (``limit`` reached or the time ran out)."""
+    techniques = sorted(lookup(names), key=TECHNIQUES.index)
+    out: list[Step] = []
+    seen: set[tuple[object, ...]] = set()
+    cut = False
+    with budget.deadline(time_limit):
+        try:
+            for tech in techniques:
+                for step in islice(instances(tech, c), limit):
+                    key = (step.technique, step.placements, step.eliminations, step.text)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append(step)
+                    if len(out) >= limit:
+                        return out, True
+                    budget.check()
+        except budget.OutOfTime:
+            cut = True
+    return out, cut
+
+
+def candidates_from_text(text: str, grid: Grid | None = None) -> Candidates:
+    """The candidate state a text shows: a pencil-mark grid exactly as written (filled cells
+    as values, the others with their marks), else the candidates the values leave."""
+    grid = grid if grid is not None else parse(text)
+    marks = pencil_marks(text, grid)
+    if marks is None:
+        return Candidates.from_grid(grid)
+    n = grid.size
+    masks = [0] * len(grid.cells)
+    for cell, values in marks.items():
+        masks[cell] = sum(1 << (v - 1) for v in values if 1 <= v <= n)
+    # Every filled cell counts as a given: the grid does not say which ones were placed.
+    return Candidates(grid.shape, list(grid.cells), masks)
+
+
+def pencil_marks(text: str, grid: Grid) -> dict[int, set[int]] | None:
+    """Per empty cell, the candidates a pencil-mark grid writes for it; None for other texts."""
+    tokens = scan(text).tokens
+    n = grid.size
+    if len(tokens) != len(grid.cells):
+        return None
+    out: dict[int, set[int]] = {}
+    any_marks = False
+    for cell, tok in enumerate(tokens):
+        if grid.cells[cell]:
+            continue
+        marks = _marks(tok.text, n)
+        if marks is None:
+            return None
+        any_marks = any_marks or bool(marks)
+        out[cell] = marks
+    return out if any_marks else None
+
+
+def _marks(text: str, n: int) -> set[int] | None:
+    """The values an empty cell's token lists ('2479', '(5)', '3/17/40'); set() for '.'."""
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    if n > MAX_SYMBOL_SIZE:
+        parts = text.split("/")
+    else:
+        parts = list(text)
+    values = set()
+    for part in parts:
+        v = token_value(part, n)
+        if v is None:
+            return None
+        if v:
+            values.add(v)
+    return values
