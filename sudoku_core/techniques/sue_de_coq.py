@@ -4,7 +4,8 @@ Two or three empty cells of a line-box intersection hold digits V (at least two 
 cells). Add cells of the rest of the line (digits DL) and of the rest of the box (digits DB,
 none shared with DL) so that all the chosen cells hold exactly as many digits as there are
 cells: every digit is then in one of them. DL digits are in the line, DB digits in the box,
-and the other digits of V in the intersection, so they leave the rest of the line and box.
+and the other digits of V in the intersection, so they leave the rest of the line and box (the
+crossing's unused cells lose both kinds).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
                         v |= masks[x]
                     if v.bit_count() < k + 2:
                         continue
-                    yield from _complete(c, line, box, core, v, rest_line, rest_box)
+                    spare = [x for x in inter if x not in core]
+                    yield from _complete(c, line, box, core, v, rest_line, rest_box, spare)
             check()
 
 
@@ -66,7 +68,7 @@ def _parts(masks: list[int], cells: list[int], v: int) -> list[tuple[tuple[int, 
 
 
 def _complete(c: Candidates, line: int, box: int, core: tuple[int, ...], v: int,
-              rest_line: list[int], rest_box: list[int]) -> Iterator[Step]:
+              rest_line: list[int], rest_box: list[int], spare: list[int]) -> Iterator[Step]:
     masks = c.masks
     need = v.bit_count() - len(core)
     line_parts = _parts(masks, rest_line, v)
@@ -83,6 +85,8 @@ def _complete(c: Candidates, line: int, box: int, core: tuple[int, ...], v: int,
                      for d in bits(masks[x] & line_out)]
             elims += [(x, d) for x in rest_box if x not in bcells
                       for d in bits(masks[x] & box_out)]
+            # The crossing's other cells are in both the line and the box.
+            elims += [(x, d) for x in spare for d in bits(masks[x] & (line_out | box_out))]
             if elims:
                 yield _step(c, line, box, core, lcells, bcells, v, elims)
 
