@@ -24,22 +24,39 @@ from .grid import Grid
 from .parse import parse
 from .step import Step
 from .techniques import TECHNIQUES, Technique
+from .techniques.franken import find_mutant_fish, find_siamese_fish
 
 MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in an open grid
+
+# Listed on request but not tried by the walker: slow searches for patterns it rarely needs (a
+# Siamese fish is two finned fish the walker takes one at a time). Weights as in docs/rating.md.
+LISTED_ONLY: tuple[Technique, ...] = (
+    Technique("Siamese Fish", partial(find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
+    Technique("Mutant Fish", partial(find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
+)
 
 
 class UnknownTechnique(SudokuError, ValueError):
     """A technique name that is not in the registry."""
 
 
+def listable() -> list[Technique]:
+    """The registry in its order, with the listed-only techniques placed by weight."""
+    out = list(TECHNIQUES)
+    for extra in LISTED_ONLY:
+        at = max(i for i, t in enumerate(out) if t.weight <= extra.weight) + 1
+        out.insert(at, extra)
+    return out
+
+
 def technique_names() -> list[str]:
     """Every technique name, in rating order (the order the walker tries them)."""
-    return [t.name for t in TECHNIQUES]
+    return [t.name for t in listable()]
 
 
 def lookup(names: Iterable[str]) -> list[Technique]:
-    """Registry entries by name (case and spacing ignored); a clear error for an unknown one."""
-    by_key = {_key(t.name): t for t in TECHNIQUES}
+    """Techniques by name (case and spacing ignored); a clear error for an unknown one."""
+    by_key = {_key(t.name): t for t in listable()}
     out = []
     for name in names:
         tech = by_key.get(_key(name))
@@ -74,7 +91,8 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
              time_limit: float | None = budget.DEFAULT_TIME_LIMIT) -> tuple[list[Step], bool]:
     """Every instance of the named techniques in ``c`` (each listed once), in registry order,
     and whether the list was cut short (``limit`` reached or the time ran out)."""
-    techniques = sorted(lookup(names), key=TECHNIQUES.index)
+    order = listable()
+    techniques = sorted(lookup(names), key=order.index)
     out: list[Step] = []
     seen: set[tuple[object, ...]] = set()
     cut = False

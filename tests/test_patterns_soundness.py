@@ -23,8 +23,19 @@ from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
 from sudoku_core.step import Step
-from sudoku_core.techniques import als, colouring, fish, franken, intersections, single_digit
-from sudoku_core.techniques import singles, subsets, sue_de_coq, uniqueness, wings
+from sudoku_core.techniques import (
+    als,
+    colouring,
+    fish,
+    franken,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    sue_de_coq,
+    uniqueness,
+    wings,
+)
 from sudoku_core.walk import next_step
 from tests.conftest import read_corpus
 from tests.test_techniques_advanced_soundness import BUDGET, SHAPES, check, dug_puzzle, random_state

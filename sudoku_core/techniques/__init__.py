@@ -18,7 +18,7 @@ from .chains import find_aic, find_x_chain, find_xy_chain
 from .colouring import find_multi_colours, find_simple_colouring
 from .fish import FISH_NAMES, find_finned_fish, find_fish
 from .forcing import find_forcing_chain
-from .franken import find_franken_fish, find_mutant_fish, find_siamese_fish
+from .franken import find_franken_fish
 from .intersections import find_locked_candidates
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
@@ -94,10 +94,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("ALS-XY-Wing", find_als_xy_wing, 64, "Expert"),
     Technique("Death Blossom", find_death_blossom, 65, "Expert"),
     Technique("AIC", find_aic, 66, "Expert"),
-    Technique("Franken Fish", partial(find_franken_fish, sizes=(2, 3)), 67, "Expert"),
+    Technique("Franken Fish", partial(find_franken_fish, sizes=(2, 3), max_fins=1), 67, "Expert"),
     Technique("ALS Chain", find_als_chain, 68, "Expert"),
-    Technique("Siamese Fish", partial(find_siamese_fish, sizes=(2, 3)), 69, "Expert"),
-    Technique("Mutant Fish", partial(find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
     Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
 )
 
@@ -113,7 +111,7 @@ _NAME_WEIGHTS = {
     "Unique Rectangle Type 6": 56,
     "Avoidable Rectangle Type 1": 54,
     "Avoidable Rectangle Type 2": 55,
-    "Siamese Finned": 69,  # "Siamese Finned Swordfish", "Siamese Finned Franken X-Wing" ...
+    "Siamese Finned": 58,  # "Siamese Finned Swordfish", "Siamese Finned Franken X-Wing" ...
     TRIAL: TRIAL_WEIGHT,
 }
 # Fish over boxes are named as people say them ("Finned Franken Swordfish"): one weight a kind.

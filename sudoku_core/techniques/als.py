@@ -107,9 +107,8 @@ def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
-def _common_elims(c: Candidates, a: Als, b: Als, skip: int) -> list[tuple[int, int]]:
+def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[int, int]]:
     """Digits of both sets but not in ``skip``: removed from cells seeing all their holders."""
-    vcells = _vcells(c)
     out: list[tuple[int, int]] = []
     for z in bits(a.digits & b.digits & ~skip):
         hit = a.sees[z] & b.sees[z] & vcells[z]
@@ -148,7 +147,7 @@ def iter_als_xz(c: Candidates) -> Iterator[Step]:
             b = sets[j]
             rcc = sum(1 << (x - 1) for x in xs)
             if len(xs) == 1:
-                elims = _common_elims(c, a, b, rcc)
+                elims = _common_elims(a, b, rcc, vcells)
             else:
                 elims = _doubly_elims(a, b, rcc, vcells)
             if elims:
@@ -178,6 +177,7 @@ def iter_als_xy_wing(c: Candidates) -> Iterator[Step]:
     z of A and B (not x or y) goes from the cells seeing every z of both."""
     sets = almost_locked_sets(c)
     links = _links(sets)
+    vcells = _vcells(c)
     for k, pivot in enumerate(sets):
         near = links[k]
         for p, (i, x) in enumerate(near):
@@ -187,7 +187,7 @@ def iter_als_xy_wing(c: Candidates) -> Iterator[Step]:
                 a, b = sets[i], sets[j]
                 if a.mask & b.mask:
                     continue
-                elims = _common_elims(c, a, b, 1 << (x - 1) | 1 << (y - 1))
+                elims = _common_elims(a, b, 1 << (x - 1) | 1 << (y - 1), vcells)
                 if elims:
                     yield _als_step(c, "ALS-XY-Wing", [a, pivot, b], [[x], [y]], elims,
                                     "one of the outer sets is locked")
@@ -205,6 +205,7 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN) -> Iterator[Step]:
     every z of both ends (one end set is locked)."""
     sets = almost_locked_sets(c)
     links = _links(sets)
+    vcells = _vcells(c)
     seen: set[tuple[int, int, int]] = set()
 
     def extend(path: list[int], used: int, rccs: list[int]) -> Iterator[Step]:
@@ -217,7 +218,7 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN) -> Iterator[Step]:
             rccs.append(v)
             if len(path) >= 4:
                 a = sets[path[0]]
-                elims = _common_elims(c, a, b, 1 << (rccs[0] - 1) | 1 << (v - 1))
+                elims = _common_elims(a, b, 1 << (rccs[0] - 1) | 1 << (v - 1), vcells)
                 key = (min(path[0], j), max(path[0], j), sum(1 << (x - 1) for x in rccs))
                 if elims and not a.mask & b.mask and key not in seen:
                     seen.add(key)

@@ -150,34 +150,38 @@ def _franken_sides(n: int) -> tuple[tuple[list[int], list[int]], ...]:
     return ((rows + boxes, cols + boxes), (cols + boxes, rows + boxes))
 
 
-def find_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3)) -> Step | None:
+def find_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                      max_fins: int = MAX_FINS) -> Step | None:
     """The first Franken fish (finned or not)."""
-    return next(iter_franken_fish(c, sizes), None)
+    return next(iter_franken_fish(c, sizes, max_fins), None)
 
 
-def iter_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+def iter_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4),
+                      max_fins: int = MAX_FINS) -> Iterator[Step]:
     """Every Franken fish: rows and boxes against columns and boxes (or the transpose)."""
     n = c.size
     for k in sizes:
         for digit in range(1, n + 1):
             for base, cover in _franken_sides(n):
-                for fish in fishes(c, digit, base, cover, k):
+                for fish in fishes(c, digit, base, cover, k, max_fins):
                     if kind_of(n, fish) == "Franken":
                         yield _step(c, fish)
 
 
-def find_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3)) -> Step | None:
+def find_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                     max_fins: int = MAX_FINS) -> Step | None:
     """The first Mutant fish (finned or not)."""
-    return next(iter_mutant_fish(c, sizes), None)
+    return next(iter_mutant_fish(c, sizes, max_fins), None)
 
 
-def iter_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3)) -> Iterator[Step]:
+def iter_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                     max_fins: int = MAX_FINS) -> Iterator[Step]:
     """Every Mutant fish: base and cover units of any kinds, neither basic nor Franken."""
     n = c.size
     every = list(range(3 * n))
     for k in sizes:
         for digit in range(1, n + 1):
-            for fish in fishes(c, digit, every, every, k):
+            for fish in fishes(c, digit, every, every, k, max_fins):
                 if kind_of(n, fish) == "Mutant":
                     yield _step(c, fish)
 
