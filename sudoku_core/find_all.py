@@ -2,9 +2,10 @@
 
 ``find_all(c, ["X-Wing"])`` lists each X-Wing of the state ``c`` (for experts who want to see
 them all, and for tests). Each registry entry lists its instances through the ``iter_`` form of
-its finder when the module has one (``find_fish`` -> ``iter_fish``, same keyword arguments), or
-else gives its one first step. ``candidates_from_text`` reads a pencil-mark grid as the candidate
-state exactly as written. Uniqueness techniques assume the puzzle has one solution.
+its finder when the module has one (``find_fish`` -> ``iter_fish``, same keyword arguments, or
+wider ones for the slow searches the walker keeps small), or else gives its one first step.
+``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
+Uniqueness techniques assume the puzzle has one solution.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ LISTED_ONLY: tuple[Technique, ...] = (
     Technique("Siamese Fish", partial(find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
     Technique("Mutant Fish", partial(find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
 )
+# Wider searches when listing than the walker can afford at every step.
+LISTING_KEYWORDS: dict[str, dict[str, object]] = {
+    "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
+}
 
 
 class UnknownTechnique(SudokuError, ValueError):
@@ -76,7 +81,8 @@ def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
     """Every step the technique finds in ``c`` (its finder's iter_ form), none applied."""
     find = tech.find
     func: Callable[..., object] = getattr(find, "func", find)
-    kwargs = getattr(find, "keywords", {}) if isinstance(find, partial) else {}
+    kwargs = dict(find.keywords) if isinstance(find, partial) else {}
+    kwargs.update(LISTING_KEYWORDS.get(tech.name, {}))
     module = importlib.import_module(func.__module__)
     iterate = getattr(module, func.__name__.replace("find_", "iter_", 1), None)
     if iterate is not None:
