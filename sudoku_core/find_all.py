@@ -18,11 +18,8 @@ from itertools import islice
 from . import budget
 from .candidates import Candidates
 from .errors import SudokuError
-from .formats.scan import scan
-from .formats.sizes import MAX_SYMBOL_SIZE
-from .formats.text import token_value
-from .grid import Grid
-from .parse import parse
+from .grid import Shape
+from .pencil import read_pencil
 from .step import Step
 from .techniques import TECHNIQUES, Technique
 from .techniques.franken import find_mutant_fish, find_siamese_fish
@@ -119,53 +116,15 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
     return out, cut
 
 
-def candidates_from_text(text: str, grid: Grid | None = None) -> Candidates:
+def candidates_from_text(text: str, shape: Shape | None = None) -> Candidates:
     """The candidate state a text shows: a pencil-mark grid exactly as written (filled cells
-    as values, the others with their marks), else the candidates the values leave."""
-    grid = grid if grid is not None else parse(text)
-    marks = pencil_marks(text, grid)
-    if marks is None:
+    as values, empty ones with their marks, none for an empty cell written without marks),
+    else the candidates the values leave."""
+    grid, marks = read_pencil(text, shape)
+    if not marks:
         return Candidates.from_grid(grid)
-    n = grid.size
     masks = [0] * len(grid.cells)
     for cell, values in marks.items():
-        masks[cell] = sum(1 << (v - 1) for v in values if 1 <= v <= n)
+        masks[cell] = sum(1 << (v - 1) for v in values)
     # Every filled cell counts as a given: the grid does not say which ones were placed.
     return Candidates(grid.shape, list(grid.cells), masks)
-
-
-def pencil_marks(text: str, grid: Grid) -> dict[int, set[int]] | None:
-    """Per empty cell, the candidates a pencil-mark grid writes for it; None for other texts."""
-    tokens = scan(text).tokens
-    n = grid.size
-    if len(tokens) != len(grid.cells):
-        return None
-    out: dict[int, set[int]] = {}
-    any_marks = False
-    for cell, tok in enumerate(tokens):
-        if grid.cells[cell]:
-            continue
-        marks = _marks(tok.text, n)
-        if marks is None:
-            return None
-        any_marks = any_marks or bool(marks)
-        out[cell] = marks
-    return out if any_marks else None
-
-
-def _marks(text: str, n: int) -> set[int] | None:
-    """The values an empty cell's token lists ('2479', '(5)', '3/17/40'); set() for '.'."""
-    if text.startswith("(") and text.endswith(")"):
-        text = text[1:-1]
-    if n > MAX_SYMBOL_SIZE:
-        parts = text.split("/")
-    else:
-        parts = list(text)
-    values = set()
-    for part in parts:
-        v = token_value(part, n)
-        if v is None:
-            return None
-        if v:
-            values.add(v)
-    return values

@@ -37,8 +37,8 @@ from sudoku_core.techniques import (
     wings,
 )
 from sudoku_core.walk import next_step
-from tests.conftest import read_corpus
-from tests.test_techniques_advanced_soundness import BUDGET, SHAPES, check, dug_puzzle, random_state
+from tests.conftest import dug_puzzle, read_corpus
+from tests.test_techniques_advanced_soundness import BUDGET, SHAPES, check, random_state
 
 Iter = Callable[[Candidates], Iterator[Step]]
 

@@ -12,7 +12,6 @@ import sys
 from typing import Any
 
 from ..find_all import candidates_from_text, find_all, technique_names
-from ..parse import parse
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -55,9 +54,9 @@ def main(args: argparse.Namespace) -> int:
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument or on stdin")
     text = read_text(source) if source == "-" or is_file(source) else source
-    grid = parse(text, shape_option(args))
-    found, cut = find_all(candidates_from_text(text, grid), args.only,
-                          time_limit=args.time_limit)
+    c = candidates_from_text(text, shape_option(args))
+    grid = c.to_grid()
+    found, cut = find_all(c, args.only, time_limit=args.time_limit)
     data: dict[str, Any] = {
         "puzzle": grid.line(),
         "techniques": list(args.only),

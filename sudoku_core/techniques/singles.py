@@ -9,12 +9,6 @@ from ..grid import cell_name
 from .base import Step, unit_name
 
 
-def _box_first(c: Candidates) -> list[int]:
-    """Unit indices with boxes first, then rows, then columns (the order people scan)."""
-    n = c.size
-    return list(range(2 * n, 3 * n)) + list(range(2 * n))
-
-
 def find_full_house(c: Candidates) -> Step | None:
     """A unit with exactly one empty cell: it takes the missing value."""
     return next(iter_full_house(c), None)
@@ -23,7 +17,7 @@ def find_full_house(c: Candidates) -> Step | None:
 def iter_full_house(c: Candidates) -> Iterator[Step]:
     """Every full house, boxes first."""
     values, masks = c.values, c.masks
-    for u in _box_first(c):
+    for u in c.geometry.box_first:
         empty = [cell for cell in c.geometry.units[u] if not values[cell]]
         if len(empty) != 1:
             continue
@@ -60,7 +54,7 @@ def iter_hidden_single(c: Candidates) -> Iterator[Step]:
     """Every hidden single, unit by unit (boxes first); a cell twice if two units show it."""
     masks = c.masks
     units = c.geometry.units
-    for u in _box_first(c):
+    for u in c.geometry.box_first:
         once = twice = 0
         for cell in units[u]:
             m = masks[cell]
