@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..budget import check
 from ..candidates import Candidates
 from .base import Step
 from .single_digit import (
@@ -129,6 +130,7 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
     for v in range(1, c.size + 1):
         if not vcells[v]:
             continue
+        check()
         clusters = []
         for on, off, units in _clusters(c, v, vcells):
             seen = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from ..budget import check
 from ..candidates import Candidates, bits
 from .base import Step
 from .single_digit import (
@@ -46,6 +47,7 @@ def _rectangles(c: Candidates) -> list[Rect]:
     for a, pair in enumerate(masks):
         if pair.bit_count() != 2:
             continue
+        check()  # every bivalue cell of a big grid
         ra, ca = divmod(a, n)
         in_row = [x for x in geo.units[ra] if x != a and masks[x] & pair == pair]
         if not in_row:
@@ -285,6 +287,7 @@ def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
     pm = peer_masks(c.shape)
     vcells = value_cells(c)
     for line in range(2 * n):
+        check()
         placed = [x for x in geo.units[line] if values[x] and not givens >> x & 1]
         for p1, p2 in combinations(placed, 2):
             x, y = values[p1], values[p2]
@@ -410,6 +413,7 @@ def iter_bug_plus_n(c: Candidates) -> Iterator[Step]:
     um = unit_masks(c.shape)
     vcells = value_cells(c)
     for choice in product(*options):
+        check()
         rest = vcells[:]
         extras = []
         for cell, ex in zip(multi, choice, strict=True):

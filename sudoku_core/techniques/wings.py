@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..budget import check
 from ..candidates import Candidates
 from .base import Step
 from .single_digit import (
@@ -163,6 +164,7 @@ def iter_wxyz_wing(c: Candidates) -> Iterator[Step]:
     for pivot, pmask in enumerate(masks):
         if not 2 <= pmask.bit_count() <= 4:
             continue
+        check()  # many pivots and peers on a big grid
         near = [p for p in c.geometry.peers[pivot]
                 if 2 <= masks[p].bit_count() <= 4 and (masks[p] | pmask).bit_count() <= 4]
         for i, a in enumerate(near):
