@@ -27,15 +27,21 @@ def bits(mask: int) -> list[int]:
 class Candidates:
     """Placed values and per-cell candidate bitmasks of a grid, with precomputed units."""
 
-    __slots__ = ("shape", "geometry", "size", "full", "values", "masks")
+    __slots__ = ("shape", "geometry", "size", "full", "values", "masks", "givens")
 
-    def __init__(self, shape: Shape, values: list[int], masks: list[int]) -> None:
+    def __init__(self, shape: Shape, values: list[int], masks: list[int],
+                 givens: int | None = None) -> None:
         self.shape = shape
         self.geometry: Geometry = shape.geometry
         self.size = shape.size
         self.full = (1 << shape.size) - 1  # mask with every value
         self.values = values  # 0 or the placed value, per cell
         self.masks = masks  # candidate bitmask per cell, 0 for filled cells
+        # Cells filled before any step (bit = cell). Avoidable rectangles must tell givens from
+        # placements; without that history every filled cell counts as a given (the safe side).
+        if givens is None:
+            givens = sum(1 << cell for cell, v in enumerate(values) if v)
+        self.givens = givens
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Candidates:
@@ -76,7 +82,7 @@ class Candidates:
 
     def copy(self) -> Candidates:
         """An independent copy (the tables are shared, the lists are not)."""
-        return Candidates(self.shape, self.values[:], self.masks[:])
+        return Candidates(self.shape, self.values[:], self.masks[:], self.givens)
 
     def place(self, cell: int, value: int) -> None:
         """Fill a cell and remove the value from its peers' candidates."""

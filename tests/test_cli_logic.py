@@ -28,7 +28,7 @@ def test_steps_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "steps", "--json", POINTING)
     assert code == 0
     data = json.loads(out)
-    assert data["status"] == "solved" and data["level"] == "Expert" and data["score"] == 55
+    assert data["status"] == "solved" and data["level"] == "Hard" and data["score"] == 46
     first = data["steps"][0]
     assert first["technique"] == "Locked Candidates (Pointing)" and first["trial"] is False
     assert first["eliminations"] == [{"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}]
@@ -56,7 +56,7 @@ def test_rate_json_and_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     batch.write_text(f"{EASY}\n{POINTING}\n")
     code, out, err = run(capsys, "rate", "--json", "-f", str(batch))
     rows = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and [r["level"] for r in rows] == ["Easy", "Expert"]
+    assert code == 0 and [r["level"] for r in rows] == ["Easy", "Hard"]
     assert [r["line"] for r in rows] == [1, 2]
     assert "rated 2/2" in err
 

@@ -27,7 +27,8 @@ def test_levels() -> None:
     assert (easy.level, easy.trial, easy.status) == ("Easy", False, "solved")
     assert easy.hardest in ("Hidden Single", "Naked Single", "Full House")
     mid = rate(grid9(POINTING))
-    assert mid.level == "Expert" and mid.hardest == "Unique Rectangle Type 2" and mid.score == 55
+    # A WXYZ-Wing (r8c4, r7c5, r7c6, r8c1: 3 leaves r7c2) is its hardest step.
+    assert mid.level == "Hard" and mid.hardest == "WXYZ-Wing" and mid.score == 46
     hard = rate(grid9(PLATINUM))
     assert (hard.level, hard.hardest, hard.trial) == ("Extreme", "Trial and Error", True)
     assert easy.score < mid.score < hard.score
@@ -36,8 +37,8 @@ def test_levels() -> None:
 def test_json_contract() -> None:
     data = rate(grid9(POINTING)).to_json()
     assert {"level", "score", "hardest"} <= set(data)
-    assert data["level"] == "Expert" and data["score"] == 55
-    assert data["hardest"] == "Unique Rectangle Type 2" and data["trial"] is False
+    assert data["level"] == "Hard" and data["score"] == 46
+    assert data["hardest"] == "WXYZ-Wing" and data["trial"] is False
     assert data["counts"]["Locked Candidates (Pointing)"] == 6
 
 

@@ -9,6 +9,7 @@ from ..budget import DEFAULT_TIME_LIMIT
 from ..explain import steps
 from ..messages import verdict
 from ..propagate import SINGLES
+from . import steps_all
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
 
 
@@ -24,7 +25,9 @@ def add_parser(subparsers: Any) -> None:
                    help="seconds for the whole walk; cut short, it gives up (default 10)")
     p.add_argument("--no-singles", action="store_true",
                    help="hide full houses and singles in the human listing")
-    p.set_defaults(run=lambda args: run(args, steps_one, "explained"))
+    steps_all.add_arguments(p)
+    p.set_defaults(run=lambda args: steps_all.main(args) if steps_all.wanted(args)
+                   else run(args, steps_one, "explained"))
 
 
 def steps_one(item: Item, args: argparse.Namespace) -> Outcome:

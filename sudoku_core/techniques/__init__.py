@@ -12,17 +12,26 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal, get_args
 
+from .als import find_als_chain, find_als_xy_wing, find_als_xz, find_death_blossom
 from .base import Finder, Step
 from .chains import find_aic, find_x_chain, find_xy_chain
-from .colouring import find_simple_colouring
-from .fish import find_finned_fish, find_fish
+from .colouring import find_multi_colours, find_simple_colouring
+from .fish import FISH_NAMES, find_finned_fish, find_fish
 from .forcing import find_forcing_chain
+from .franken import find_franken_fish
 from .intersections import find_locked_candidates
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
 from .subsets import find_hidden_subset, find_naked_subset
-from .uniqueness import find_bug_plus_one, find_unique_rectangle
-from .wings import find_w_wing, find_xy_wing, find_xyz_wing
+from .sue_de_coq import find_sue_de_coq
+from .uniqueness import (
+    find_avoidable_rectangle,
+    find_bug_plus_n,
+    find_bug_plus_one,
+    find_hidden_rectangle,
+    find_unique_rectangle,
+)
+from .wings import find_w_wing, find_wxyz_wing, find_xy_wing, find_xyz_wing
 
 __all__ = ["LEVELS", "Level", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "Step",
            "Technique", "level_of", "registry", "weight_of"]
@@ -64,18 +73,29 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("XYZ-Wing", find_xyz_wing, 44, "Hard"),
     Technique("W-Wing", find_w_wing, 45, "Hard"),
     Technique("Naked Quad", partial(find_naked_subset, sizes=(4,)), 46, "Hard"),
+    Technique("WXYZ-Wing", find_wxyz_wing, 46, "Hard"),
     Technique("Finned X-Wing", partial(find_finned_fish, sizes=(2,)), 47, "Hard"),
     Technique("Hidden Quad", partial(find_hidden_subset, sizes=(4,)), 48, "Hard"),
     Technique("Swordfish", partial(find_fish, sizes=(3,)), 50, "Expert"),
     Technique("Simple Colouring", find_simple_colouring, 52, "Expert"),
+    Technique("Multi-Colours", find_multi_colours, 53, "Expert"),
     Technique("Unique Rectangle", find_unique_rectangle, 54, "Expert", needs_unique=True),
+    Technique("Avoidable Rectangle", find_avoidable_rectangle, 54, "Expert", needs_unique=True),
+    Technique("Hidden Rectangle", find_hidden_rectangle, 55, "Expert", needs_unique=True),
     Technique("BUG+1", find_bug_plus_one, 55, "Expert", needs_unique=True),
     Technique("Jellyfish", partial(find_fish, sizes=(4,)), 56, "Expert"),
+    Technique("BUG+n", find_bug_plus_n, 57, "Expert", needs_unique=True),
     Technique("Finned Swordfish", partial(find_finned_fish, sizes=(3,)), 57, "Expert"),
     Technique("Finned Jellyfish", partial(find_finned_fish, sizes=(4,)), 58, "Expert"),
+    Technique("Sue de Coq", find_sue_de_coq, 58, "Expert"),
     Technique("X-Chain", find_x_chain, 60, "Expert"),
+    Technique("ALS-XZ", find_als_xz, 61, "Expert"),
     Technique("XY-Chain", find_xy_chain, 62, "Expert"),
+    Technique("ALS-XY-Wing", find_als_xy_wing, 64, "Expert"),
+    Technique("Death Blossom", find_death_blossom, 65, "Expert"),
     Technique("AIC", find_aic, 66, "Expert"),
+    Technique("Franken Fish", partial(find_franken_fish, sizes=(2, 3), max_fins=1), 67, "Expert"),
+    Technique("ALS Chain", find_als_chain, 68, "Expert"),
     Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
 )
 
@@ -86,8 +106,18 @@ _NAME_WEIGHTS = {
     "Unique Rectangle Type 1": 54,
     "Unique Rectangle Type 2": 55,
     "Unique Rectangle Type 4": 56,
+    "Unique Rectangle Type 3": 56,
+    "Unique Rectangle Type 5": 55,
+    "Unique Rectangle Type 6": 56,
+    "Avoidable Rectangle Type 1": 54,
+    "Avoidable Rectangle Type 2": 55,
+    "Siamese Finned": 58,  # "Siamese Finned Swordfish", "Siamese Finned Franken X-Wing" ...
     TRIAL: TRIAL_WEIGHT,
 }
+# Fish over boxes are named as people say them ("Finned Franken Swordfish"): one weight a kind.
+_NAME_WEIGHTS |= {f"{fin}{kind} {size}": weight for fin in ("", "Finned ")
+                  for kind, weight in (("Franken", 67), ("Mutant", 69))
+                  for size in FISH_NAMES.values()}
 
 _WEIGHTS = {t.name: t.weight for t in TECHNIQUES} | _NAME_WEIGHTS
 

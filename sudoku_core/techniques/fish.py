@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -17,6 +17,11 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """k base lines whose value sits in only k cover lines: remove it from the cover lines."""
+    return next(iter_fish(c, sizes), None)
+
+
+def iter_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every basic fish of the given sizes, smallest first."""
     n = c.size
     masks = c.masks
     # rows[v][r]: columns of row r where value v+1 is a candidate; cols[v][c]: rows likewise.
@@ -49,8 +54,7 @@ def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
                             elims.append((cell, value))
                     if elims:
                         elims.sort()
-                        return _step(c, k, value, rows_base, base, covers, elims)
-    return None
+                        yield _step(c, k, value, rows_base, base, covers, elims)
 
 
 def pos_in_cover(pos: list[int], j: int, base: list[int]) -> list[int]:
@@ -110,6 +114,11 @@ def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
     in that box (either a fin is true and sees them, or the plain fish is)."""
+    return next(iter_finned_fish(c, sizes), None)
+
+
+def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every finned (or sashimi) row/column fish whose fins share one box."""
     n = c.size
     masks = c.masks
     box_rows, box_cols = _box_lines(c.shape)
@@ -130,15 +139,12 @@ def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | 
                 width = band_cover[0].bit_count()  # cells of a line inside one box
                 items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
                 for base in combinations(items, k):
-                    found = _finned(c, k, value, rows_base, pos, base, band_base, band_cover)
-                    if found is not None:
-                        return found
-    return None
+                    yield from _finned(c, k, value, rows_base, pos, base, band_base, band_cover)
 
 
 def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
             base: tuple[int, ...], band_base: tuple[int, ...],
-            band_cover: tuple[int, ...]) -> Step | None:
+            band_cover: tuple[int, ...]) -> Iterator[Step]:
     n = c.size
     union = 0
     base_mask = 0
@@ -146,7 +152,7 @@ def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
         union |= pos[i]
         base_mask |= 1 << i
     if union.bit_count() <= k:
-        return None  # a plain fish (or a broken state): not finned
+        return  # a plain fish (or a broken state): not finned
     for box in range(n):
         bbase, bcover = band_base[box], band_cover[box]
         if not bbase & base_mask:
@@ -174,5 +180,4 @@ def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
                 elims = sorted((cell(i, j), value) for i, j in targets)
                 covers = [j - 1 for j in bits(cover)]
                 fin_cells = sorted(cell(i, j) for i, j in fins)
-                return _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)
-    return None
+                yield _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..candidates import Candidates
 from .base import Step, cells_text, elimination_roles, removal_text, unit_name
 
 
 def find_locked_candidates(c: Candidates) -> Step | None:
     """Pointing first (a box's value confined to one line), then claiming (line to box)."""
-    return _pointing(c) or _claiming(c)
+    return next(iter_locked_candidates(c), None)
 
 
-def _pointing(c: Candidates) -> Step | None:
+def iter_locked_candidates(c: Candidates) -> Iterator[Step]:
+    """Every pointing, then every claiming, locked candidate."""
+    yield from _pointing(c)
+    yield from _claiming(c)
+
+
+def _pointing(c: Candidates) -> Iterator[Step]:
     n = c.size
     geo = c.geometry
     masks = c.masks
@@ -35,11 +43,10 @@ def _pointing(c: Candidates) -> Step | None:
                 elims = [cell for cell in geo.units[unit]
                          if masks[cell] & bit and geo.box_of[cell] != b]
                 if elims:
-                    return _step(c, "Pointing", box, unit, bit.bit_length(), where, elims)
-    return None
+                    yield _step(c, "Pointing", box, unit, bit.bit_length(), where, elims)
 
 
-def _claiming(c: Candidates) -> Step | None:
+def _claiming(c: Candidates) -> Iterator[Step]:
     n = c.size
     geo = c.geometry
     masks = c.masks
@@ -60,8 +67,7 @@ def _claiming(c: Candidates) -> Step | None:
             box = 2 * n + b
             elims = [cell for cell in geo.units[box] if masks[cell] & bit and cell not in where]
             if elims:
-                return _step(c, "Claiming", unit, box, bit.bit_length(), where, elims)
-    return None
+                yield _step(c, "Claiming", unit, box, bit.bit_length(), where, elims)
 
 
 def _step(c: Candidates, kind: str, base: int, cover: int, value: int, where: list[int],

@@ -139,6 +139,11 @@ def line_units(c: Candidates) -> tuple[range, range]:
 
 def find_skyscraper(c: Candidates) -> Step | None:
     """Two conjugate pairs in parallel lines whose bases share a cross line."""
+    return next(iter_skyscraper(c), None)
+
+
+def iter_skyscraper(c: Candidates) -> Iterator[Step]:
+    """Every skyscraper."""
     geo = c.geometry
     peers = peer_masks(c.shape)
     vcells = value_cells(c)
@@ -155,9 +160,8 @@ def find_skyscraper(c: Candidates) -> Step | None:
                                 continue
                             hit = peers[top1] & peers[top2] & vcells[v]
                             if hit:
-                                return _skyscraper_step(c, v, (u1, u2), (base1, base2),
-                                                        (top1, top2), hit)
-    return None
+                                yield _skyscraper_step(c, v, (u1, u2), (base1, base2),
+                                                       (top1, top2), hit)
 
 
 def _skyscraper_step(c: Candidates, v: int, units: tuple[int, int], bases: tuple[int, int],
@@ -182,6 +186,11 @@ def _skyscraper_step(c: Candidates, v: int, units: tuple[int, int], bases: tuple
 
 def find_two_string_kite(c: Candidates) -> Step | None:
     """A row pair and a column pair linked inside one box; their far ends trap the value."""
+    return next(iter_two_string_kite(c), None)
+
+
+def iter_two_string_kite(c: Candidates) -> Iterator[Step]:
+    """Every 2-string kite."""
     geo = c.geometry
     box = geo.box_of
     peers = peer_masks(c.shape)
@@ -205,9 +214,8 @@ def find_two_string_kite(c: Candidates) -> Step | None:
                             continue
                         hit = peers[x_end] & peers[y_end] & vcells[v]
                         if hit:
-                            return _kite_step(c, v, (ur, uc, 2 * c.size + box[x]), (x, y),
-                                              (x_end, y_end), hit)
-    return None
+                            yield _kite_step(c, v, (ur, uc, 2 * c.size + box[x]), (x, y),
+                                             (x_end, y_end), hit)
 
 
 def _kite_step(c: Candidates, v: int, units: tuple[int, int, int], links: tuple[int, int],
@@ -232,6 +240,11 @@ def _kite_step(c: Candidates, v: int, units: tuple[int, int, int], links: tuple[
 
 def find_empty_rectangle(c: Candidates) -> Step | None:
     """A box whose value lies on one row plus one column, with a conjugate pair off the box."""
+    return next(iter_empty_rectangle(c), None)
+
+
+def iter_empty_rectangle(c: Candidates) -> Iterator[Step]:
+    """Every empty rectangle (box, hinge and conjugate pair)."""
     n = c.size
     vcells = value_cells(c)
     rows, cols = line_units(c)
@@ -251,11 +264,8 @@ def find_empty_rectangle(c: Candidates) -> Step | None:
             inside: list[int] = []
             for hr, hc in _hinges(um, n, inside_mask, box_rows, box_cols):
                 inside = inside or list(cells_of(inside_mask))
-                step = _er_target(c, v, b, inside, hr, hc, box_rows, box_cols,
-                                  row_pairs, col_pairs)
-                if step is not None:
-                    return step
-    return None
+                yield from _er_target(c, v, b, inside, hr, hc, box_rows, box_cols,
+                                      row_pairs, col_pairs)
 
 
 @cache
@@ -284,7 +294,7 @@ def _hinges(um: tuple[int, ...], n: int, inside: int, box_rows: tuple[int, ...],
 def _er_target(c: Candidates, v: int, b: int, inside: list[int], hr: int, hc: int,
                box_rows: tuple[int, ...], box_cols: tuple[int, ...],
                row_pairs: list[tuple[int, int, int]],
-               col_pairs: list[tuple[int, int, int]]) -> Step | None:
+               col_pairs: list[tuple[int, int, int]]) -> Iterator[Step]:
     geo = c.geometry
     n = c.size
     # A column pair off the box with one end on the hinge row: the other end's row meets the
@@ -296,7 +306,7 @@ def _er_target(c: Candidates, v: int, b: int, inside: list[int], hr: int, hc: in
             if geo.row_of[near] == hr and geo.row_of[far] not in box_rows:
                 target = geo.row_of[far] * n + hc
                 if c.has(target, v):
-                    return _er_step(c, v, b, inside, (hr, 2 * n + b, u), (near, far), target)
+                    yield _er_step(c, v, b, inside, (hr, 2 * n + b, u), (near, far), target)
     for u, p, q in row_pairs:
         if geo.row_of[p] in box_rows:
             continue
@@ -304,8 +314,7 @@ def _er_target(c: Candidates, v: int, b: int, inside: list[int], hr: int, hc: in
             if geo.col_of[near] == hc and geo.col_of[far] not in box_cols:
                 target = hr * n + geo.col_of[far]
                 if c.has(target, v):
-                    return _er_step(c, v, b, inside, (n + hc, 2 * n + b, u), (near, far), target)
-    return None
+                    yield _er_step(c, v, b, inside, (n + hc, 2 * n + b, u), (near, far), target)
 
 
 def _er_step(c: Candidates, v: int, b: int, inside: list[int], units: tuple[int, int, int],

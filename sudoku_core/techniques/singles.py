@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..candidates import Candidates
 from ..grid import cell_name
 from .base import Step, unit_name
@@ -9,6 +11,11 @@ from .base import Step, unit_name
 
 def find_full_house(c: Candidates) -> Step | None:
     """A unit with exactly one empty cell: it takes the missing value."""
+    return next(iter_full_house(c), None)
+
+
+def iter_full_house(c: Candidates) -> Iterator[Step]:
+    """Every full house, boxes first."""
     values, masks = c.values, c.masks
     for u in c.geometry.box_first:
         empty = [cell for cell in c.geometry.units[u] if not values[cell]]
@@ -18,8 +25,7 @@ def find_full_house(c: Candidates) -> Step | None:
         missing = c.full & ~c.placed_in(u)
         if missing.bit_count() != 1 or not masks[cell] & missing:
             continue  # a broken grid: leave it to the contradiction checks
-        return full_house_step(c, u, cell, missing.bit_length())
-    return None
+        yield full_house_step(c, u, cell, missing.bit_length())
 
 
 def full_house_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
@@ -41,6 +47,11 @@ def full_house_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
 
 def find_hidden_single(c: Candidates) -> Step | None:
     """A value with only one place left in a box, row or column."""
+    return next(iter_hidden_single(c), None)
+
+
+def iter_hidden_single(c: Candidates) -> Iterator[Step]:
+    """Every hidden single, unit by unit (boxes first); a cell twice if two units show it."""
     masks = c.masks
     units = c.geometry.units
     for u in c.geometry.box_first:
@@ -52,11 +63,13 @@ def find_hidden_single(c: Candidates) -> Step | None:
         single = once & ~twice
         if not single:
             continue
-        bit = single & -single
-        for cell in units[u]:
-            if masks[cell] & bit:
-                return hidden_single_step(c, u, cell, bit.bit_length())
-    return None
+        while single:
+            bit = single & -single
+            single ^= bit
+            for cell in units[u]:
+                if masks[cell] & bit:
+                    yield hidden_single_step(c, u, cell, bit.bit_length())
+                    break
 
 
 def hidden_single_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
@@ -78,10 +91,14 @@ def hidden_single_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
 
 def find_naked_single(c: Candidates) -> Step | None:
     """A cell with only one candidate left."""
+    return next(iter_naked_single(c), None)
+
+
+def iter_naked_single(c: Candidates) -> Iterator[Step]:
+    """Every cell with only one candidate left."""
     for cell, m in enumerate(c.masks):
         if m and not m & (m - 1):
-            return naked_single_step(c, cell, m.bit_length())
-    return None
+            yield naked_single_step(c, cell, m.bit_length())
 
 
 def naked_single_step(c: Candidates, cell: int, value: int) -> Step:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..candidates import Candidates, bits
 from .base import (
@@ -55,6 +55,12 @@ def _combos(items: Sequence[tuple[int, int]], k: int) -> list[tuple[list[int], i
 
 def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """k cells of a unit holding only k candidates between them: remove those from the rest."""
+    return next(iter_naked_subset(c, sizes), None)
+
+
+def iter_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every naked subset of the given sizes (a locked one once, from its first unit)."""
+    seen: set[tuple[int, ...]] = set()
     geo = c.geometry
     masks = c.masks
     for k in sizes:
@@ -66,8 +72,9 @@ def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step |
             if empty <= k:
                 continue  # the subset would be the whole rest of the unit: nothing to remove
             for cells, union in _combos(items, k):
-                if union.bit_count() != k:
+                if union.bit_count() != k or tuple(cells) in seen:
                     continue
+                seen.add(tuple(cells))
                 # Every unit holding all k cells loses the values (a locked pair/triple).
                 shared = set(geo.units_of[cells[0]])
                 for cell in cells[1:]:
@@ -83,8 +90,7 @@ def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step |
                     if len(elims) > before or s == u:
                         used.append(s)
                 if elims:
-                    return _naked_step(c, used, cells, union, elims)
-    return None
+                    yield _naked_step(c, used, cells, union, elims)
 
 
 def _naked_step(c: Candidates, units: list[int], cells: list[int], union: int,
@@ -114,6 +120,11 @@ def _naked_step(c: Candidates, units: list[int], cells: list[int], union: int,
 
 def find_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """k values of a unit confined to k cells: those cells lose every other candidate."""
+    return next(iter_hidden_subset(c, sizes), None)
+
+
+def iter_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every hidden subset of the given sizes."""
     geo = c.geometry
     masks = c.masks
     n = c.size
@@ -140,8 +151,7 @@ def find_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step 
                 cells = [unit[i - 1] for i in bits(where)]
                 elims = [(cell, v) for cell in cells for v in bits(masks[cell] & ~vmask)]
                 if elims:
-                    return _hidden_step(c, u, cells, values, elims)
-    return None
+                    yield _hidden_step(c, u, cells, values, elims)
 
 
 def _hidden_step(c: Candidates, unit: int, cells: list[int], values: list[int],

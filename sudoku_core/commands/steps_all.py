@@ -1,0 +1,71 @@
+"""`sudoku steps --all --only NAME` and `sudoku steps --list-techniques`: the expert listings.
+
+Every instance of the named techniques in the given state, none applied (a pencil-mark grid is
+the candidate state exactly as written, givens and placed values included), or the technique
+names in rating order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..find_all import candidates_from_text, find_all, technique_names
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    Outcome,
+    UsageError,
+    emit,
+    is_file,
+    read_text,
+    shape_option,
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options `sudoku steps` takes for the listings."""
+    p.add_argument("--only", action="append", metavar="NAME",
+                   help="with --all: a technique to list (repeat for several; the names "
+                        "--list-techniques prints)")
+    p.add_argument("--all", action="store_true",
+                   help="list every instance of the --only techniques in the given state, "
+                        "without applying any")
+    p.add_argument("--list-techniques", action="store_true",
+                   help="print the technique names, one a line, in rating order")
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """True when the command line asks for a listing instead of the step-by-step path."""
+    return bool(args.list_techniques or args.all or args.only)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print the technique names, or every instance of the named ones in one puzzle's state."""
+    if args.list_techniques:
+        print("\n".join(technique_names()))
+        return EXIT_OK
+    if not args.all or not args.only:
+        raise UsageError("--all and --only go together: --all --only NAME [--only NAME ...]")
+    if getattr(args, "file", None):
+        raise UsageError("--all lists the state of one puzzle: give it, not -f FILE")
+    source = args.puzzle if args.puzzle is not None else "-"
+    if source == "-" and sys.stdin.isatty():
+        raise UsageError("no puzzle given: pass it as an argument or on stdin")
+    text = read_text(source) if source == "-" or is_file(source) else source
+    c = candidates_from_text(text, shape_option(args))
+    grid = c.to_grid()
+    found, cut = find_all(c, args.only, time_limit=args.time_limit)
+    data: dict[str, Any] = {
+        "puzzle": grid.line(),
+        "techniques": list(args.only),
+        "count": len(found),
+        "truncated": cut,
+        "steps": [s.to_json(grid.shape) for s in found],
+    }
+    lines = [f"{i:3d}. {s.text}" for i, s in enumerate(found, 1)]
+    lines.append(f"{len(found)} found" + (" (cut short)" if cut else ""))
+    outcome = Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
+    emit(outcome, args.json)
+    return outcome.code

@@ -1,0 +1,251 @@
+"""Fish over any units: Franken and Mutant fish (finned or not), and Siamese fish.
+
+A fish on digit d takes k base units whose cells holding d do not overlap (each holds d once,
+so the base holds k true d's) and k cover units that hold every base cell but the fins. Without
+fins the k true d's fill the covers, so d leaves the cover cells outside the base; with fins,
+either a fin is true or the fish is, so d leaves only the cover cells (outside the base) that
+see every fin. Basic fish use rows against columns; Franken fish add boxes (rows and boxes
+against columns and boxes, or the transpose); Mutant fish mix any kinds. Two finned fish on the
+same digit and base units but different covers are reported together as a Siamese fish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..budget import check
+from ..candidates import Candidates
+from ..grid import Shape
+from .base import Step
+from .fish import FISH_NAMES
+from .single_digit import (
+    cells_of,
+    elims_for,
+    make_step,
+    names,
+    peer_masks,
+    removal_text,
+    unit_masks,
+    value_cells,
+)
+from .single_digit import unit_name as unit_text
+
+MAX_FINS = 2
+
+
+@dataclass(frozen=True)
+class Fish:
+    """One fish: digit, base and cover units, fins and eliminations (cell bitmasks)."""
+
+    digit: int
+    base: tuple[int, ...]
+    cover: tuple[int, ...]
+    base_cells: int
+    fins: int
+    elims: int
+
+
+@cache
+def _cell_units(shape: Shape) -> tuple[tuple[int, int, int], ...]:
+    return tuple(shape.geometry.units_of)
+
+
+def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Sequence[int],
+           k: int, max_fins: int = MAX_FINS) -> list[Fish]:
+    """Every fish of size k on ``digit`` with base and cover units from the given lists."""
+    um = unit_masks(c.shape)
+    pm = peer_masks(c.shape)
+    units_of = _cell_units(c.shape)
+    have = value_cells(c)[digit]
+    if have.bit_count() < 2 * k:
+        return []
+    allowed = set(cover_units)
+    cand = [(u, um[u] & have) for u in base_units if (um[u] & have).bit_count() >= 2]
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    out: list[Fish] = []
+
+    def covers(base: tuple[int, ...], bmask: int, most: int, uncovered: int,
+               chosen: list[int], cmask: int, fins: int) -> None:
+        left = k - len(chosen)
+        if left == 0:
+            fins |= uncovered
+            if fins.bit_count() > max_fins:
+                return
+            elims = cmask & ~bmask
+            for f in cells_of(fins):
+                elims &= pm[f]
+            key = (base, tuple(sorted(chosen)))
+            if elims and key not in seen:
+                seen.add(key)
+                out.append(Fish(digit, base, key[1], bmask, fins, elims))
+            return
+        if not uncovered:
+            return  # fewer covers than base units: a smaller fish, found at its own size
+        spare = max_fins - fins.bit_count()
+        if uncovered.bit_count() > left * most + spare:
+            return  # the covers left cannot hold what is still uncovered
+        x = (uncovered & -uncovered).bit_length() - 1
+        for u in units_of[x]:
+            if u in allowed and u not in chosen and u not in base:
+                chosen.append(u)
+                covers(base, bmask, most, uncovered & ~um[u], chosen, cmask | um[u] & have,
+                       fins)
+                chosen.pop()
+        if spare:
+            fins |= 1 << x
+            target = have & ~bmask
+            for f in cells_of(fins):
+                target &= pm[f]
+            if target:
+                covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins)
+
+    def bases(start: int, chosen: list[int], mask: int) -> None:
+        if len(chosen) == k:
+            check()
+            base = tuple(chosen)
+            most = max((um[u] & mask).bit_count() for u in allowed if u not in base)
+            covers(base, mask, most, mask, [], 0, 0)
+            return
+        for i in range(start, len(cand)):
+            u, m = cand[i]
+            if not m & mask:
+                chosen.append(u)
+                bases(i + 1, chosen, mask | m)
+                chosen.pop()
+
+    bases(0, [], 0)
+    return out
+
+
+def _kinds(n: int, units: Sequence[int]) -> set[int]:
+    return {u // n for u in units}  # 0 rows, 1 columns, 2 boxes
+
+
+def kind_of(n: int, fish: Fish) -> str:
+    """'' (basic), 'Franken' or 'Mutant'."""
+    base, cover = _kinds(n, fish.base), _kinds(n, fish.cover)
+    if (base, cover) in (({0}, {1}), ({1}, {0})):
+        return ""
+    if (base <= {0, 2} and cover <= {1, 2}) or (base <= {1, 2} and cover <= {0, 2}):
+        return "Franken"
+    return "Mutant"
+
+
+def fish_name(n: int, fish: Fish, siamese: bool = False) -> str:
+    """'Finned Franken Swordfish' and the like."""
+    parts = ["Siamese"] if siamese else []
+    if fish.fins:
+        parts.append("Finned")
+    kind = kind_of(n, fish)
+    if kind:
+        parts.append(kind)
+    parts.append(FISH_NAMES.get(len(fish.base), f"Fish of size {len(fish.base)}"))
+    return " ".join(parts)
+
+
+def _franken_sides(n: int) -> tuple[tuple[list[int], list[int]], ...]:
+    rows, cols, boxes = list(range(n)), list(range(n, 2 * n)), list(range(2 * n, 3 * n))
+    return ((rows + boxes, cols + boxes), (cols + boxes, rows + boxes))
+
+
+def find_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                      max_fins: int = MAX_FINS) -> Step | None:
+    """The first Franken fish (finned or not)."""
+    return next(iter_franken_fish(c, sizes, max_fins), None)
+
+
+def iter_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4),
+                      max_fins: int = MAX_FINS) -> Iterator[Step]:
+    """Every Franken fish: rows and boxes against columns and boxes (or the transpose)."""
+    n = c.size
+    for k in sizes:
+        for digit in range(1, n + 1):
+            for base, cover in _franken_sides(n):
+                for fish in fishes(c, digit, base, cover, k, max_fins):
+                    if kind_of(n, fish) == "Franken":
+                        yield _step(c, fish)
+
+
+def find_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                     max_fins: int = MAX_FINS) -> Step | None:
+    """The first Mutant fish (finned or not)."""
+    return next(iter_mutant_fish(c, sizes, max_fins), None)
+
+
+def iter_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
+                     max_fins: int = MAX_FINS) -> Iterator[Step]:
+    """Every Mutant fish: base and cover units of any kinds, neither basic nor Franken."""
+    n = c.size
+    every = list(range(3 * n))
+    for k in sizes:
+        for digit in range(1, n + 1):
+            for fish in fishes(c, digit, every, every, k, max_fins):
+                if kind_of(n, fish) == "Mutant":
+                    yield _step(c, fish)
+
+
+def find_siamese_fish(c: Candidates, sizes: Sequence[int] = (2, 3)) -> Step | None:
+    """The first Siamese fish."""
+    return next(iter_siamese_fish(c, sizes), None)
+
+
+def iter_siamese_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Two finned fish (basic or Franken) on the same digit and base units with different
+    covers: one step with the eliminations of both."""
+    n = c.size
+    rows, cols = list(range(n)), list(range(n, 2 * n))
+    for k in sizes:
+        for digit in range(1, n + 1):
+            by_base: dict[tuple[int, ...], list[Fish]] = {}
+            for base, cover in ((rows, cols), (cols, rows), *_franken_sides(n)):
+                for fish in fishes(c, digit, base, cover, k):
+                    if fish.fins:
+                        by_base.setdefault(fish.base, []).append(fish)
+            for group in by_base.values():
+                for i, a in enumerate(group):
+                    for b in group[i + 1:]:
+                        if a.cover != b.cover and a.elims | b.elims not in (a.elims, b.elims):
+                            yield _siamese_step(c, a, b)
+
+
+def _step(c: Candidates, fish: Fish) -> Step:
+    technique = fish_name(c.size, fish)
+    elims = elims_for(fish.digit, fish.elims)
+    text = f"{technique} {_describe(c, fish)}: {removal_text(c, elims)}"
+    return _make(c, technique, text, (fish,), elims)
+
+
+def _siamese_step(c: Candidates, a: Fish, b: Fish) -> Step:
+    technique = fish_name(c.size, a, siamese=True)
+    elims = elims_for(a.digit, a.elims | b.elims)
+    text = (f"{technique}: two fish on the same base, {_describe(c, a)}, and "
+            f"{_describe(c, b)}: {removal_text(c, elims)}")
+    return _make(c, technique, text, (a, b), elims)
+
+
+def _describe(c: Candidates, fish: Fish) -> str:
+    base = ", ".join(unit_text(c, u) for u in fish.base)
+    cover = ", ".join(unit_text(c, u) for u in fish.cover)
+    fins = f", fins {names(c, cells_of(fish.fins))}" if fish.fins else ""
+    return f"on {c.shape.symbol(fish.digit)} with base {base} and cover {cover}{fins}"
+
+
+def _make(c: Candidates, technique: str, text: str, parts: tuple[Fish, ...],
+          elims: tuple[tuple[int, int], ...]) -> Step:
+    first = parts[0]
+    d = first.digit
+    base_cells = list(cells_of(first.base_cells & ~first.fins))
+    fins = sorted({x for f in parts for x in cells_of(f.fins)})
+    units = list(first.base) + [u for f in parts for u in f.cover]
+    return make_step(
+        technique,
+        text,
+        eliminations=elims,
+        cells=[(x, "base") for x in base_cells if x not in fins] + [(x, "fin") for x in fins],
+        units=units,
+        candidates=[(x, d, "key") for x in base_cells if x not in fins]
+        + [(x, d, "fin") for x in fins],
+        region=", ".join(unit_text(c, u) for u in first.base),
+    )

@@ -1,0 +1,201 @@
+"""One hand-built candidate state per pattern family, with the eliminations worked out by hand.
+
+Each state starts from an empty grid (every candidate everywhere) and carves the pattern; the
+finder's full listing (``iter_``) must hold a step of the family with exactly those
+eliminations. The expected sets are derived in the comments, not read off the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from sudoku_core.candidates import Candidates
+from sudoku_core.grid import Shape
+from sudoku_core.step import Step
+from sudoku_core.techniques.als import iter_als_xz
+from sudoku_core.techniques.franken import iter_franken_fish
+from sudoku_core.techniques.sue_de_coq import iter_sue_de_coq
+from sudoku_core.techniques.uniqueness import (
+    iter_avoidable_rectangle,
+    iter_bug_plus_n,
+    iter_hidden_rectangle,
+    iter_unique_rectangle,
+)
+from sudoku_core.techniques.wings import iter_wxyz_wing
+from tests.test_techniques_advanced import blank, cell, only_in, set_cands
+
+
+def cells(*names: str) -> list[int]:
+    return [cell(x) for x in names]
+
+
+def elims(value: int, names: Iterable[str]) -> set[tuple[int, int]]:
+    return {(cell(x), value) for x in names}
+
+
+def has_step(found: Iterator[Step], technique: str, expected: set[tuple[int, int]]) -> None:
+    steps = list(found)
+    match = [s for s in steps if s.technique == technique and set(s.eliminations) == expected]
+    assert match, (technique, [(s.technique, s.eliminations) for s in steps][:10])
+    assert match[0].text and match[0].cells and match[0].region
+
+
+def rectangle(c: Candidates, corners: dict[str, set[int]]) -> None:
+    for name, values in corners.items():
+        set_cands(c, name, values)
+
+
+COL5 = 9 + 4  # unit index of column 5
+ROW2 = 1
+
+
+def test_unique_rectangle_type_1_with_candidates_removed_elsewhere() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r1c4": {1, 2}, "r2c1": {1, 2}, "r2c4": {1, 2, 5, 7}})
+    for other in ("r5c5", "r9c9"):  # earlier steps removed candidates elsewhere
+        c.eliminate(cell(other), 1)
+    # r2c4 = 1 or 2 would make the four cells 1/2 only: deadly.
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1", elims(1, ["r2c4"])
+             | elims(2, ["r2c4"]))
+
+
+def test_unique_rectangle_type_2() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 7}, "r2c5": {1, 2, 7}})
+    # One of the roofs (column 5, box 2) is 7: 7 leaves the rest of column 5 and box 2.
+    seeing = [f"r{r}c5" for r in range(3, 10)] + ["r1c4", "r1c6", "r2c4", "r2c6", "r3c4",
+                                                  "r3c6"]
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 2", elims(7, seeing))
+
+
+def test_unique_rectangle_type_3() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4},
+                  "r5c5": {3, 4}})
+    # The roofs hold 3 or 4: with r5c5 {3,4} a naked pair in column 5.
+    rest = [f"r{r}c5" for r in (3, 4, 6, 7, 8, 9)]
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 3", elims(3, rest) | elims(4, rest))
+
+
+def test_unique_rectangle_type_4() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4}})
+    only_in(c, 1, COL5, ["r1c5", "r2c5"])
+    # 1 is in r1c5 or r2c5, so 2 there would complete the deadly pattern.
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 4", elims(2, ["r1c5", "r2c5"]))
+
+
+def test_unique_rectangle_type_5() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r2c5": {1, 2}, "r1c5": {1, 2, 7}, "r2c1": {1, 2, 7}})
+    # One of the diagonal roofs is 7; the cells seeing both r1c5 and r2c1 (floors hold no 7).
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 5",
+             elims(7, ["r1c2", "r1c3", "r2c4", "r2c6"]))
+
+
+def test_unique_rectangle_type_6() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r2c5": {1, 2}, "r1c5": {1, 2, 3}, "r2c1": {1, 2, 4}})
+    only_in(c, 1, 0, ["r1c1", "r1c5"])
+    only_in(c, 1, ROW2, ["r2c1", "r2c5"])
+    # 1 at a roof forces 1 at the other roof and 2 at both floors: deadly.
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 6", elims(1, ["r1c5", "r2c1"]))
+
+
+def test_hidden_rectangle() -> None:
+    c = blank()
+    rectangle(c, {"r1c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c1": {1, 2, 4}, "r2c5": {1, 2, 5, 6}})
+    only_in(c, 1, ROW2, ["r2c1", "r2c5"])
+    only_in(c, 1, COL5, ["r1c5", "r2c5"])
+    # r2c5 = 2 puts 1 in r2c1 and r1c5, so 2 in r1c1: deadly.
+    has_step(iter_hidden_rectangle(c), "Hidden Rectangle", elims(2, ["r2c5"]))
+
+
+def placed(c: Candidates, name: str, value: int) -> None:
+    """A value placed by an earlier step (not a given: the blank grid has none)."""
+    x = cell(name)
+    c.values[x] = value
+    c.masks[x] = 0
+
+
+def test_avoidable_rectangle_type_1() -> None:
+    c = blank()
+    placed(c, "r1c1", 1)
+    placed(c, "r1c5", 2)
+    placed(c, "r2c1", 2)
+    # r2c5 = 1 would make a swappable 1/2 rectangle of placed values.
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 1", elims(1, ["r2c5"]))
+    c.givens |= 1 << cell("r2c1")  # with a given among them the swap is impossible
+    assert not [s for s in iter_avoidable_rectangle(c) if (cell("r2c5"), 1) in s.eliminations]
+
+
+def test_avoidable_rectangle_type_2() -> None:
+    c = blank()
+    placed(c, "r1c1", 1)
+    placed(c, "r1c5", 2)
+    set_cands(c, "r2c1", {2, 7})
+    set_cands(c, "r2c5", {1, 7})
+    # 2 at r2c1 and 1 at r2c5 is avoidable, so one of them is 7: 7 leaves the rest of row 2.
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2",
+             elims(7, [f"r2c{k}" for k in (2, 3, 4, 6, 7, 8, 9)]))
+
+
+def test_bug_plus_two() -> None:
+    # A 4x4 BUG: each cell holds its value in two solutions that differ everywhere (1<->2,
+    # 3<->4), so every digit has two places per unit; then 3 added to r1c1 and r1c2.
+    shape = Shape(2, 2)
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    swap = {1: 2, 2: 1, 3: 4, 4: 3}
+    masks = [1 << (v - 1) | 1 << (swap[v] - 1) for v in solution]
+    masks[0] |= 1 << 2
+    masks[1] |= 1 << 2
+    c = Candidates(shape, [0] * 16, masks)
+    # One of the extras is true, and both are 3 in row 1 and box 1: 3 leaves r1c3, r1c4, r2c1
+    # and r2c2.
+    has_step(iter_bug_plus_n(c), "BUG+n", {(2, 3), (3, 3), (4, 3), (5, 3)})
+
+
+def test_wxyz_wing() -> None:
+    c = blank()
+    for name, values in {"r1c1": {1, 2, 3, 4}, "r1c5": {1, 4}, "r1c8": {2, 4},
+                         "r2c2": {3, 4}}.items():
+        set_cands(c, name, values)
+    # 1, 2 and 3 each sit in cells that see each other; 4 does not (r1c5, r2c2): one of the
+    # 4s is true, so cells seeing all four lose 4: r1c2 and r1c3 (row 1 and box 1).
+    has_step(iter_wxyz_wing(c), "WXYZ-Wing", elims(4, ["r1c2", "r1c3"]))
+
+
+def test_als_xz() -> None:
+    c = blank()
+    set_cands(c, "r1c1", {1, 2})
+    set_cands(c, "r5c1", {1, 3})
+    set_cands(c, "r5c2", {2, 3})
+    # A = r1c1 {1,2}, B = r5c1, r5c2 {1,2,3}; 1 restricted (r1c1 sees r5c1). 2 is in r1c1 or
+    # r5c2: cells seeing both lose it: r1c2, r2c2, r3c2 (column 2), r4c1, r6c1 (col 1 + box 4).
+    has_step(iter_als_xz(c), "ALS-XZ", elims(2, ["r1c2", "r2c2", "r3c2", "r4c1", "r6c1"]))
+
+
+def test_sue_de_coq() -> None:
+    c = blank()
+    set_cands(c, "r1c1", {1, 2, 3, 4})
+    set_cands(c, "r1c2", {1, 2, 3, 4})
+    set_cands(c, "r1c5", {1, 2})
+    set_cands(c, "r2c1", {3, 4})
+    # Four cells, four digits: 1/2 in row 1, 3/4 in box 1; r1c3 is in both and loses all four.
+    line = ["r1c4", "r1c6", "r1c7", "r1c8", "r1c9", "r1c3"]
+    box = ["r2c2", "r2c3", "r3c1", "r3c2", "r3c3", "r1c3"]
+    expected = elims(1, line) | elims(2, line) | elims(3, box) | elims(4, box)
+    has_step(iter_sue_de_coq(c), "Sue de Coq", expected)
+
+
+def test_franken_swordfish() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c8"])
+    only_in(c, 1, ROW2, ["r2c2", "r2c9"])
+    box9 = 18 + 8
+    only_in(c, 1, box9, ["r7c8", "r8c9"])
+    # Base rows 1, 2 and box 9; cover columns 8, 9 and box 1: 1 leaves the cover cells off the
+    # base (rows 3-6 of columns 8 and 9, and row 3 of box 1).
+    expected = elims(1, [f"r{r}c{k}" for r in range(3, 7) for k in (8, 9)]
+                     + ["r3c1", "r3c2", "r3c3"])
+    has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
