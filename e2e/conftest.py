@@ -143,7 +143,7 @@ class App:
     def reset(self) -> None:
         """Back to an empty 9x9 grid with closed panels (between tests on the shared page)."""
         self.wait_ready()
-        for name in ("io", "new"):
+        for name in ("io", "new", "games", "settings"):
             button = self.page.locator(f"#{name}")
             if button.get_attribute("aria-expanded") == "true":
                 button.click()

@@ -23,7 +23,7 @@ def test_paste_each_format(app: App, puzzle: str) -> None:
     grid = parse(puzzle)
     app.open()
     for to in FORMATS:
-        app.click("Clear")
+        app.click("Restart")
         text = format_grid(grid, to=to)
         app.paste(text)
         app.wait_message("Loaded a")
