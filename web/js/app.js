@@ -309,6 +309,8 @@ function startGame(doc, source, level, message, kind = "ok") {
   saveNow();
   const game = { id: G.newId(), level: level || "", elapsed: 0, finished: null };
   G.setTabGame(game.id);
+  // The address bar names the puzzle's link (or none), so a reload finds this game.
+  if (location.hash !== source) history.replaceState(null, "", source || location.pathname + location.search);
   dispatch((s) => S.setMessage(S.setGame({ ...S.loadDoc(s, doc, source), past: [], future: [] }, game),
     message, kind));
   requestRating();
@@ -570,7 +572,10 @@ const actions = {
     const r = await job("hint", "hint",
       { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, level, pencil },
       "Looking for a hint…");
-    if (!r || state.doc !== doc) return;
+    if (!r || state.doc !== doc) {
+      dispatch(S.countHint);
+      return;
+    }
     const step = readStep(r);
     if (r.status !== "step") {
       // A mistake is named at once (the cells are highlighted too), then it counts as shown.
@@ -703,7 +708,7 @@ const actions = {
     }
     const link = ownLink(text);
     if (link) {
-      openLink(link, true);
+      openLink(link, true, "Opened the pasted link");
       dispatch(S.closePanel);
       return;
     }
@@ -837,7 +842,7 @@ function resume(saved, message) {
 }
 
 // Open the puzzle of a link as a new game; the current one stays saved and can be restored.
-function openLink(hash, live) {
+function openLink(hash, live, opened = "Opened the puzzle from the link") {
   let doc;
   try {
     doc = fromHash(hash);
@@ -857,7 +862,7 @@ function openLink(hash, live) {
     return;
   }
   const kept = state.game && S.hasWork(state.doc) ? state.game.id : null;
-  startGame(doc, hash, "", "Opened the puzzle from the link" +
+  startGame(doc, hash, "", opened +
     (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
   dispatch((s) => S.setPrevious(s, kept || s.previous));
 }

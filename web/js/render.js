@@ -351,6 +351,7 @@ export function render(state, { focus = false, games = [] } = {}) {
   root.dataset.theme = state.settings.theme;
   if (engine.timings) root.dataset.engineTimings = JSON.stringify(engine.timings);
   root.dataset.jobs = String(state.jobs); // 0 = the engine is idle
+  root.dataset.hints = String(state.hints);
   const engineText = engine.state === "ready" ? "Engine ready"
     : engine.state === "error" ? `Engine failed: ${engine.text || "unknown error"}`
       : `${engine.text || "Loading the engine"}…`;

@@ -99,6 +99,7 @@ export function initialState(doc = emptyDoc()) {
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
     settings: defaultSettings(),
+    hints: 0, // hints answered so far (tests and benchmarks wait on <html data-hints>)
   };
 }
 
@@ -471,7 +472,12 @@ export function setShowCandidates(state, showCandidates) {
 }
 
 export function setHint(state, hint) {
-  return { ...state, hint };
+  return { ...state, hint, hints: hint ? state.hints + 1 : state.hints };
+}
+
+// A hint press that ended without a hint (failed, cancelled, or the grid changed meanwhile).
+export function countHint(state) {
+  return { ...state, hints: state.hints + 1 };
 }
 
 export function setWalk(state, walk) {
