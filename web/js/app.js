@@ -12,7 +12,7 @@ import * as S from "./state.js";
 
 const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
 const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
-const SAVE_DELAY = 150; // ms: saves are batched while typing
+const SAVE_DELAY = 300; // ms: saves are batched while typing
 const $ = (id) => document.getElementById(id);
 
 let state = S.initialState();
@@ -132,9 +132,14 @@ function finishedText(game) {
   return `Solved! Well done — every row, column and box is complete: ${what} in ${time}.`;
 }
 
+// Saving writes the undo history too: batched, and off the keystroke's path (pagehide and a
+// hidden page save at once).
 function scheduleSave() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveNow, SAVE_DELAY);
+  saveTimer = setTimeout(() => {
+    if (window.requestIdleCallback) requestIdleCallback(saveNow, { timeout: 2000 });
+    else saveNow();
+  }, SAVE_DELAY);
 }
 
 function saveNow() {
@@ -335,7 +340,8 @@ async function pencilArg() {
   const removed = doc.removed.some((m) => m.length);
   if (!own && !removed) return undefined;
   await ensureCandidates();
-  return doc.centre.map((m, i) => (m.length ? m : S.workingCandidates(state, i) || []));
+  const cands = S.currentCands(state);
+  return doc.centre.map((m, i) => (m.length ? m : S.workingCandidates(state, i, cands) || []));
 }
 
 const actions = {

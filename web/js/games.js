@@ -9,7 +9,7 @@ const INDEX_KEY = "sudoku-core:games"; // [{id, box, level, elapsed, filled, emp
 const TAB_KEY = "sudoku-core:tab"; // session storage: the id of this tab's game
 const SETTINGS_KEY = "sudoku-core:settings";
 const MAX_GAMES = 30; // the oldest beyond this are dropped
-const SAVED_HISTORY = 100; // undo steps kept across a reload
+const SAVED_CELLS = 20000; // cells of undo history kept across a reload (100 steps at 9x9)
 
 function read(storage, key) {
   try {
@@ -108,9 +108,10 @@ export function saveGame(state) {
   const game = state.game;
   if (!game) return;
   const doc = state.doc;
+  const keep = Math.max(5, Math.floor(SAVED_CELLS / doc.givens.length));
   const record = {
     doc, source: state.source, game,
-    past: state.past.slice(-SAVED_HISTORY), future: state.future.slice(0, SAVED_HISTORY),
+    past: state.past.slice(-keep), future: state.future.slice(0, keep),
   };
   if (!write(localStorage, PREFIX + game.id, record)) {
     // Too big for the quota with its history: keep the grid at least.

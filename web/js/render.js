@@ -4,7 +4,7 @@
 
 import { boxEdges } from "./geometry.js";
 import {
-  boxShapes, cellName, COLOURS, LEVELS, shown, size, symbol, symbols, workingCandidates,
+  boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, workingCandidates,
 } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -69,12 +69,16 @@ function span(className, text) {
   return s;
 }
 
-// The candidates an empty cell draws in slots: the working candidates when shown, else only
-// those a hint points at.
+// The candidates an empty cell draws in slots: the working candidates when shown and the user
+// has no marks there, else only those a hint points at.
 function slotValues(state, i, work, hinted) {
-  if (state.showCandidates && work) return work;
-  return hinted ? [...hinted.keys()].sort((a, b) => a - b) : [];
+  const doc = state.doc;
+  if (hinted) return [...hinted.keys()].sort((a, b) => a - b);
+  if (state.showCandidates && work && !doc.centre[i].length && !doc.corner[i].length) return work;
+  return [];
 }
+
+const SLOTS_UP_TO = 12; // larger grids draw candidates as one line of text (see #cell-info)
 
 function drawCell(el, state, i, view) {
   const { n, value, centre, corner, colors, slots, hinted, sameValue } = view;
@@ -88,7 +92,9 @@ function drawCell(el, state, i, view) {
   if (value) {
     parts.push(span("v", symbol(value, n)));
   } else {
-    if (slots.length) {
+    if (slots.length && n > SLOTS_UP_TO && !hinted) {
+      parts.push(span("cands-text", symbols(slots, n)));
+    } else if (slots.length) {
       const grid = span("cands");
       grid.style.setProperty("--mc", String(state.doc.box[1]));
       grid.style.setProperty("--mr", String(state.doc.box[0]));
@@ -105,21 +111,25 @@ function drawCell(el, state, i, view) {
     if (corner.length) {
       const box = span("corner");
       box.dataset.count = String(Math.min(corner.length, 9));
-      corner.forEach((v, k) => {
-        const mark = span(`p${Math.min(k, 8)}`, symbol(v, n));
+      corner.slice(0, 8).forEach((v, k) => {
+        const mark = span(`p${k}`, symbol(v, n));
         if (v === sameValue) mark.classList.add("same");
         box.append(mark);
       });
+      // Beyond eight, the rest share the middle (one text: few nodes on big grids).
+      if (corner.length > 8) box.append(span("p8", symbols(corner.slice(8), n)));
       parts.push(box);
     }
     if (centre.length) {
       const mid = span("centre");
       mid.dataset.count = String(Math.min(centre.length, 9));
-      for (const v of centre) {
-        const mark = span("", symbol(v, n));
-        if (v === sameValue) mark.classList.add("same");
-        mid.append(mark);
-      }
+      if (sameValue && centre.includes(sameValue)) {
+        for (const v of centre) {
+          const mark = span("", symbol(v, n));
+          if (v === sameValue) mark.classList.add("same");
+          mid.append(mark);
+        }
+      } else mid.textContent = symbols(centre, n); // one text node unless a mark stands out
       parts.push(mid);
     }
   }
@@ -165,9 +175,10 @@ function renderGrid(state, focus) {
     for (const u of geometry.units_of[state.cursor]) for (const c of geometry.units[u]) peers.add(c);
   }
   const cells = built.cells;
+  const cands = currentCands(state);
   for (let i = 0; i < cells.length; i++) {
     const value = shown(doc, i);
-    const work = value ? null : workingCandidates(state, i);
+    const work = value ? null : workingCandidates(state, i, cands);
     const hinted = hintMarks.get(i);
     const view = {
       n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
@@ -204,8 +215,10 @@ function renderGrid(state, focus) {
   }
   if (focus) {
     const active = document.activeElement;
+    const target = cells[state.cursor];
     const inGrid = active && active.closest && active.closest("#grid");
-    if (inGrid || focus === "force") cells[state.cursor].focus({ preventScroll: true });
+    // focus() forces a layout: only when the focus really moves.
+    if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
   }
   const grid = $("grid");
   grid.classList.toggle("celebrate", state.celebrate);

@@ -161,14 +161,20 @@ export function sameDoc(a, b) {
   return LIST_KEYS.every((k) => a[k].every((m, i) => sameList(m, b[k][i])));
 }
 
-// The working candidates of an empty cell: the engine's, minus what applied steps eliminated.
-export function workingCandidates(state, cell) {
+// The engine's candidates when they belong to the current grid, else null (compute once per
+// pass over the cells: the check reads the whole grid).
+export function currentCands(state) {
   const doc = state.doc;
-  if (shown(doc, cell) || !state.cands || state.cands.key !== gridKey(shownValues(doc), doc.box)) {
-    return null;
-  }
+  if (!state.cands || state.cands.key !== gridKey(shownValues(doc), doc.box)) return null;
+  return state.cands.values;
+}
+
+// The working candidates of an empty cell: the engine's, minus what applied steps eliminated.
+export function workingCandidates(state, cell, cands = currentCands(state)) {
+  const doc = state.doc;
+  if (!cands || shown(doc, cell)) return null;
   const removed = doc.removed[cell];
-  const all = state.cands.values[cell] || [];
+  const all = cands[cell] || [];
   return removed.length ? all.filter((v) => !removed.includes(v)) : all;
 }
 
@@ -312,9 +318,10 @@ export function applyStep(state, placements, eliminations) {
 export function fillCandidates(state) {
   const doc = state.doc;
   const centre = doc.centre.slice();
+  const cands = currentCands(state);
   let any = false;
   for (let i = 0; i < centre.length; i++) {
-    const work = workingCandidates(state, i);
+    const work = workingCandidates(state, i, cands);
     if (work) {
       centre[i] = work.slice();
       any = true;
