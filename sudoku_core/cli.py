@@ -7,15 +7,25 @@ for validate, gave up), 2 usage or parse error, 130 interrupted, 70 a bug (inter
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import COMMANDS
+from .commands import generate, hint, rate, show, solve, steps, validate
 from .commands.common import EXIT_INTERNAL, EXIT_USAGE
 from .errors import SudokuError
+
+# The subcommands in the order `sudoku --help` lists them; each module has add_parser().
+COMMANDS = {
+    "solve": solve,
+    "validate": validate,
+    "show": show,
+    "hint": hint,
+    "steps": steps,
+    "rate": rate,
+    "generate": generate,
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,13 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"sudoku-core {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
                                        parser_class=_Parser)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f".commands.{name}", __package__)
-        except ModuleNotFoundError as exc:  # a command not built yet in this checkout
-            if exc.name != f"{__package__}.commands.{name}":
-                raise
-            continue
+    for module in COMMANDS.values():
         module.add_parser(subparsers)
     return parser
 

@@ -153,7 +153,8 @@ def test_validate_json_contract_conflict_cells_are_0_based_pairs(
     data = json.loads(out)
     assert (code, data["status"]) == (1, "invalid")
     assert data["conflicts"] == [
-        {"unit": "row", "index": 0, "symbol": "5", "cells": [[0, 0], [0, 8]]}
+        {"unit": "row", "index": 0, "symbol": "5", "cells": [[0, 0], [0, 8]], "value": 5,
+         "indices": [0, 8], "unit_cells": list(range(9))}
     ]
 
 

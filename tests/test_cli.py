@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import read_corpus
 
-from sudoku_core.cli import main
-from sudoku_core.commands import COMMANDS
+from sudoku_core.cli import COMMANDS, main
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"

@@ -31,7 +31,7 @@ def test_steps_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["status"] == "solved" and data["level"] == "Expert" and data["score"] == 55
     first = data["steps"][0]
     assert first["technique"] == "Locked Candidates (Pointing)" and first["trial"] is False
-    assert first["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    assert first["eliminations"] == [{"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}]
     assert first["placements"] == []
     assert first["text"].startswith("Locked candidates (pointing): in box 2")
 
@@ -75,13 +75,16 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["status"] == "step" and data["level"] == "step"
     assert data["technique"] == "Locked Candidates (Pointing)"
-    assert data["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    # No pencil marks: the elimination comes with the placement it unlocks.
+    assert data["eliminations"][0] == {"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}
+    assert data["placements"] and data["text"].startswith("Locked candidates (pointing)")
     code, out, _ = run(capsys, "hint", "--level", "nudge", POINTING)
     assert out.strip() == "Look for locked candidates in box 2."
     code, out, _ = run(capsys, "hint", "--level", "apply", POINTING)
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("Locked candidates (pointing)")
-    assert lines[4].split("│")[1].split()[0] == "1245"  # r2c1 shown without the 7
+    r2c1 = lines[4].split("│")[1].split()[0]
+    assert "7" not in r2c1 and set(r2c1) < set("1245")  # r2c1 shown without the 7
     code, out, _ = run(capsys, "hint", "--level", "apply", "--json", EASY)
     data = json.loads(out)
     assert len(data["result"]) == 81 and data["result"] != EASY.replace("0", ".")
@@ -99,7 +102,7 @@ def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[
     assert code == 1 and data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[cell // 9, cell % 9]]
     code, out, _ = run(capsys, "hint", current, "--givens", POINTING)
-    assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} is wrong")
+    assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} = {wrong} does not fit")
     right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]
     code, out, _ = run(capsys, "hint", right, "--givens", POINTING, "--json")
     assert code == 0 and json.loads(out)["status"] == "step"

@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
-from sudoku_core.techniques import find_step, registry
+from sudoku_core.techniques import registry
 from sudoku_core.techniques.fish import find_finned_fish, find_fish
 from sudoku_core.techniques.intersections import find_locked_candidates
 from sudoku_core.techniques.singles import find_full_house, find_hidden_single, find_naked_single
 from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
+from sudoku_core.walk import next_step as find_step
 
 NINE = Shape(3, 3)
 SINGLES = ("Full House", "Hidden Single", "Naked Single")
@@ -247,7 +248,8 @@ def test_symbols_above_nine() -> None:
         c.eliminate(cell, 16)
     step = find_hidden_single(c)
     assert step is not None and step.text == "Hidden single: in row 1, G fits only r1c16"
-    assert step.to_json(shape)["placements"] == [{"cell": [0, 15], "symbol": "G"}]
+    assert step.to_json(shape)["placements"] == [
+        {"cell": [0, 15], "index": 15, "symbol": "G", "value": 16}]
 
 
 BASIC = [
@@ -285,3 +287,15 @@ def test_basic_techniques_keep_a_solution_of_any_consistent_state(
         for cell, v in step.eliminations:
             assert sol.cells[cell] != v, step.text
             assert c.has(cell, v), "only existing candidates are eliminated"
+
+
+def test_the_registry_is_every_technique_module_imported() -> None:
+    # A technique module that fails to import fails this import (no silent "not there yet").
+    import pkgutil
+
+    import sudoku_core.techniques as techniques
+
+    modules = {m.name for m in pkgutil.iter_modules(techniques.__path__)} - {"base"}
+    used = {getattr(t.find, "func", t.find).__module__.rsplit(".", 1)[1] for t in registry()}
+    assert used == modules, "every technique module has an entry in the registry"
+    assert len({t.name for t in registry()}) == len(registry())

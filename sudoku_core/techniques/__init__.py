@@ -1,27 +1,34 @@
 """Human solving techniques and their registry, simplest first.
 
 Each technique is a function ``find_xxx(c: Candidates) -> Step | None`` that reads the candidate
-state and never changes it. ``registry()`` lists them in the order a person (and ``explain``)
-tries them, each with its weight and level; the table is documented in docs/rating.md.
+state and never changes it. ``TECHNIQUES`` lists them in the order a person (and the walker)
+tries them, each with its weight and level; the table is documented in docs/rating.md. The
+table is plain imports: a technique that fails to import fails the import of this package.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Literal, get_args
 
 from .base import Finder, Step
+from .chains import find_aic, find_x_chain, find_xy_chain
+from .colouring import find_simple_colouring
+from .fish import find_finned_fish, find_fish
+from .forcing import find_forcing_chain
+from .intersections import find_locked_candidates
+from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
+from .singles import find_full_house, find_hidden_single, find_naked_single
+from .subsets import find_hidden_subset, find_naked_subset
+from .uniqueness import find_bug_plus_one, find_unique_rectangle
+from .wings import find_w_wing, find_xy_wing, find_xyz_wing
 
-if TYPE_CHECKING:
-    from ..candidates import Candidates
+__all__ = ["LEVELS", "Level", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "Step",
+           "Technique", "level_of", "registry", "weight_of"]
 
-__all__ = ["LEVELS", "Technique", "Step", "Finder", "registry", "weight_of", "level_of",
-           "TRIAL", "TRIAL_WEIGHT"]
-
-LEVELS = ("Easy", "Medium", "Hard", "Expert", "Extreme")
+Level = Literal["Easy", "Medium", "Hard", "Expert", "Extreme"]
+LEVELS: tuple[Level, ...] = get_args(Level)
 TRIAL = "Trial and Error"
 TRIAL_WEIGHT = 90
 
@@ -33,43 +40,43 @@ class Technique:
     name: str
     find: Finder
     weight: int
-    level: str
+    level: Level
     needs_unique: bool = False  # uniqueness techniques: only for puzzles known to be unique
 
 
-# (name, module, function, keyword arguments, weight, level, needs_unique), simplest first.
-# Weights follow Sudoku Explainer's scale x10 in spirit; levels follow HoDoKu's grouping, with
-# the bands Easy < 25 <= Medium < 35 <= Hard < 50 <= Expert < 70 <= Extreme.
-_TABLE: tuple[tuple[str, str, str, dict[str, Any], int, str, bool], ...] = (
-    ("Full House", "singles", "find_full_house", {}, 10, "Easy", False),
-    ("Hidden Single", "singles", "find_hidden_single", {}, 12, "Easy", False),
-    ("Naked Single", "singles", "find_naked_single", {}, 20, "Easy", False),
-    ("Locked Candidates", "intersections", "find_locked_candidates", {}, 26, "Medium", False),
-    ("Naked Pair", "subsets", "find_naked_subset", {"sizes": (2,)}, 30, "Medium", False),
-    ("Hidden Pair", "subsets", "find_hidden_subset", {"sizes": (2,)}, 32, "Medium", False),
-    ("Naked Triple", "subsets", "find_naked_subset", {"sizes": (3,)}, 36, "Hard", False),
-    ("Hidden Triple", "subsets", "find_hidden_subset", {"sizes": (3,)}, 38, "Hard", False),
-    ("X-Wing", "fish", "find_fish", {"sizes": (2,)}, 40, "Hard", False),
-    ("Skyscraper", "single_digit", "find_skyscraper", {}, 41, "Hard", False),
-    ("2-String Kite", "single_digit", "find_two_string_kite", {}, 41, "Hard", False),
-    ("XY-Wing", "wings", "find_xy_wing", {}, 42, "Hard", False),
-    ("Empty Rectangle", "single_digit", "find_empty_rectangle", {}, 43, "Hard", False),
-    ("XYZ-Wing", "wings", "find_xyz_wing", {}, 44, "Hard", False),
-    ("W-Wing", "wings", "find_w_wing", {}, 45, "Hard", False),
-    ("Naked Quad", "subsets", "find_naked_subset", {"sizes": (4,)}, 46, "Hard", False),
-    ("Finned X-Wing", "fish", "find_finned_fish", {"sizes": (2,)}, 47, "Hard", False),
-    ("Hidden Quad", "subsets", "find_hidden_subset", {"sizes": (4,)}, 48, "Hard", False),
-    ("Swordfish", "fish", "find_fish", {"sizes": (3,)}, 50, "Expert", False),
-    ("Simple Colouring", "colouring", "find_simple_colouring", {}, 52, "Expert", False),
-    ("Unique Rectangle", "uniqueness", "find_unique_rectangle", {}, 54, "Expert", True),
-    ("BUG+1", "uniqueness", "find_bug_plus_one", {}, 55, "Expert", True),
-    ("Jellyfish", "fish", "find_fish", {"sizes": (4,)}, 56, "Expert", False),
-    ("Finned Swordfish", "fish", "find_finned_fish", {"sizes": (3,)}, 57, "Expert", False),
-    ("Finned Jellyfish", "fish", "find_finned_fish", {"sizes": (4,)}, 58, "Expert", False),
-    ("X-Chain", "chains", "find_x_chain", {}, 60, "Expert", False),
-    ("XY-Chain", "chains", "find_xy_chain", {}, 62, "Expert", False),
-    ("AIC", "chains", "find_aic", {}, 66, "Expert", False),
-    ("Forcing Chain", "forcing", "find_forcing_chain", {}, 75, "Extreme", False),
+# Simplest first. Weights follow Sudoku Explainer's scale x10 in spirit; levels follow HoDoKu's
+# grouping, with the bands Easy < 25 <= Medium < 35 <= Hard < 50 <= Expert < 70 <= Extreme.
+# One entry per line: a new technique is one import and one line here.
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("Full House", find_full_house, 10, "Easy"),
+    Technique("Hidden Single", find_hidden_single, 12, "Easy"),
+    Technique("Naked Single", find_naked_single, 20, "Easy"),
+    Technique("Locked Candidates", find_locked_candidates, 26, "Medium"),
+    Technique("Naked Pair", partial(find_naked_subset, sizes=(2,)), 30, "Medium"),
+    Technique("Hidden Pair", partial(find_hidden_subset, sizes=(2,)), 32, "Medium"),
+    Technique("Naked Triple", partial(find_naked_subset, sizes=(3,)), 36, "Hard"),
+    Technique("Hidden Triple", partial(find_hidden_subset, sizes=(3,)), 38, "Hard"),
+    Technique("X-Wing", partial(find_fish, sizes=(2,)), 40, "Hard"),
+    Technique("Skyscraper", find_skyscraper, 41, "Hard"),
+    Technique("2-String Kite", find_two_string_kite, 41, "Hard"),
+    Technique("XY-Wing", find_xy_wing, 42, "Hard"),
+    Technique("Empty Rectangle", find_empty_rectangle, 43, "Hard"),
+    Technique("XYZ-Wing", find_xyz_wing, 44, "Hard"),
+    Technique("W-Wing", find_w_wing, 45, "Hard"),
+    Technique("Naked Quad", partial(find_naked_subset, sizes=(4,)), 46, "Hard"),
+    Technique("Finned X-Wing", partial(find_finned_fish, sizes=(2,)), 47, "Hard"),
+    Technique("Hidden Quad", partial(find_hidden_subset, sizes=(4,)), 48, "Hard"),
+    Technique("Swordfish", partial(find_fish, sizes=(3,)), 50, "Expert"),
+    Technique("Simple Colouring", find_simple_colouring, 52, "Expert"),
+    Technique("Unique Rectangle", find_unique_rectangle, 54, "Expert", needs_unique=True),
+    Technique("BUG+1", find_bug_plus_one, 55, "Expert", needs_unique=True),
+    Technique("Jellyfish", partial(find_fish, sizes=(4,)), 56, "Expert"),
+    Technique("Finned Swordfish", partial(find_finned_fish, sizes=(3,)), 57, "Expert"),
+    Technique("Finned Jellyfish", partial(find_finned_fish, sizes=(4,)), 58, "Expert"),
+    Technique("X-Chain", find_x_chain, 60, "Expert"),
+    Technique("XY-Chain", find_xy_chain, 62, "Expert"),
+    Technique("AIC", find_aic, 66, "Expert"),
+    Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
 )
 
 # Weights of the technique names steps carry, where they differ from the registry entry's.
@@ -82,39 +89,12 @@ _NAME_WEIGHTS = {
     TRIAL: TRIAL_WEIGHT,
 }
 
-
-def _load(module: str, function: str, kwargs: dict[str, Any]) -> Finder | None:
-    """The finder, or None while its module (written in parallel) is not there yet."""
-    try:
-        mod = importlib.import_module(f"{__name__}.{module}")
-    except ImportError:
-        return None
-    func: Callable[..., Step | None] | None = getattr(mod, function, None)
-    if func is None:
-        return None
-    if kwargs:
-        return functools.partial(func, **kwargs)
-    return func
+_WEIGHTS = {t.name: t.weight for t in TECHNIQUES} | _NAME_WEIGHTS
 
 
-@functools.lru_cache(maxsize=1)
 def registry() -> tuple[Technique, ...]:
-    """Every available technique, in the order they are tried (simplest first)."""
-    out = []
-    for name, module, function, kwargs, weight, level, unique in _TABLE:
-        find = _load(module, function, kwargs)
-        if find is not None:
-            out.append(Technique(name, find, weight, level, unique))
-    return tuple(out)
-
-
-def _weights() -> dict[str, int]:
-    table = {name: weight for name, *_rest, weight, _level, _u in _TABLE}
-    table.update(_NAME_WEIGHTS)
-    return table
-
-
-_WEIGHTS = _weights()
+    """Every technique, in the order they are tried (simplest first)."""
+    return TECHNIQUES
 
 
 def weight_of(technique: str) -> int:
@@ -130,20 +110,11 @@ def weight_of(technique: str) -> int:
     return weight
 
 
-def level_of(weight: int) -> str:
+def level_of(weight: int) -> Level:
     """Level of a weight: Easy < 25 <= Medium < 35 <= Hard < 50 <= Expert < 70 <= Extreme."""
-    for bound, level in ((25, "Easy"), (35, "Medium"), (50, "Hard"), (70, "Expert")):
+    bands: tuple[tuple[int, Level], ...] = ((25, "Easy"), (35, "Medium"), (50, "Hard"),
+                                             (70, "Expert"))
+    for bound, level in bands:
         if weight < bound:
             return level
     return "Extreme"
-
-
-def find_step(c: Candidates, *, unique: bool = True) -> Step | None:
-    """The first step the registry finds (uniqueness techniques only when ``unique``)."""
-    for tech in registry():
-        if tech.needs_unique and not unique:
-            continue
-        step = tech.find(c)
-        if step is not None:
-            return step
-    return None
