@@ -44,7 +44,7 @@ def test_hint_points_at_a_wrong_entry(app: App) -> None:
     app.cell(1, 3).click()
     app.page.keyboard.press("1")  # the solution has 4 at r1c3
     app.click("Hint")
-    text = app.wait_message("wrong")
+    text = app.wait_message("does not fit the solution")
     assert "r1c3" in text
     assert highlighted(app).get("r1c3") == "wrong"
 

@@ -70,7 +70,7 @@ def test_multi_select_and_marks_in_every_mode(app: App) -> None:
     app.cell(3, 1).click()
     page.keyboard.press("1")
     styles = page.evaluate(
-        """() => ['.corner span', '.centre span', '.cands span'].map(s => {
+        """() => ['.corner span', '.centre', '.cands span'].map(s => {
             const el = document.querySelector('[role=gridcell] ' + s);
             const st = getComputedStyle(el);
             return [st.color, st.fontSize, el.getBoundingClientRect().top].join('/');

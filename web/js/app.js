@@ -4,7 +4,7 @@ import { CancelledError, Engine } from "./engine.js";
 import { bind } from "./events.js";
 import * as G from "./games.js";
 import * as Geo from "./geometry.js";
-import { reportCells, readStep, solutionValues, upgrade } from "./protocol.js";
+import { reportCells, readStep, solutionValues } from "./protocol.js";
 import { loadShipped, pickShipped } from "./puzzles.js";
 import { render, timerText } from "./render.js";
 import { fromHash, LinkError, ownLink, shareUrl, toHash } from "./share.js";
@@ -50,11 +50,9 @@ function n() {
   return S.size(state.doc);
 }
 
-// The engine, with replies brought to the page protocol (see protocol.js).
+// The engine: replies in the page protocol (README, docs/protocol.md; read in protocol.js).
 function ask(cmd, args) {
-  const geometry = state.geometry;
-  const size = n();
-  return engine.request(cmd, args).then((r) => upgrade(r, size, geometry));
+  return engine.request(cmd, args);
 }
 
 // Apply a transition; when the document changed: conflicts, candidates, completion, saving.
@@ -585,8 +583,7 @@ const actions = {
     const step = readStep(r);
     if (r.status !== "step") {
       // A mistake is named at once (the cells are highlighted too), then it counts as shown.
-      const text = r.region && r.status !== "solved" && !r.message
-        ? `${step.text.replace(/\.$/, "")}: ${r.region}.` : step.text;
+      const text = step.text;
       dispatch((s) => S.setMessage(S.setWrong(S.setHint(S.setHighlights(s, step.highlights, step.hintMarks),
         { doc, level: "step", data: r }), step.wrong.length ? step.wrong : s.wrong), text,
       r.status === "solved" ? "ok" : "warn"));
@@ -614,16 +611,12 @@ const actions = {
       "Working out the steps… (Cancel or Esc stops it)");
     if (!r || state.doc !== doc) return;
     if (!r.steps.length) {
-      say(r.message || (r.status === "solved" ? "Nothing left to explain: the grid is complete."
-        : "No logical step applies to this grid."), "warn");
+      say(r.message, "warn");
       return;
     }
-    const level = r.level ? ` (${r.level}${r.trial ? ", needs trial and error" : ""})` : "";
-    const found = r.status === "solved" ? `${r.steps.length} steps to the solution${level}`
-      : `The first ${r.steps.length} steps (the rest of the path is not worked out)`;
     const steps = r.steps.map(readStep);
     dispatch((s) => S.setMessage(S.setWalk(s, { steps, index: 0, docs: [s.doc] }),
-      `${found}. Press Next step to walk through them.`));
+      `${r.message} Press Next step to walk through them.`, r.status === "solved" ? "info" : "warn"));
     flush();
     $("walk-next").focus();
   },

@@ -191,7 +191,17 @@ export function bind(app) {
       if (done && done.then) done.then(() => app.focusGrid());
     });
   }
-  for (const [id, action] of Object.entries(inPlace)) $(id).addEventListener("click", action);
+  // Those that do not open a panel give the grid the focus back after a pointer click
+  // (event.detail > 0); from the keyboard the focus stays, so Enter can be pressed again.
+  const panels = new Set(["new", "games", "settings", "io", "steps"]);
+  for (const [id, action] of Object.entries(inPlace)) {
+    $(id).addEventListener("click", (event) => {
+      const done = action();
+      if (panels.has(id) || !event.detail) return;
+      app.focusGrid();
+      if (done && done.then) done.then(() => app.focusGrid());
+    });
+  }
   // The keypad and the mode toggle keep the grid's focus on pointer devices.
   for (const el of [keypad, $("modes")]) {
     el.addEventListener("pointerdown", (event) => {

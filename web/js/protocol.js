@@ -41,38 +41,3 @@ export function reportCells(r) {
 export function solutionValues(r) {
   return Array.isArray(r.values) ? r.values : null;
 }
-
-// ---- Until the engine speaks the contract (core's `contract:` commit): add the contract's
-// fields to an old-style reply. Deleted once the facade sends them itself.
-const SYMS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-export function upgrade(reply, n, geometry) {
-  const idx = (rc) => rc[0] * n + rc[1];
-  const val = (s) => (n <= SYMS.length ? SYMS.indexOf(String(s).toUpperCase()) + 1 : Number(s));
-  const kinds = { row: 0, column: 1, box: 2 };
-  const walk = (x) => {
-    if (Array.isArray(x)) {
-      x.forEach(walk);
-      return;
-    }
-    if (!x || typeof x !== "object") return;
-    if (Array.isArray(x.cell) && x.index === undefined) x.index = idx(x.cell);
-    if (typeof x.symbol === "string" && x.value === undefined) x.value = val(x.symbol);
-    if (Array.isArray(x.symbols) && x.values === undefined) x.values = x.symbols.map(val);
-    if (typeof x.unit === "string" && geometry) {
-      const unit = geometry.units[kinds[x.unit] * n + x.index];
-      if (!Array.isArray(x.cells)) x.cells = unit;
-      else if (x.indices === undefined) {
-        x.indices = x.cells.map(idx);
-        x.unit_cells = unit;
-      }
-    }
-    for (const [key, list] of [["wrong_cells", "wrong_indices"], ["dead_cells", "dead_indices"]]) {
-      if (Array.isArray(x[key]) && x[list] === undefined) x[list] = x[key].map(idx);
-    }
-    for (const v of Object.values(x)) if (v && typeof v === "object") walk(v);
-  };
-  walk(reply);
-  if (Array.isArray(reply.solution) && reply.values === undefined) reply.values = reply.solution;
-  return reply;
-}
