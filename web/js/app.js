@@ -599,8 +599,9 @@ const actions = {
       return;
     }
     const more = level === "nudge" ? "Hint again shows the step." : "Hint again applies it.";
+    const said = /[.!?]$/.test(step.text) ? step.text : `${step.text}.`;
     dispatch((s) => S.setMessage(S.setHighlights(S.setHint(s, { doc, level, data: r }),
-      step.highlights, level === "step" ? step.hintMarks : []), `${step.text} ${more}`, "info"));
+      step.highlights, level === "step" ? step.hintMarks : []), `${said} ${more}`, "info"));
   },
 
   // The whole logical path, walked forward and back with Next step / Previous step.
