@@ -29,10 +29,7 @@ __all__ = [
 
 def format_line(grid: Grid) -> str:
     """One line, '.' for empty: symbols 1-9 A-Z, or numbers between spaces above 35."""
-    if grid.size > MAX_SYMBOL_SIZE:
-        return " ".join(str(v) if v else "." for v in grid.cells)
-    sym = grid.shape.symbol
-    return "".join(sym(v) for v in grid.cells)
+    return grid.line()
 
 
 def format_tokens(grid: Grid) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .conflicts import Conflict
-from .grid import Grid, Shape, cell_name
+from .grid import Grid, cell_name
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -142,9 +142,3 @@ def rating_message(status: str, level: str | None, score: int, hardest: str, tri
     """The outcome of a rating."""
     text = verdict(status, level, score, hardest, trial, timed_out)
     return f"{text[0].upper()}{text[1:]}."
-
-
-def shape_text(shape: Shape) -> str:
-    """'9x9 (3x3 boxes)'."""
-    n = shape.size
-    return f"{n}x{n} ({shape} boxes)"

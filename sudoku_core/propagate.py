@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import budget
 from .candidates import Candidates
 
 SINGLES = ("Full House", "Hidden Single", "Naked Single")
 
 
 def propagate(c: Candidates, tally: Callable[[str], None] | None = None) -> bool:
-    """Place singles to a fixed point in place; False on a contradiction.
+    """Place singles to a fixed point in place; False on a contradiction (``OutOfTime`` late).
 
     Hidden singles (boxes first) go to a fixed point, then one naked single, and again: the
     order a person prefers them in, so that ``tally`` (called with "Full House", "Hidden
@@ -27,6 +28,7 @@ def propagate(c: Candidates, tally: Callable[[str], None] | None = None) -> bool
     order = geo.box_first
     full = c.full
     while True:
+        budget.check()  # a round over a 64x64 grid is milliseconds; a chain of rounds adds up
         placed = True
         while placed:
             placed = False

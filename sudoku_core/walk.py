@@ -2,7 +2,8 @@
 
 ``steps``, ``rate``, the generator's capped walk (``grade``) and ``hint`` all take their next
 step with :func:`next_step`, so the guard against a step that changes nothing (which would loop
-forever) is written once; :func:`propagate` is the one singles propagation of the human side.
+forever) is written once; :func:`.propagate.propagate` is the one singles propagation of the
+human side.
 The walk reads the cooperative deadline of :mod:`.budget` and raises ``budget.OutOfTime``
 past it.
 """
@@ -17,7 +18,7 @@ from .candidates import Candidates
 from .grid import Grid
 from .propagate import SINGLES, propagate
 from .step import Step
-from .techniques import TECHNIQUES, TRIAL, Technique, weight_of
+from .techniques import TECHNIQUES, Technique, weight_of
 from .trial import trial_step
 
 WalkEnd = Literal["solved", "no_solution", "stuck"]
@@ -115,5 +116,4 @@ class Walk:
             c.apply(step)
 
 
-__all__ = ["SINGLES", "TRIAL", "Walk", "WalkEnd", "changes", "consistent", "next_step",
-           "propagate"]
+__all__ = ["Walk", "WalkEnd", "changes", "consistent", "next_step"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,19 @@ def dug_puzzle(shape: Shape, seed: int, share: float = 1.0,
     dug = dig(solution, order[:round(len(order) * share)], max_nodes=max_nodes,
               keep_going=lambda: True)
     return dug.grid(), solution
+
+
+@pytest.fixture
+def ticking_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock the test controls: each read of ``time.perf_counter`` is 1 ms later.
+
+    Deadlines then fall after a fixed number of clock reads, whatever the machine's speed or
+    load: a test of "the budget ran out" cannot pass or fail by chance.
+    """
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", tick)

@@ -138,6 +138,7 @@ def test_bad_puzzles_have_no_level(
     assert code == 1 and why in out and "no level" in out
 
 
+@pytest.mark.usefixtures("ticking_clock")
 @pytest.mark.parametrize("command", ["steps", "rate"])
 def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command: str) -> None:
     platinum = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
@@ -149,10 +150,68 @@ def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command:
     assert code == 1 and "gave up" in out and "time limit" in out
 
 
+@pytest.mark.usefixtures("ticking_clock")
 def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str]) -> None:
     current = before_first_trial(parse(PLATINUM)).line()
-    code, out, _ = run(capsys, "hint", "--json", "--givens", PLATINUM, current)
+    code, out, _ = run(capsys, "hint", "--json", "--time-limit", "10000", "--givens", PLATINUM,
+                       current)
     assert code == 0 and json.loads(out)["trial"] is True
     code, out, _ = run(capsys, "hint", "--json", "--time-limit", "0.0001", "--givens", PLATINUM,
                        current)
-    assert code == 1 and json.loads(out)["status"] == "gave_up"
+    data = json.loads(out)
+    assert code == 1 and (data["status"], data["timed_out"]) == ("gave_up", True)
+
+
+MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_hint_reads_the_users_pencil_marks(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    from sudoku_core.candidates import Candidates
+    from sudoku_core.explain import steps as walk
+    from sudoku_core.format import format_candidates
+
+    puzzle = parse(MEDIUM)
+    path = walk(puzzle).steps
+    lead = next(s for s in path if not s.placements)  # the first elimination-only step
+    grid = puzzle.with_values(p for s in path[:path.index(lead)] for p in s.placements)
+    marks = Candidates.from_grid(grid)
+    drawn = tmp_path / "marks.txt"
+    drawn.write_text(format_candidates(grid, marks.masks))
+    # Marks kept: the elimination alone, as it changes what the user sees.
+    code, out, _ = run(capsys, "hint", "--json", str(drawn), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert code == 0 and data["text"] == lead.text and data["placements"] == []
+    # No marks (a plain grid): the elimination comes with the placement it unlocks.
+    code, out, _ = run(capsys, "hint", "--json", grid.line(), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert code == 0 and data["placements"] and data["text"].startswith(lead.text)
+    # A needed mark the user removed is pointed out.
+    sol = solve(puzzle).solution
+    assert sol is not None
+    cell = next(i for i, m in enumerate(marks.masks) if m.bit_count() > 2)
+    marks.eliminate(cell, sol.cells[cell])
+    drawn.write_text(format_candidates(grid, marks.masks))
+    code, out, _ = run(capsys, "hint", "--json", str(drawn), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert (code, data["status"]) == (1, "missing_marks")
+    assert data["missing_marks"][0]["index"] == cell
+
+
+def test_hint_names_a_removed_given(capsys: pytest.CaptureFixture[str]) -> None:
+    # D8: r1c3 is empty because its given was deleted, not because an entry is wrong.
+    code, out, _ = run(capsys, "hint", ".....4.221......", "--givens", "..3..4.221......")
+    assert code == 1 and out.strip() == "The given 3 in r1c3 was removed: put it back."
+
+
+def test_validate_with_givens_names_wrong_entries(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", "--json", "--givens", "..3..4.221......",
+                       "..3..4.221..3...")
+    data = json.loads(out)
+    assert (code, data["status"]) == (1, "wrong_entries")
+    assert (data["wrong_cells"], data["wrong_indices"]) == ([[3, 0]], [12])
+    assert data["message"] == "r4c1 = 3 does not fit the solution."
+    code, out, _ = run(capsys, "validate", "--givens", "..3..4.221......", "1234341221434321")
+    assert code == 0 and "complete and correct" in out
+    code, out, _ = run(capsys, "validate", "--givens", "..3..4.221......", "2134341221434312")
+    assert code == 1 and "The grid is full" in out

@@ -86,7 +86,8 @@ def test_trial_steps_are_labelled_and_reach_the_end() -> None:
     assert c.to_grid() == sol
 
 
-@pytest.mark.parametrize("limit", [0.0, 0.01])
+@pytest.mark.usefixtures("ticking_clock")
+@pytest.mark.parametrize("limit", [0.0, 0.01, 0.2])
 def test_time_limit_bounds_the_whole_walk(limit: float) -> None:
     # The budget covers the technique search, the trial steps and the check of the solution:
     # cut short, the path says so (gave_up, timed_out, no level) and what it took is sound.
@@ -97,6 +98,7 @@ def test_time_limit_bounds_the_whole_walk(limit: float) -> None:
     assert (path.status, path.timed_out, path.level, path.solution) == (
         "gave_up", True, None, None)
     assert path.to_json()["timed_out"] is True
+    assert path.message().startswith(f"The time limit ran out after {len(path.steps)} step")
     for s in path.steps:
         assert all(sol.cells[c] == v for c, v in s.placements)
         assert all(sol.cells[c] != v for c, v in s.eliminations)

@@ -79,10 +79,13 @@ def test_solve_reports_conflicts_and_dead_cells() -> None:
     assert "r1c9" in dead["message"]
 
 
+@pytest.mark.usefixtures("ticking_clock")
 def test_solve_has_a_budget() -> None:
     empty = [0] * 625
-    result = call("solve", cells=empty, time_limit=0.5)["result"]
-    assert result["status"] in ("solved", "gave_up")
+    result = call("solve", cells=empty, time_limit=0.002)["result"]  # two clock reads
+    assert (result["status"], result["timed_out"], result["unique"]) == ("gave_up", True, None)
+    assert result["message"].startswith("Gave up after")
+    assert call("solve", cells=empty, time_limit=60)["result"]["status"] == "solved"
     assert call("solve", cells=empty, time_limit=-1)["error"]["type"] == "BadRequest"
 
 

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, cast
 
 from ..budget import DEFAULT_TIME_LIMIT
 from ..format import format_candidates, format_grid
 from ..hint import HINT_LEVELS, HintLevel, hint
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
+from ..pencil import read_pencil
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    Item,
+    Outcome,
+    add_input_arguments,
+    is_file,
+    read_text,
+    run,
+    seconds,
+)
 from .givens import add_givens_argument, read_givens
 
 
@@ -27,7 +39,18 @@ def add_parser(subparsers: Any) -> None:
                    help="nudge (technique and region), step (default), or apply")
     p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help=f"seconds per hint before giving up (default {DEFAULT_TIME_LIMIT:g})")
-    p.set_defaults(run=lambda args: run(args, hint_one, "hinted"))
+    p.set_defaults(run=run_hint)
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Read a single grid's text once (stdin too), so that its pencil marks can be kept."""
+    if getattr(args, "file", None) is None:
+        source = args.puzzle if args.puzzle is not None else "-"
+        if source == "-" and not sys.stdin.isatty():
+            args.puzzle = read_text("-")
+        elif source != "-" and is_file(source):
+            args.puzzle = read_text(source)
+    return run(args, hint_one, "hinted")
 
 
 def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
@@ -35,7 +58,12 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     current = item.grid
     puzzle = read_givens(args, current, item.label) or current
     level = cast(HintLevel, getattr(args, "level", "step"))
-    h = hint(puzzle, current, time_limit=getattr(args, "time_limit", DEFAULT_TIME_LIMIT))
+    pencil = None
+    if not item.label and isinstance(getattr(args, "puzzle", None), str):
+        # A pencil-mark grid: its marks are the user's candidates (none: computed ones).
+        pencil = read_pencil(args.puzzle, current.shape)[1] or None
+    h = hint(puzzle, current, pencil,
+             time_limit=getattr(args, "time_limit", DEFAULT_TIME_LIMIT))
     data = h.to_json(level)
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)
