@@ -236,7 +236,10 @@ class App:
         return str(self.status().inner_text())
 
     def stored(self) -> Any:
-        return json.loads(self.page.evaluate("localStorage.getItem('sudoku-core:doc')") or "null")
+        """This tab's saved game ({doc, past, future, source, game}), or None."""
+        return json.loads(self.page.evaluate(
+            "localStorage.getItem('sudoku-core:game:' + sessionStorage.getItem('sudoku-core:tab'))")
+            or "null")
 
 
 @pytest.fixture

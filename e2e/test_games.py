@@ -73,3 +73,21 @@ def test_timer_pauses_while_hidden(fresh_app: App) -> None:
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
     page.wait_for_function("t => document.querySelector('#timer').textContent !== t", arg=before)
+
+
+def test_the_old_save_slot_becomes_a_game(fresh_app: App) -> None:
+    app = fresh_app
+    app.open()
+    givens = [0, 0, 3, 0, 0, 4, 0, 2, 2, 1, 0, 0, 0, 0, 0, 0]  # SMALL
+    old = {"box": [2, 2], "givens": givens, "entries": [1] + [0] * 15, "solved": [0] * 16,
+           "pencil": [[]] * 16, "corner": [[]] * 16, "source": ""}
+    app.page.evaluate("""old => {
+        localStorage.setItem('sudoku-core:doc', JSON.stringify(old));
+        sessionStorage.clear();
+    }""", old)
+    app.page.reload()
+    app.wait_ready()
+    app.expect_line("1" + SMALL[1:])
+    expect(app.cell(1, 1)).to_have_attribute("data-kind", "entry")
+    assert app.page.evaluate("localStorage.getItem('sudoku-core:doc')") is None
+    assert app.stored()["doc"]["entries"][0] == 1

@@ -907,7 +907,7 @@ async function start() {
   state = S.setSettings(state, G.loadSettings());
   const shipped = loadShipped();
   const firstGeometry = Geo.load([3, 3], (cmd, args) => engine.request(cmd, args)).catch(() => null);
-  const saved = G.loadGame(G.tabGame());
+  const saved = G.loadGame(G.tabGame()) || G.adoptOldSave();
   const hash = location.hash;
   let linkDoc = null;
   let broken = false;

@@ -150,6 +150,21 @@ export function setTabGame(id) {
   }
 }
 
+// The one save slot of earlier versions ({box, givens, entries, ..., source}) becomes a saved
+// game, once.
+const OLD_KEY = "sudoku-core:doc";
+export function adoptOldSave() {
+  const raw = read(localStorage, OLD_KEY);
+  remove(localStorage, OLD_KEY);
+  remove(localStorage, "sudoku-core:previous");
+  const doc = raw && checkDoc(raw);
+  if (!doc) return null;
+  return {
+    doc, past: [], future: [], source: typeof raw.source === "string" ? raw.source : "",
+    game: { id: newId(), level: "", elapsed: 0, finished: null },
+  };
+}
+
 export function loadSettings() {
   const raw = read(localStorage, SETTINGS_KEY);
   const settings = defaultSettings();
