@@ -61,7 +61,7 @@ def test_steps_and_keypad_at_36(app: App) -> None:
     app.click("Previous step")
     app.click("Previous step")
     assert app.values() == [str(v) if v else "" for v in cells]
-    app.click("Close steps")
+    app.click("Stop walking")
     # Typing 3 then 6 within a second enters 36; the keypad has a key for every value.
     empty = cells.index(0)
     app.cell(empty // 36 + 1, empty % 36 + 1).click()

@@ -93,7 +93,7 @@ def test_step_by_step(app: App) -> None:
     app.expect_line(after_one)
     app.click("Previous step")
     app.expect_line(CLASSIC)
-    app.click("Close steps")
+    app.click("Stop walking")
     expect(app.page.locator("#walk-panel")).to_be_hidden()
 
 

@@ -906,7 +906,9 @@ async function start() {
   fillSizes();
   state = S.setSettings(state, G.loadSettings());
   const shipped = loadShipped();
-  const firstGeometry = Geo.load([3, 3], (cmd, args) => engine.request(cmd, args)).catch(() => null);
+  // A failure here is said by loadGeometry() below, which asks again.
+  const firstGeometry = Geo.load([3, 3], (cmd, args) => engine.request(cmd, args))
+    .catch((err) => console.warn("geometry 3x3:", err));
   const saved = G.loadGame(G.tabGame()) || G.adoptOldSave();
   const hash = location.hash;
   let linkDoc = null;

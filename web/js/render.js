@@ -247,7 +247,8 @@ function renderKeypad(state) {
       if (colour) {
         b.style.setProperty("--swatch", `var(--c${v})`);
         b.textContent = String(v);
-        b.setAttribute("aria-label", `Colour ${v} (${COLOUR_NAMES[v]})`);
+        // Not "Colour ...": the mode button keeps that name to itself.
+        b.setAttribute("aria-label", `Paint ${v} (${COLOUR_NAMES[v]})`);
       } else {
         b.textContent = symbol(v, n);
         b.setAttribute("aria-label", `Enter ${symbol(v, n)}`);
