@@ -159,3 +159,27 @@ def test_pasting_the_page_link_opens_it(app: App) -> None:
     app.wait_message("Opened the pasted link")
     expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
     expect(app.cell(1, 3)).to_have_attribute("data-kind", "entry")
+
+
+def test_keypad_in_each_mode(app: App) -> None:
+    app.open("#p=" + CLASSIC)
+    page = app.page
+    app.cell(1, 3).click()
+    app.click("Colour")
+    page.get_by_role("button", name="Paint 3 (yellow)").click()
+    page.get_by_role("button", name="Paint 9 (grey)").click()
+    expect(app.cell(1, 3)).to_have_attribute("data-colors", "3 9")
+    app.click("Corner")
+    page.get_by_role("button", name="Enter 8").click()
+    expect(app.cell(1, 3)).to_have_attribute("data-corner", "8")
+    app.click("Centre")
+    page.get_by_role("button", name="Enter 2").click()
+    expect(app.cell(1, 3)).to_have_attribute("data-centre", "2")
+    app.click("Normal")
+    page.get_by_role("button", name="Enter 4").click()
+    expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
+    app.click("Centre")
+    page.get_by_role("button", name="Enter 1").click()  # never replaces the value
+    expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
+    app.click("Normal")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("r1c3")
