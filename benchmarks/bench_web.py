@@ -169,6 +169,43 @@ def generate_in_page(page: Page, size: int, level: str) -> tuple[float, str]:
     return result
 
 
+def typing_in_page(page: Page, puzzle: str, keys: int) -> list[float]:
+    """Typing at a big grid with everything shown (candidates drawn, every empty cell's marks
+    filled, peers and same-value highlights): ms from a keydown to the next frame drawn, for
+    `keys` values typed into empty cells (each followed by an arrow move, not timed)."""
+    page.evaluate("h => { location.hash = h; }", "#p=" + puzzle)
+    page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length > 600")
+    idle(page)
+    if page.locator("#candidates").get_attribute("aria-pressed") != "true":
+        page.click("#candidates")
+    page.click("#fill")
+    page.wait_for_function(
+        "() => document.querySelector('[role=status]').textContent"
+        ".startsWith('Candidates written')",
+        timeout=READY)
+    idle(page)
+    page.locator("[role=gridcell][data-kind=empty]").first.click()
+    return list(page.evaluate(
+        """async (keys) => {
+            const n = Math.round(Math.sqrt(document.querySelectorAll('[role=gridcell]').length));
+            const symbols = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n);
+            const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+            const out = [];
+            for (let k = 0; k < keys; k++) {
+                const el = document.activeElement;
+                const t0 = performance.now();
+                el.dispatchEvent(new KeyboardEvent('keydown',
+                    {key: symbols[k % n], bubbles: true, cancelable: true}));
+                await frame();
+                out.push(performance.now() - t0);
+                document.activeElement.dispatchEvent(new KeyboardEvent('keydown',
+                    {key: 'ArrowRight', bubbles: true, cancelable: true}));
+                await frame();
+            }
+            return out;
+        }""", keys))
+
+
 def generate_in_cpython(shape: Shape, level: str, runs: int) -> list[float]:
     """Seconds per generate() call in this process (CPython), seeds 1..runs."""
     from sudoku_core.generate import generate
@@ -228,6 +265,9 @@ def main() -> int:
     ap.add_argument("--per-corpus", type=int, default=10)
     ap.add_argument("--big", type=int, default=5, help="16x16 and 25x25 puzzles each")
     ap.add_argument("--gen-runs", type=int, default=5, help="new puzzles per size and level")
+    ap.add_argument("--keys", type=int, default=40, help="values typed at 25x25")
+    ap.add_argument("--quick", action="store_true",
+                    help="only the load and typing figures (no solves, hints or new puzzles)")
     args = ap.parse_args()
     if not (args.site / "site-manifest.json").is_file():
         build_site.build(args.site, ROOT / "build" / "cache")
@@ -253,6 +293,13 @@ def main() -> int:
             page = ctx.new_page()
             page.goto(url + "index.html")
             page.wait_for_selector("html[data-engine='ready']", timeout=READY)
+            typing = typing_in_page(page, dug_puzzles(Shape(5, 5), 1, 0.45)[0], args.keys)
+            rows.append((f"typing at 25x25, everything shown, x{len(typing)} keys "
+                         "(keydown -> frame, median / max)", fmt(typing)))
+            if args.quick:
+                ctx.close()
+                browser.close()
+                raise SystemExit(print_rows(rows))
             samples = corpus_samples(args.per_corpus)
             samples["16x16 generated medium"] = big_puzzles(Shape(4, 4), args.big, "medium")
             samples["25x25 generated easy"] = big_puzzles(Shape(5, 5), args.big, "easy")
@@ -285,7 +332,7 @@ def main() -> int:
                     times.append(ms)
                     # "New Expert puzzle." when reached, else the closest level and a note.
                     missed[size, level] = missed.get((size, level), 0) + (
-                        not text.startswith(f"New {level.capitalize()} puzzle."))
+                        not text.startswith(f"New {level.capitalize()} puzzle"))
                 in_page[size, level] = times
                 print(f"  generate {size}x{size} {level}: {fmt(times)}", file=sys.stderr,
                       flush=True)
@@ -303,6 +350,11 @@ def main() -> int:
                             if missed[size, level] else "")))
     finally:
         httpd.shutdown()
+    return print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str]]) -> int:
+    """The figures as a Markdown table on stdout."""
     width = max(len(r[0]) for r in rows)
     print(f"| {'figure'.ljust(width)} | value |")
     print(f"|{'-' * (width + 2)}|-------|")

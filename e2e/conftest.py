@@ -143,7 +143,7 @@ class App:
     def reset(self) -> None:
         """Back to an empty 9x9 grid with closed panels (between tests on the shared page)."""
         self.wait_ready()
-        for name in ("io", "new"):
+        for name in ("io", "new", "games", "settings"):
             button = self.page.locator(f"#{name}")
             if button.get_attribute("aria-expanded") == "true":
                 button.click()
@@ -236,7 +236,10 @@ class App:
         return str(self.status().inner_text())
 
     def stored(self) -> Any:
-        return json.loads(self.page.evaluate("localStorage.getItem('sudoku-core:doc')") or "null")
+        """This tab's saved game ({doc, past, future, source, game}), or None."""
+        return json.loads(self.page.evaluate(
+            "localStorage.getItem('sudoku-core:game:' + sessionStorage.getItem('sudoku-core:tab'))")
+            or "null")
 
 
 @pytest.fixture

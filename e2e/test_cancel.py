@@ -13,7 +13,7 @@ from puzzles import HARD25, SMALL, SMALL_SOLUTION
 
 
 def start_long_job(app: App) -> None:
-    app.page.get_by_role("button", name="New puzzle…").click()
+    app.click("New puzzle")
     app.page.locator("#new-size").select_option("25")
     app.page.get_by_label("Difficulty").select_option("extreme")
     app.click("Generate")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import App
 from puzzles import CLASSIC, SIX, SMALL
@@ -23,7 +25,7 @@ def test_paste_each_format(app: App, puzzle: str) -> None:
     grid = parse(puzzle)
     app.open()
     for to in FORMATS:
-        app.click("Clear")
+        app.click("Restart")
         text = format_grid(grid, to=to)
         app.paste(text)
         app.wait_message("Loaded a")
@@ -56,3 +58,32 @@ def test_import_and_export(app: App) -> None:
     app.click("Import")
     app.wait_message("Loaded a 6×6")
     app.expect_line(SIX)
+
+
+def test_export_keeps_givens_and_entries_apart_copy_and_download(app: App) -> None:
+    app.open("#p=" + CLASSIC)
+    page = app.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.cell(1, 3).click()
+    page.keyboard.press("4")
+    app.click("Import / export")
+    page.get_by_label("Format").select_option("line")
+    page.get_by_label("Of", exact=True).select_option("givens")
+    app.click("Export")
+    app.wait_message("Exported the givens")
+    assert page.get_by_label("Puzzle text").input_value().strip() == CLASSIC
+    page.get_by_label("Of", exact=True).select_option("entries")
+    app.click("Export")
+    app.wait_message("Exported the givens and your entries")
+    assert page.get_by_label("Puzzle text").input_value().strip() == CLASSIC[:2] + "4" + CLASSIC[3:]
+    page.get_by_label("Format").select_option("link")
+    app.click("Export")
+    link = page.get_by_label("Puzzle text").input_value()
+    assert f"#p={CLASSIC}&e=..4" in link
+    app.click("Copy")
+    app.wait_message("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    with page.expect_download() as info:
+        app.click("Download")
+    assert info.value.suggested_filename == "sudoku-9x9.txt"
+    assert Path(info.value.path()).read_text() == link

@@ -91,9 +91,14 @@ def test_engine_loading_state_is_visible_and_grid_editable_at_once(
         page.goto(server.url + "index.html")
         assert page.locator("html").get_attribute("data-engine") == "loading"
         assert page.get_by_role("button", name="Solve").is_disabled()
-        page.locator("[role=gridcell]").first.click()
+        # A first visit opens a shipped puzzle: playable before the engine is there.
+        assert page.locator("[role=gridcell][data-kind=given]").count() > 0
+        empty = page.locator("[role=gridcell][data-kind=empty]").first
+        label = empty.get_attribute("aria-label").split(",")[0]
+        empty.click()
         page.keyboard.press("4")
-        assert page.locator("[role=gridcell]").first.get_attribute("data-value") == "4"
+        cell = page.locator(f"[role=gridcell][aria-label^='{label},']")
+        assert cell.get_attribute("data-value") == "4"
         page.wait_for_function("() => true")
         for route in held:
             route.continue_()

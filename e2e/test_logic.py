@@ -44,7 +44,7 @@ def test_hint_points_at_a_wrong_entry(app: App) -> None:
     app.cell(1, 3).click()
     app.page.keyboard.press("1")  # the solution has 4 at r1c3
     app.click("Hint")
-    text = app.wait_message("wrong")
+    text = app.wait_message("does not fit the solution")
     assert "r1c3" in text
     assert highlighted(app).get("r1c3") == "wrong"
 
@@ -54,20 +54,21 @@ def test_candidates_view_and_pencil_marks(app: App) -> None:
     app.click("Candidates")
     expect(app.button("Candidates")).to_have_attribute("aria-pressed", "true")
     # r1c3 sees 5, 3 (row), 7 (row), 9, 8 (box) ... its candidates are 1, 2, 4.
-    marks = app.cell(1, 3).locator(".marks span")
+    marks = app.cell(1, 3).locator(".cands span")
     expect(marks.filter(has_text="4")).to_have_count(1)
     expect(marks.filter(has_text="5")).to_have_count(0)
     app.click("Candidates")
-    expect(app.cell(1, 3).locator(".marks")).to_have_count(0)
-    # Shift+digit toggles a centre mark; the notes menu switches typing to corner marks.
+    expect(app.cell(1, 3).locator(".cands")).to_have_count(0)
+    # Shift+digit toggles a centre mark; the Corner mode switches typing to corner marks.
     app.cell(1, 3).click()
     app.page.keyboard.press("Shift+Digit4")
     app.page.keyboard.press("Shift+Digit2")
     expect(app.cell(1, 3)).to_have_attribute("aria-label", "r1c3, empty, marks 2 4")
-    app.page.get_by_label("Typing enters").select_option("corner")
+    app.click("Corner")
+    expect(app.button("Corner")).to_have_attribute("aria-pressed", "true")
     app.page.keyboard.press("7")
     expect(app.cell(1, 3)).to_have_attribute("aria-label", "r1c3, empty, marks 2 4, corner 7")
-    app.page.get_by_label("Typing enters").select_option("off")
+    app.click("Normal")
     app.cell(1, 3).click()
     app.page.keyboard.press("4")
     expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
@@ -92,18 +93,18 @@ def test_step_by_step(app: App) -> None:
     app.expect_line(after_one)
     app.click("Previous step")
     app.expect_line(CLASSIC)
-    app.click("Close steps")
+    app.click("Stop walking")
     expect(app.page.locator("#walk-panel")).to_be_hidden()
 
 
 def test_difficulty_shown(app: App) -> None:
     app.open("#p=" + CLASSIC)
-    expect(app.page.locator("#difficulty")).to_contain_text("Difficulty: Easy", timeout=30_000)
+    expect(app.page.locator("#level")).to_contain_text("Level: Easy", timeout=30_000)
 
 
 def test_new_puzzle(app: App) -> None:
     app.open()
-    app.page.get_by_role("button", name="New puzzle…").click()
+    app.click("New puzzle")
     app.page.get_by_label("Difficulty").select_option("easy")
     app.page.locator("#new-size").select_option("4")
     app.click("Generate")

@@ -97,12 +97,16 @@ def test_hostile_links(app: App, hash: str) -> None:
 
 def test_reload_keeps_work(fresh_app: App) -> None:
     app = fresh_app
-    app.open()
-    app.cell(2, 3).click()
+    app.open()  # a first visit: a shipped puzzle to play
+    empty = app.page.locator("[role=gridcell][data-kind=empty]").first
+    name = empty.get_attribute("aria-label").split(",")[0]
+    empty.click()
     app.page.keyboard.press("7")
     app.page.reload()
     app.wait_ready()
-    expect(app.cell(2, 3)).to_have_attribute("data-value", "7")
+    cell = app.page.locator(f"[role=gridcell][aria-label^='{name},']")
+    expect(cell).to_have_attribute("data-value", "7")
+    expect(cell).to_have_attribute("data-kind", "entry")
 
 
 def test_reload_of_a_link_keeps_entries_made_since(fresh_app: App) -> None:

@@ -1,34 +1,41 @@
-// Wiring: the state, the engine, rendering, persistence and the actions events call.
+// Wiring: the state, the engine, rendering, saved games and the actions events call.
 
 import { CancelledError, Engine } from "./engine.js";
 import { bind } from "./events.js";
-import { keyValue, render } from "./render.js";
+import * as G from "./games.js";
+import * as Geo from "./geometry.js";
+import { reportCells, readStep, solutionValues } from "./protocol.js";
+import { loadShipped, pickShipped } from "./puzzles.js";
+import { render, timerText } from "./render.js";
+import { fromHash, LinkError, ownLink, shareUrl, toHash } from "./share.js";
 import * as S from "./state.js";
-import {
-  fromHash,
-  forget,
-  LinkError,
-  load,
-  PREVIOUS_KEY,
-  save,
-  shareUrl,
-} from "./share.js";
 
 const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
 const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
+const SAVE_DELAY = 300; // ms: saves are batched while typing
 const $ = (id) => document.getElementById(id);
 
 let state = S.initialState();
 let frame = 0; // pending animation frame of a batched redraw
 let focusCell = false; // move keyboard focus to the cursor on the next redraw
-let checking = null; // the document whose conflict check is in flight
+let saveTimer = 0;
+let visible = !document.hidden;
+let typed = { value: 0, at: 0, cell: -1 }; // digits typed in a row (values above 35 on big grids)
+
+function games() {
+  return state.panel === "games" ? G.listGames() : [];
+}
+
+function draw() {
+  render(state, { focus: focusCell, games: games() });
+  focusCell = false;
+}
 
 function scheduleRender() {
   if (frame) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
-    render(state, { focus: focusCell });
-    focusCell = false;
+    draw();
   });
 }
 
@@ -36,22 +43,24 @@ function scheduleRender() {
 function flush() {
   if (frame) cancelAnimationFrame(frame);
   frame = 0;
-  render(state, { focus: focusCell });
-  focusCell = false;
+  draw();
 }
 
-// Apply a transition; persist and re-check when the document changed.
+function n() {
+  return S.size(state.doc);
+}
+
+// The engine: replies in the page protocol (README, docs/protocol.md; read in protocol.js).
+function ask(cmd, args) {
+  return engine.request(cmd, args);
+}
+
+// Apply a transition; when the document changed: conflicts, candidates, completion, saving.
 function dispatch(transition) {
   const before = state;
   state = transition(state);
-  if (state.doc !== before.doc) {
-    save(state.doc, state.source);
-    requestCheck();
-    requestCandidates();
-  }
-  if (state.celebrate && !before.celebrate) {
-    state = S.setMessage(state, "Solved! Well done — every row, column and box is complete.", "ok");
-  }
+  if (state.doc !== before.doc) docChanged(before);
+  if (state.settings !== before.settings) G.saveSettings(state.settings);
   scheduleRender();
 }
 
@@ -59,91 +68,181 @@ function say(text, kind = "info") {
   dispatch((s) => S.setMessage(s, text, kind));
 }
 
-// Conflicts are computed by the engine after every change; one check in flight at a time.
-function requestCheck() {
-  if (state.engine.state !== "ready" || checking) return;
-  const doc = state.doc;
-  checking = doc;
-  engine
-    .request("check", { cells: S.shownValues(doc), box: doc.box })
-    .then((r) => {
-      const n = S.size(doc);
-      const cells = [...new Set(r.conflicts.flatMap((c) => c.cells.map(([row, col]) => row * n + col)))];
-      const dead = r.dead_cells.map(([row, col]) => row * n + col);
-      dispatch((s) => S.setCheck(s, doc, cells, dead, r.complete));
-    })
-    .catch(() => {})
-    .finally(() => {
-      checking = null;
-      if (state.doc !== doc) requestCheck();
-    });
+// A visible message for a failed background request (never swallowed).
+function failed(what) {
+  return (err) => {
+    if (err instanceof CancelledError) return;
+    say(`${what} failed: ${err.message}`, "error");
+  };
 }
 
-// Computed candidates for the candidates view (only while it is on).
+function docChanged(before) {
+  const doc = state.doc;
+  if (state.geometry) {
+    state = S.setConflicts(state, Geo.repeatedCells(state.geometry, S.shownValues(doc)));
+  }
+  if (doc.box[0] !== before.doc.box[0] || doc.box[1] !== before.doc.box[1] || !state.geometry) {
+    loadGeometry();
+  }
+  markMistakes();
+  finishCheck();
+  scheduleSave();
+  requestCandidates();
+}
+
+// Entries that differ from the solution, as the user types (setting "show mistakes").
+function markMistakes() {
+  const doc = state.doc;
+  if (!state.settings.mistakes) return;
+  const sol = state.solution;
+  if (!sol || sol.key !== S.givensKey(doc)) {
+    requestSolution();
+    return;
+  }
+  const wrong = doc.entries.map((v, i) => (v && v !== sol.values[i] ? i : -1)).filter((i) => i >= 0);
+  state = S.setWrong(state, wrong);
+}
+
+// A full grid: celebrate once (a correct grid), or say what is wrong with it.
+function finishCheck() {
+  const doc = state.doc;
+  const game = state.game;
+  if (!state.geometry || doc.givens.some((_, i) => !S.shown(doc, i))) return;
+  if (!doc.givens.some((v) => v) && !game) return;
+  if (state.conflicts.length) {
+    const size = n();
+    const names = state.conflicts.slice(0, 6).map((c) => S.cellName(c, size)).join(", ");
+    state = S.setMessage(state, `The grid is full, but some values repeat in a row, column or box: ${names}.`, "error");
+    return;
+  }
+  if (doc.solved.some((v) => v) || !game || game.finished) return;
+  const seconds = Math.round(game.elapsed);
+  const level = game.level;
+  state = S.setCelebrate(S.setGame(state, { ...game, finished: { seconds, level } }), true);
+  state = S.setMessage(state, finishedText(state.game), "ok");
+}
+
+function finishedText(game) {
+  const size = n();
+  const s = game.finished.seconds;
+  const time = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const what = `${size}×${size}${game.finished.level ? ` ${game.finished.level}` : ""}`;
+  return `Solved! Well done — every row, column and box is complete: ${what} in ${time}.`;
+}
+
+// Saving writes the undo history too: batched, and off the keystroke's path (pagehide and a
+// hidden page save at once).
+function scheduleSave() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    if (window.requestIdleCallback) requestIdleCallback(saveNow, { timeout: 2000 });
+    else saveNow();
+  }, SAVE_DELAY);
+}
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = 0;
+  const doc = state.doc;
+  if (state.game && (doc.givens.some((v) => v) || S.hasWork(doc))) G.saveGame(state);
+}
+
+async function loadGeometry() {
+  const box = state.doc.box;
+  try {
+    const geometry = await Geo.load(box, (cmd, args) => engine.request(cmd, args));
+    const had = state.geometry;
+    dispatch((s) => S.setGeometry(s, geometry));
+    if (state.geometry && state.geometry !== had) {
+      state = S.setConflicts(state, Geo.repeatedCells(state.geometry, S.shownValues(state.doc)));
+      finishCheck();
+      scheduleRender();
+    }
+  } catch (err) {
+    say(`The layout of ${box[0]}×${box[1]} boxes could not be loaded: ${err.message}`, "error");
+  }
+}
+
+function peersOf(cell) {
+  return state.geometry ? Geo.peersOf(state.geometry, cell) : [];
+}
+
+// The engine's candidates of the current grid (one request in flight; the newest wins).
 let candidating = null;
 function requestCandidates() {
-  if (!state.showCandidates || state.engine.state !== "ready" || candidating) return;
-  if (state.autoFor === state.doc) return;
+  if (state.engine.state !== "ready" || candidating) return candidating || Promise.resolve();
   const doc = state.doc;
-  candidating = doc;
-  engine
-    .request("candidates", { cells: S.shownValues(doc), box: doc.box })
-    .then((r) => dispatch((s) => S.setAuto(s, doc, r.candidates)))
-    .catch(() => {})
+  const values = S.shownValues(doc);
+  const key = S.gridKey(values, doc.box);
+  if (state.cands && state.cands.key === key) return Promise.resolve();
+  candidating = ask("candidates", { cells: values, box: doc.box })
+    .then((r) => dispatch((s) => S.setCands(s, key, r.candidates)))
+    .catch(failed("Computing the candidates"))
     .finally(() => {
       candidating = null;
       if (state.doc !== doc) requestCandidates();
     });
+  return candidating;
 }
 
-// Difficulty of the givens, asked once per puzzle (short budget: it shares the worker).
+// Resolves once the working candidates of the current grid are known.
+async function ensureCandidates() {
+  for (let i = 0; i < 5; i++) {
+    const doc = state.doc;
+    if (state.cands && state.cands.key === S.gridKey(S.shownValues(doc), doc.box)) return true;
+    await requestCandidates();
+  }
+  return Boolean(state.cands);
+}
+
+// The solution of the givens (Check, mistakes as you type): asked once per puzzle.
+let solving = null;
+function requestSolution() {
+  const doc = state.doc;
+  const key = S.givensKey(doc);
+  if (state.solution && state.solution.key === key) return Promise.resolve(state.solution);
+  if (state.engine.state !== "ready") return Promise.resolve(null);
+  if (solving && solving.key === key) return solving.promise;
+  const promise = ask("solve", { cells: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET })
+    .then((r) => {
+      const values = solutionValues(r);
+      if (r.status !== "solved" || r.unique === false || !values) return { key, values: null, reply: r };
+      dispatch((s) => {
+        const next = S.setSolution(s, key, values);
+        return next;
+      });
+      if (state.settings.mistakes) {
+        markMistakes();
+        scheduleRender();
+      }
+      return state.solution;
+    })
+    .catch((err) => {
+      failed("Finding the solution")(err);
+      return null;
+    })
+    .finally(() => {
+      if (solving && solving.key === key) solving = null;
+    });
+  solving = { key, promise };
+  return promise;
+}
+
+// Level of a puzzle that came without one (a link or an import), asked once, kept quick.
 function requestRating() {
   const doc = state.doc;
+  const game = state.game;
+  if (!game || game.level || state.engine.state !== "ready") return;
   const count = doc.givens.filter((v) => v).length;
-  const key = `${doc.box.join("x")}:${doc.givens.join(",")}`;
-  if (state.rating && state.rating.key === key) return;
-  dispatch((s) => S.setRating(s, null));
-  // Rating shares the one worker: only where it is quick, so Solve never waits long behind it.
-  if (count < S.size(doc) || S.size(doc) > 9 || state.engine.state !== "ready") return;
-  engine
-    .request("rate", { cells: doc.givens, box: doc.box, time_limit: 1.5 })
+  if (count < n() || n() > 9) return;
+  ask("rate", { cells: doc.givens, box: doc.box, time_limit: 1.5 })
     .then((r) => {
-      const now = `${state.doc.box.join("x")}:${state.doc.givens.join(",")}`;
-      if (now === key && r.level) dispatch((s) => S.setRating(s, { key, ...r }));
+      if (r.level && state.game && state.game.id === game.id) {
+        dispatch((s) => S.setGame(s, { ...s.game, level: r.level }));
+        scheduleSave();
+      }
     })
-    .catch(() => {});
-}
-
-// Cells of a unit {unit: "row"|"column"|"box", index} of the current shape.
-function unitCells(unit, box) {
-  const n = box[0] * box[1];
-  const cells = [];
-  if (unit.unit === "row") for (let c = 0; c < n; c++) cells.push(unit.index * n + c);
-  else if (unit.unit === "column") for (let r = 0; r < n; r++) cells.push(r * n + unit.index);
-  else {
-    const across = n / box[1];
-    const r0 = Math.floor(unit.index / across) * box[0];
-    const c0 = (unit.index % across) * box[1];
-    for (let r = r0; r < r0 + box[0]; r++) for (let c = c0; c < c0 + box[1]; c++) cells.push(r * n + c);
-  }
-  return cells;
-}
-
-// Highlights of a step or hint: its units, then its cells with their roles.
-function stepHighlights(data, box) {
-  const n = box[0] * box[1];
-  const marks = new Map();
-  for (const unit of data.units || []) for (const cell of unitCells(unit, box)) marks.set(cell, "unit");
-  for (const c of data.cells || []) marks.set(c.cell[0] * n + c.cell[1], c.role || "target");
-  for (const rc of data.wrong_cells || []) marks.set(rc[0] * n + rc[1], "wrong");
-  return [...marks].map(([cell, role]) => ({ cell, role }));
-}
-
-function stepChanges(data, n) {
-  const pairs = (list) => (list || [])
-    .map((p) => [p.cell[0] * n + p.cell[1], S.valueOfKey(p.symbol, n)])
-    .filter(([, v]) => v !== null);
-  return [pairs(data.placements), pairs(data.eliminations)];
+    .catch(failed("Rating the puzzle"));
 }
 
 function onEngineStatus(status) {
@@ -152,18 +251,17 @@ function onEngineStatus(status) {
     if (!performance.getEntriesByName("sudoku:engine-ready").length) {
       performance.mark("sudoku:engine-ready");
     }
-    checking = null;
     candidating = null;
-    requestCheck();
+    solving = null;
     requestCandidates();
     requestRating();
+    if (state.settings.mistakes) requestSolution();
   }
 }
 
 // Resolves once the service worker controls the page (at once on a repeat visit; on a first
 // visit when it has cached the site), or when none will: the engine then loads the runtime
-// through it, and Chromium keeps the wasm compiled from a service worker's response for the
-// next visit. The runtime's bytes are fetched once either way.
+// through it, and Chromium keeps the wasm compiled from a service worker's response.
 async function serviceWorkerControl(timeout = 60_000) {
   if (!("serviceWorker" in navigator)) return;
   const container = navigator.serviceWorker;
@@ -190,17 +288,13 @@ async function serviceWorkerControl(timeout = 60_000) {
 const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus,
   (jobs) => dispatch((s) => S.setJobs(s, jobs)), serviceWorkerControl());
 
-function cellsOf(pairs, n) {
-  return pairs.map(([row, col]) => row * n + col);
-}
-
 // Run a long job with the busy state and Cancel; returns the result or null.
 async function job(name, cmd, args, busyText) {
   if (state.busy) return null;
   dispatch((s) => S.setMessage(S.setBusy(s, name), busyText, "busy"));
   flush(); // the busy state shows at once (and a stale message never lingers)
   try {
-    return await engine.request(cmd, args);
+    return await ask(cmd, args);
   } catch (err) {
     if (err instanceof CancelledError) {
       say("Cancelled. The engine restarted; your grid is unchanged.", "info");
@@ -213,57 +307,162 @@ async function job(name, cmd, args, busyText) {
   }
 }
 
-const actions = {
-  keyValue: (key) => keyValue(state, key),
+// A new game in this tab: its own saved-game key, a fresh undo history and timer.
+function startGame(doc, source, level, message, kind = "ok") {
+  saveNow();
+  const game = { id: G.newId(), level: level || "", elapsed: 0, finished: null };
+  G.setTabGame(game.id);
+  // The address bar names the puzzle's link (or none), so a reload finds this game.
+  if (location.hash !== source) history.replaceState(null, "", source || location.pathname + location.search);
+  dispatch((s) => S.setMessage(S.setGame({ ...S.loadDoc(s, doc, source), past: [], future: [] }, game),
+    message, kind));
+  requestRating();
+  focusCell = "force";
+  flush();
+}
 
-  select(cell, focus) {
-    focusCell = focus;
+function highlightsOf(r) {
+  const cells = reportCells(r);
+  return [
+    ...cells.conflicts.map((cell) => ({ cell, role: "conflict" })),
+    ...cells.dead.map((cell) => ({ cell, role: "dead" })),
+    ...cells.wrong.map((cell) => ({ cell, role: "wrong" })),
+  ];
+}
+
+// The marks a hint starts from: none when the user shows none and no step removed any;
+// else per cell the user's centre marks, or the working candidates.
+async function pencilArg() {
+  const doc = state.doc;
+  const own = doc.centre.some((m) => m.length);
+  const removed = doc.removed.some((m) => m.length);
+  if (!own && !removed) return undefined;
+  await ensureCandidates();
+  const cands = S.currentCands(state);
+  return doc.centre.map((m, i) => (m.length ? m : S.workingCandidates(state, i, cands) || []));
+}
+
+const actions = {
+  size: () => n(),
+
+  keyValue(key) {
+    const size = n();
+    if (size <= S.SYMBOLS.length || !/^[0-9]$/.test(key)) return S.keyToValue(key, size);
+    // Above 35x35 values are numbers: digits typed within a second make one number.
+    const now = Date.now();
+    const d = Number(key);
+    const joined = typed.value * 10 + d;
+    const value = now - typed.at < 1000 && typed.cell === state.cursor && joined <= size ? joined : d;
+    typed = { value, at: now, cell: state.cursor };
+    return value || null;
+  },
+
+  select(cell, how, focus) {
+    focusCell = focus ? "force" : false;
+    dispatch((s) => S.select(s, cell, how));
+    flush();
+  },
+
+  dragTo(cell) {
+    if (state.selection.includes(cell)) return;
+    dispatch((s) => S.select(s, cell, "add"));
+    flush();
+  },
+
+  focusCell(cell) {
+    if (state.cursor === cell) return;
     dispatch((s) => S.select(s, cell));
     flush();
   },
 
-  move(dr, dc) {
+  selectAll() {
+    dispatch(S.selectAll);
+    flush();
+  },
+
+  focusGrid() {
+    focusCell = "force";
+    flush();
+  },
+
+  move(dr, dc, extend) {
     focusCell = true;
-    dispatch((s) => S.moveCursor(s, dr, dc));
+    dispatch((s) => S.moveCursor(s, dr, dc, extend));
     flush();
   },
 
   moveToEdge(start) {
-    const n = S.size(state.doc);
-    const row = Math.floor(state.cursor / n);
+    const size = n();
+    const row = Math.floor(state.cursor / size);
     focusCell = true;
-    dispatch((s) => S.select(s, row * n + (start ? 0 : n - 1)));
+    dispatch((s) => S.select(s, row * size + (start ? 0 : size - 1)));
     flush();
   },
 
-  enter(value, fromKeypad = false) {
-    const cell = state.cursor;
-    if (state.notes !== "off" && !S.shown(state.doc, cell)) {
-      actions.mark(value, state.notes, fromKeypad);
+  // A value typed in the current mode (normal: placed; corner/centre: a mark; colour).
+  type(value) {
+    const doc = state.doc;
+    if (state.mode === "normal" && state.selection.length === 1 && doc.givens[state.cursor]) {
+      say(`${S.cellName(state.cursor, n())} is a given.`);
       return;
     }
-    if (state.doc.givens[cell]) {
-      say(`r${Math.floor(cell / S.size(state.doc)) + 1}c${(cell % S.size(state.doc)) + 1} is a given.`);
-      return;
+    focusCell = true;
+    dispatch((s) => S.typeValue(s, value, peersOf));
+    flush();
+  },
+
+  keypad(value) {
+    focusCell = "force";
+    if (value === 0) actions.erase();
+    else actions.type(value);
+  },
+
+  mark(value, kind) {
+    focusCell = true;
+    dispatch((s) => S.toggleList(s, kind, value));
+    flush();
+  },
+
+  erase() {
+    focusCell = focusCell || true;
+    dispatch(S.erase);
+    flush();
+  },
+
+  setMode(mode, fromButton = false) {
+    focusCell = fromButton ? "force" : true;
+    dispatch((s) => S.setMode(s, mode));
+    flush();
+  },
+
+  cycleMode() {
+    focusCell = true;
+    dispatch(S.cycleMode);
+    flush();
+  },
+
+  setting(changes) {
+    dispatch((s) => S.setSettings(s, changes));
+    if (changes.mistakes !== undefined) {
+      if (changes.mistakes) markMistakes();
+      else dispatch((s) => S.setWrong(s, []));
+      scheduleRender();
     }
-    focusCell = fromKeypad ? "force" : true;
-    dispatch((s) => S.setCell(s, cell, value));
-    flush();
-  },
-
-  mark(value, kind, fromKeypad = false) {
-    focusCell = fromKeypad ? "force" : true;
-    dispatch((s) => S.toggleMark(s, s.cursor, value, kind));
-    flush();
-  },
-
-  setNotes(notes) {
-    dispatch((s) => S.setNotes(s, notes));
   },
 
   toggleCandidates() {
     dispatch((s) => S.setShowCandidates(s, !s.showCandidates));
     requestCandidates();
+  },
+
+  async fillCandidates() {
+    if (!(await ensureCandidates())) {
+      say("The candidates are not known yet: try again once the engine is ready.", "warn");
+      return;
+    }
+    dispatch((s) => S.setMessage(S.fillCandidates(s),
+      "Candidates written as centre marks. A value you place now leaves its peers' marks " +
+      "(Settings).", "ok"));
   },
 
   undo() {
@@ -276,8 +475,12 @@ const actions = {
     flush();
   },
 
-  clear() {
-    dispatch((s) => S.setMessage(S.clearAll(s), "Cleared. Undo brings the grid back.", "info"));
+  restart() {
+    dispatch((s) => {
+      const game = s.game ? { ...s.game, elapsed: 0, finished: null } : s.game;
+      return S.setMessage(S.setGame(S.restart(s), game),
+        "Restarted: the givens stay, your work is cleared. Undo brings it back.", "info");
+    });
     flush();
   },
 
@@ -285,97 +488,120 @@ const actions = {
     dispatch((s) => S.setMessage(S.lockGivens(s), "Your entries are now the puzzle's givens."));
   },
 
-  setSize(n) {
-    const box = S.defaultBox(n);
-    if (box && S.size(state.doc) !== n) this.setBox(box);
+  setSize(size) {
+    const box = S.defaultBox(size);
+    if (box && n() !== size) actions.setBox(box);
   },
 
-  // A new empty grid (undoable) with boxes of r x c cells: another size, or another shape of
-  // the same size (2x3 or 3x2 for 6x6).
+  // A new empty grid with boxes of r x c cells: another size, or another shape of that size.
   setBox([r, c]) {
     if (!(r >= 2 && c >= 2) || (r === state.doc.box[0] && c === state.doc.box[1])) return;
-    const n = r * c;
-    dispatch((s) => S.setMessage(S.newGrid(s, [r, c]),
-      `New empty ${n}×${n} grid with ${r}×${c} boxes.`));
-    flush();
+    const size = r * c;
+    startGame(S.emptyDoc([r, c]), "", "", `New empty ${size}×${size} grid with ${r}×${c} boxes.`,
+      "info");
   },
 
   togglePanel(name) {
-    dispatch((s) => S.setPanel(s, name));
+    dispatch((s) => S.togglePanel(s, name));
+    flush();
     if (state.panel === "io") $("io-text").focus();
     if (state.panel === "new") {
       const select = $("new-size");
-      select.value = String(S.size(state.doc));
+      select.value = String(n());
       select.focus();
+    }
+    if (state.panel === "settings") $("set-mistakes").focus();
+    if (state.panel === "games") {
+      const first = $("games-list").querySelector("button");
+      if (first) first.focus();
     }
   },
 
   async solve() {
     const doc = state.doc;
-    const n = S.size(doc);
     const r = await job("solve", "solve",
       { cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
       "Solving… (Cancel or Esc stops it)");
     if (!r) return;
-    if (r.status === "solved" && state.doc === doc) {
-      dispatch((s) => S.setMessage(S.applySolution(s, r.solution), r.message, "ok"));
+    const values = solutionValues(r);
+    if (r.status === "solved" && values && state.doc === doc) {
+      dispatch((s) => S.setMessage(S.applySolution(s, values), r.message, "ok"));
       return;
     }
-    const marks = [
-      ...cellsOf(r.conflicts.flatMap((c) => c.cells), n).map((cell) => ({ cell, role: "conflict" })),
-      ...cellsOf(r.dead_cells, n).map((cell) => ({ cell, role: "dead" })),
-    ];
-    dispatch((s) => S.setMessage(S.setHighlights(s, marks), r.message,
+    dispatch((s) => S.setMessage(S.setHighlights(s, highlightsOf(r)), r.message,
       r.status === "solved" ? "ok" : "error"));
   },
 
   async validate() {
     const doc = state.doc;
-    const n = S.size(doc);
     const r = await job("validate", "validate",
-      { cells: S.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+      { cells: S.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET },
       "Checking… (Cancel or Esc stops it)");
     if (!r) return;
     const ok = r.status === "unique" || r.status === "solved";
-    const marks = [
-      ...cellsOf(r.conflicts.flatMap((c) => c.cells), n).map((cell) => ({ cell, role: "conflict" })),
-      ...cellsOf(r.dead_cells, n).map((cell) => ({ cell, role: "dead" })),
-    ];
     const kind = ok ? "ok" : r.status === "multiple" ? "warn" : "error";
-    dispatch((s) => S.setMessage(s.doc === doc ? S.setHighlights(s, marks) : s, r.message, kind));
+    dispatch((s) => {
+      if (s.doc !== doc) return S.setMessage(s, r.message, kind);
+      const marked = S.setHighlights(s, highlightsOf(r));
+      return S.setMessage(S.setWrong(marked, reportCells(r).wrong), r.message, kind);
+    });
+  },
+
+  // Entries that differ from the solution, named and marked.
+  async check() {
+    const doc = state.doc;
+    dispatch((s) => S.setMessage(s, "Checking your entries…", "busy"));
+    const sol = await requestSolution();
+    if (!sol || !sol.values) {
+      const why = sol && sol.reply ? sol.reply.message : "the solution is not known";
+      say(`Check needs the puzzle's one solution: ${why}`, "warn");
+      return;
+    }
+    if (state.doc !== doc) return;
+    const size = n();
+    const wrong = doc.entries.map((v, i) => (v && v !== sol.values[i] ? i : -1)).filter((i) => i >= 0);
+    const named = wrong.slice(0, 6).map((c) => `${S.cellName(c, size)} = ${S.symbol(doc.entries[c], size)}`);
+    const text = !wrong.length ? "No mistakes: every entry fits the solution."
+      : `${named.join(", ")}${wrong.length > 6 ? ` and ${wrong.length - 6} more` : ""} ` +
+        `${wrong.length === 1 ? "does" : "do"} not fit the solution.`;
+    dispatch((s) => S.setMessage(S.setWrong(s, wrong), text, wrong.length ? "warn" : "ok"));
   },
 
   // Hint in three presses on the same grid: nudge, then the step, then apply it.
   async hint() {
     const doc = state.doc;
-    const n = S.size(doc);
     const last = state.hint && state.hint.doc === doc ? state.hint.level : null;
     const level = last === "nudge" ? "step" : last === "step" ? "apply" : "nudge";
-    const pencil = doc.pencil.some((m) => m.length) ? doc.pencil : undefined;
+    const pencil = await pencilArg();
     const r = await job("hint", "hint",
       { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, level, pencil },
       "Looking for a hint…");
-    if (!r || state.doc !== doc) return;
+    if (!r || state.doc !== doc) {
+      dispatch(S.countHint);
+      return;
+    }
+    const step = readStep(r);
     if (r.status !== "step") {
-      // A nudge hides the cells; a mistake is named at once (the cells are highlighted too).
-      const text = r.region && r.status !== "solved"
-        ? `${r.text.replace(/\.$/, "")}: ${r.region}.` : r.text;
-      dispatch((s) => S.setMessage(S.setHint(S.setHighlights(s, stepHighlights(r, doc.box)),
-        { doc, level: "step", data: r }), text, r.status === "solved" ? "ok" : "warn"));
+      // A mistake is named at once (the cells are highlighted too), then it counts as shown.
+      const text = step.text;
+      dispatch((s) => S.setMessage(S.setWrong(S.setHint(S.setHighlights(s, step.highlights, step.hintMarks),
+        { doc, level: "step", data: r }), step.wrong.length ? step.wrong : s.wrong), text,
+      r.status === "solved" ? "ok" : "warn"));
       return;
     }
     if (level === "apply") {
-      const [placements, eliminations] = stepChanges(r, n);
       dispatch((s) => {
-        const next = S.applyStep(s, placements, eliminations);
+        const next = S.applyStep(s, step.placements, step.eliminations);
+        const removed = step.eliminations.map(([cell, value]) => ({ cell, value, role: "remove" }));
         return S.setMessage(S.setHighlights(S.setHint(next, { doc: next.doc, level: "done", data: r }),
-          stepHighlights(r, doc.box)), `Applied: ${r.text}`, "ok");
+          step.highlights, removed), `Applied: ${step.text}`, "ok");
       });
       return;
     }
     const more = level === "nudge" ? "Hint again shows the step." : "Hint again applies it.";
+    const said = /[.!?]$/.test(step.text) ? step.text : `${step.text}.`;
     dispatch((s) => S.setMessage(S.setHighlights(S.setHint(s, { doc, level, data: r }),
-      stepHighlights(r, doc.box)), `${r.text} ${more}`, "info"));
+      step.highlights, level === "step" ? step.hintMarks : []), `${said} ${more}`, "info"));
   },
 
   // The whole logical path, walked forward and back with Next step / Previous step.
@@ -386,73 +612,89 @@ const actions = {
       "Working out the steps… (Cancel or Esc stops it)");
     if (!r || state.doc !== doc) return;
     if (!r.steps.length) {
-      say(r.status === "solved" ? "Nothing left to explain: the grid is complete." :
-        `No logical steps: the puzzle is ${r.status.replace("_", " ")}.`, "warn");
+      say(r.message, "warn");
       return;
     }
-    const level = r.level ? ` (${r.level}${r.trial ? ", needs trial and error" : ""})` : "";
-    // A walk cut short by the time limit is only the start of the path: say so, with no level.
-    const found = r.status === "solved" ? `${r.steps.length} steps to the solution${level}`
-      : `The time ran out after ${r.steps.length} steps (the rest of the path is not worked out)`;
-    dispatch((s) => S.setMessage(S.setWalk(s, { steps: r.steps, index: 0, docs: [s.doc] }),
-      `${found}. Press Next step to walk through them.`));
+    const steps = r.steps.map(readStep);
+    dispatch((s) => S.setMessage(S.setWalk(s, { steps, index: 0, docs: [s.doc] }),
+      `${r.message} Press Next step to walk through them.`, r.status === "solved" ? "info" : "warn"));
+    flush();
     $("walk-next").focus();
   },
 
   walkStep(delta) {
     const walk = state.walk;
-    if (!walk) return;
+    if (walk) actions.walkTo(walk.index + delta);
+  },
+
+  // Show the grid after `index` steps of the walk (0 = where it started); undoable.
+  walkTo(index) {
+    const walk = state.walk;
+    if (!walk || !Number.isInteger(index) || index < 0 || index > walk.steps.length) return;
     if (state.doc !== walk.docs[walk.index]) {
       dispatch((s) => S.setMessage(S.setWalk(s, null), "The grid changed: the step-by-step walk ended.", "warn"));
       return;
     }
-    const n = S.size(state.doc);
-    const box = state.doc.box;
-    if (delta > 0 && walk.index < walk.steps.length) {
-      const step = walk.steps[walk.index];
-      const [placements, eliminations] = stepChanges(step, n);
-      dispatch((s) => {
-        const next = S.applyStep(s, placements, eliminations);
-        const docs = [...walk.docs, next.doc];
-        return S.setHighlights(S.setHint(S.setWalk(next, { ...walk, index: walk.index + 1, docs }),
-          { doc: next.doc, level: "walk", data: step }), stepHighlights(step, box));
-      });
-    } else if (delta < 0 && walk.index > 0) {
-      dispatch((s) => {
-        const prev = S.undo(s);
-        const index = walk.index - 1;
-        const step = index > 0 ? walk.steps[index - 1] : null;
-        const withWalk = S.setWalk(prev, { ...walk, index, docs: walk.docs.slice(0, index + 1) });
-        return step
-          ? S.setHighlights(S.setHint(withWalk, { doc: prev.doc, level: "walk", data: step }),
-            stepHighlights(step, box))
-          : withWalk;
-      });
+    const docs = walk.docs.slice(0, index + 1);
+    let scratch = { ...state, doc: docs[docs.length - 1] };
+    for (let k = docs.length - 1; k < index; k++) {
+      const step = walk.steps[k];
+      const next = S.applyStep(scratch, step.placements, step.eliminations);
+      docs.push(next.doc);
+      scratch = next;
     }
+    const step = index > 0 ? walk.steps[index - 1] : null;
+    dispatch((s) => {
+      const moved = S.setWalk(S.commit(s, docs[index]), { ...walk, index, docs });
+      if (!step) return S.setHighlights(moved, []);
+      const removed = step.eliminations.map(([cell, value]) => ({ cell, value, role: "remove" }));
+      return S.setHighlights(moved, step.highlights, [...step.hintMarks, ...removed]);
+    });
     flush();
   },
 
   closeWalk() {
     dispatch((s) => S.setHighlights(S.setHint(S.setWalk(s, null), null), []));
+    actions.focusGrid();
   },
 
-  async generate() {
-    const n = Number($("new-size").value);
-    const box = S.defaultBox(n);
-    const difficulty = $("new-level").value;
-    const r = await job("generate", "generate", { box, difficulty },
-      `Making a ${difficulty} ${n}×${n} puzzle… (Cancel or Esc stops it)`);
+  // New puzzle: a shipped one of that size and level at once, else the engine makes one.
+  async newPuzzle() {
+    const size = Number($("new-size").value);
+    const box = S.defaultBox(size);
+    const level = $("new-level").value;
+    await loadShipped();
+    const ready = pickShipped(size, level, state.doc.givens);
+    if (ready) {
+      const doc = S.emptyDoc(ready.box);
+      doc.givens = ready.values.slice();
+      startGame(doc, "", ready.level, `New ${ready.level} puzzle (${size}×${size}).`);
+      dispatch(S.closePanel);
+      return;
+    }
+    const r = await job("generate", "generate", { box, difficulty: level },
+      `Making a ${level} ${size}×${size} puzzle… (Cancel or Esc stops it)`);
     if (!r) return;
-    dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
-      `New ${r.level || difficulty} puzzle${r.note ? ` (${r.note})` : ""}.`, "ok"));
-    requestRating();
+    const doc = S.emptyDoc(r.box);
+    doc.givens = r.values.slice();
+    startGame(doc, "", r.level || "", `New ${r.level || level} puzzle (${size}×${size})${r.note ? `: ${r.note}` : ""}.`);
+    dispatch(S.closePanel);
   },
 
   cancel() {
     if (!state.busy) return;
     engine.cancel();
-    checking = null;
+    candidating = null;
+    solving = null;
     dispatch((s) => S.setBusy(s, null));
+  },
+
+  escape() {
+    if (state.busy) actions.cancel();
+    else if (state.selection.length > 1) {
+      dispatch((s) => S.select(s, s.cursor));
+      flush();
+    }
   },
 
   async importText(text) {
@@ -464,41 +706,75 @@ const actions = {
       say("Nothing to import: the text is empty.", "error");
       return;
     }
+    const link = ownLink(text);
+    if (link) {
+      openLink(link, true, "Opened the pasted link");
+      dispatch(S.closePanel);
+      return;
+    }
     if (state.engine.state !== "ready") say("Reading the puzzle once the engine is ready…");
     let r;
     try {
-      r = await engine.request("parse", { text });
+      r = await ask("parse", { text });
     } catch (err) {
       say(`Could not read the puzzle: ${err.message}`, "error");
       return;
     }
+    const doc = S.emptyDoc(r.box);
+    doc.givens = r.values.slice();
     const givens = r.values.filter((v) => v).length;
-    dispatch((s) => S.setMessage(S.loadPuzzle(S.setPanel(s, null), r.box, r.values, null, ""),
-      `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`, "ok"));
-    requestRating();
-    focusCell = "force";
-    scheduleRender();
+    startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`);
+    dispatch(S.closePanel);
   },
 
-  async exportText(to) {
+  async exportText(to, what) {
     const doc = state.doc;
-    try {
-      const r = await engine.request("format", { cells: S.shownValues(doc), box: doc.box, to });
-      $("io-text").value = r.text;
-      say(`Exported as ${to}.`);
-    } catch (err) {
-      say(`Could not export: ${err.message}`, "error");
+    const cells = what === "givens" ? doc.givens : S.shownValues(doc);
+    let text;
+    if (to === "link") {
+      const only = what === "givens" ? { ...S.emptyDoc(doc.box), givens: doc.givens } : doc;
+      text = location.href.split("#")[0] + toHash(only);
+    } else {
+      try {
+        text = (await ask("format", { cells, box: doc.box, to })).text;
+      } catch (err) {
+        say(`Could not export: ${err.message}`, "error");
+        return null;
+      }
     }
+    $("io-text").value = text;
+    say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${to}.`);
+    return text;
+  },
+
+  async copyExport() {
+    const text = $("io-text").value || (await actions.exportText($("io-format").value, $("io-what").value));
+    if (!text) return;
+    try {
+      await navigator.clipboard.writeText(text);
+      say("Copied to the clipboard.", "ok");
+    } catch (err) {
+      say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
+    }
+  },
+
+  async downloadExport() {
+    const to = $("io-format").value;
+    const text = $("io-text").value || (await actions.exportText(to, $("io-what").value));
+    if (!text) return;
+    const a = document.createElement("a");
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    a.href = url;
+    a.download = `sudoku-${n()}x${n()}.${to === "json" ? "json" : "txt"}`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    say(`Downloaded ${a.download}.`, "ok");
   },
 
   async share() {
-    let url;
-    try {
-      url = shareUrl(state.doc, location);
-    } catch (err) {
-      say(err.message, "error");
-      return;
-    }
+    const url = shareUrl(state.doc, location);
     dispatch((s) => S.setShareUrl(s, url));
     let copied = false;
     try {
@@ -507,7 +783,7 @@ const actions = {
         copied = true;
       }
     } catch {
-      copied = false;
+      copied = false; // said below: the link is shown to copy by hand
     }
     say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
   },
@@ -517,83 +793,150 @@ const actions = {
   },
 
   restorePrevious() {
-    const prev = load(PREVIOUS_KEY);
-    forget(PREVIOUS_KEY);
-    if (!prev) {
-      dispatch((s) => S.setPrevious(s, false));
+    const id = state.previous;
+    const saved = G.loadGame(id);
+    dispatch((s) => S.setPrevious(s, null));
+    if (!saved) {
+      say("The previous puzzle is no longer saved.", "warn");
       return;
     }
-    // The address bar follows, so that a reload keeps the restored work (no hashchange event).
-    history.replaceState(null, "", prev.source || location.pathname + location.search);
-    dispatch((s) => S.setMessage(
-      S.setPrevious(S.setSource(S.commit(s, prev.doc), prev.source), false),
-      "Your previous puzzle is back.", "ok"));
+    resume(saved, "Your previous puzzle is back.");
+  },
+
+  resume(id) {
+    const saved = G.loadGame(id);
+    if (!saved) {
+      say("That saved puzzle could not be read.", "error");
+      return;
+    }
+    resume(saved, "Resumed your puzzle.");
+    dispatch(S.closePanel);
+  },
+
+  deleteGame(id) {
+    G.deleteGame(id);
+    if (state.game && state.game.id === id) {
+      dispatch((s) => S.setGame(s, { ...s.game, id: G.newId() }));
+      G.setTabGame(state.game.id);
+    }
+    say("Deleted the saved puzzle.");
+    flush();
+  },
+
+  visibility(shown) {
+    visible = shown;
+    if (!shown) saveNow();
   },
 };
 
-// A one-line puzzle read without the engine (when the parser is not in this build).
-// Keep work that a link is about to replace, so it can be restored.
-function stash(doc, source) {
-  if (S.isEmptyDoc(doc)) return false;
-  save(doc, source, PREVIOUS_KEY);
-  return true;
+function resume(saved, message) {
+  saveNow();
+  G.setTabGame(saved.game.id);
+  // The address bar follows, so that a reload keeps the restored work (no hashchange event).
+  history.replaceState(null, "", saved.source || location.pathname + location.search);
+  dispatch((s) => S.setMessage(S.resumeGame(s, saved),
+    saved.game.finished ? finishedText(saved.game) : message, "ok"));
+  loadGeometry();
+  requestRating();
+  flush();
 }
 
-// Open the puzzle of a link. `current` work is stashed (never silently lost).
-function openLink(hash, live) {
+// Open the puzzle of a link as a new game; the current one stays saved and can be restored.
+function openLink(hash, live, opened = "Opened the puzzle from the link") {
   let doc;
   try {
     doc = fromHash(hash);
   } catch (err) {
     if (!(err instanceof LinkError)) throw err;
-    const kept = stash(state.doc, state.source);
-    dispatch((s) => S.setPrevious(S.setMessage(S.setSource(S.newGrid(s, [3, 3]), ""),
+    const kept = state.game && S.hasWork(state.doc) ? state.game.id : state.previous;
+    startGame(S.emptyDoc([3, 3]), "", "",
       `This link could not be read: ${err.message}. Showing an empty grid` +
-      (kept ? "; your previous puzzle can be restored." : "."), "error"), kept || s.previous));
+      (kept ? "; your previous puzzle can be restored." : "."), "error");
+    dispatch((s) => S.setPrevious(s, kept));
     return;
   }
   if (!doc) return;
   if (hash === state.source && !live) return;
-  const kept = !S.sameDoc(doc, state.doc) && stash(state.doc, state.source);
-  dispatch((s) => S.setPrevious(S.setMessage(
-    S.loadDoc(s, doc, hash),
-    "Opened the puzzle from the link" +
-    (kept ? "; your previous puzzle is kept and can be restored." : "."), "info"),
-  kept || s.previous));
-  requestRating();
+  if (S.sameDoc(doc, state.doc)) {
+    dispatch((s) => S.setSource(s, hash));
+    return;
+  }
+  const kept = state.game && S.hasWork(state.doc) ? state.game.id : null;
+  startGame(doc, hash, "", opened +
+    (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
+  dispatch((s) => S.setPrevious(s, kept || s.previous));
 }
 
 function fillSizes() {
   const select = $("new-size");
-  for (const n of S.SIZES) {
+  for (const size of S.SIZES) {
     const opt = document.createElement("option");
-    opt.value = String(n);
-    opt.textContent = `${n}×${n}`;
+    opt.value = String(size);
+    opt.textContent = `${size}×${size}`;
     select.append(opt);
   }
   select.value = "9";
 }
 
-function start() {
+// One second of play: the timer runs while the page is visible and the puzzle unfinished.
+function tick() {
+  const game = state.game;
+  if (!visible || !game || game.finished || !state.doc.givens.some((v) => v)) return;
+  state = S.setGame(state, { ...game, elapsed: game.elapsed + 1 });
+  if (Math.round(state.game.elapsed) % 15 === 0) saveNow();
+  $("timer").textContent = timerText(state); // only the clock: no grid redraw every second
+}
+
+async function arrival(message) {
+  await loadShipped();
+  const pick = pickShipped(9, "easy") || pickShipped(9, "medium");
+  if (!pick) {
+    startGame(S.emptyDoc([3, 3]), "", "", "An empty grid: type a puzzle, paste one, or pick New puzzle.", "info");
+    return;
+  }
+  const doc = S.emptyDoc(pick.box);
+  doc.givens = pick.values.slice();
+  const waiting = G.listGames().filter((g) => !g.finished).length;
+  startGame(doc, "", pick.level, message || `${/^[AEIOU]/.test(pick.level) ? "An" : "A"} ${pick.level} puzzle to start. New puzzle picks ` +
+    "another size or level." + (waiting ? ` You have ${waiting} puzzle${waiting > 1 ? "s" : ""} ` +
+    "in progress under Saved games." : ""), "info");
+}
+
+async function start() {
   fillSizes();
-  const stored = load();
+  state = S.setSettings(state, G.loadSettings());
+  const shipped = loadShipped();
+  // A failure here is said by loadGeometry() below, which asks again.
+  const firstGeometry = Geo.load([3, 3], (cmd, args) => engine.request(cmd, args))
+    .catch((err) => console.warn("geometry 3x3:", err));
+  const saved = G.loadGame(G.tabGame()) || G.adoptOldSave();
   const hash = location.hash;
-  const previous = load(PREVIOUS_KEY) !== null;
-  if (stored) state = { ...state, doc: stored.doc, source: stored.source };
-  state = S.setPrevious(state, previous);
   let linkDoc = null;
+  let broken = false;
   try {
     linkDoc = fromHash(hash);
   } catch {
-    linkDoc = undefined;
+    broken = true;
   }
-  // Reloading the link the stored work came from keeps that work.
-  const resume = stored && hash && stored.source === hash;
-  if (linkDoc !== null && !resume) openLink(hash, false);
-  render(state, {});
   bind(actions);
+  if (saved && ((!linkDoc && !broken) || saved.source === hash)) {
+    resume(saved, saved.game.finished ? finishedText(saved.game) : "Your puzzle is as you left it.");
+  } else if (linkDoc || broken) {
+    await firstGeometry;
+    openLink(hash, false);
+  } else {
+    await Promise.all([shipped, firstGeometry]);
+    await arrival();
+  }
+  await loadGeometry();
+  draw();
   performance.mark("sudoku:grid-editable"); // read by benchmarks/bench_web.py
-  scheduleRender();
+  setInterval(tick, 1000);
+  addEventListener("pagehide", saveNow);
 }
 
-start();
+start().catch((err) => {
+  // A bug while starting: say so where the user looks.
+  $("message").textContent = `The page could not start: ${err.message}`;
+  throw err;
+});

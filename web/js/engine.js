@@ -34,7 +34,10 @@ export class Engine {
   start() {
     this.state = "loading";
     this.onStatus({ state: "loading", progress: 0, text: "Starting the engine" });
-    this.after.catch(() => {}).then(() => {
+    // The service worker's failure only costs the offline cache: say so, start anyway.
+    const noCache = (err) => this.onStatus({ state: "loading", progress: 0,
+      text: `Starting the engine (no offline copy: ${err && err.message ? err.message : err})` });
+    this.after.catch(noCache).then(() => {
       this.worker = new Worker(this.workerUrl, { type: "module" });
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {

@@ -8,31 +8,64 @@ const MOVES = {
   ArrowLeft: [0, -1],
   ArrowRight: [0, 1],
 };
+const MODE_KEYS = { z: "normal", x: "corner", c: "centre", v: "colour" };
 
 function isTextField(el) {
   return el && (el.tagName === "TEXTAREA" || el.tagName === "INPUT" || el.tagName === "SELECT");
 }
 
+function cellOf(target) {
+  const cell = target && target.closest ? target.closest("[data-cell]") : null;
+  return cell ? Number(cell.dataset.cell) : null;
+}
+
 export function bind(app) {
   const grid = $("grid");
 
-  grid.addEventListener("click", (event) => {
-    const cell = event.target.closest("[data-cell]");
-    if (cell) app.select(Number(cell.dataset.cell), true);
+  // Pointer: press selects (Shift adds, Ctrl/Cmd toggles), dragging adds the cells passed over.
+  let dragging = false;
+  grid.addEventListener("pointerdown", (event) => {
+    const cell = cellOf(event.target);
+    if (cell === null || event.button > 0) return;
+    const how = event.ctrlKey || event.metaKey ? "toggle" : event.shiftKey ? "add" : "only";
+    dragging = true;
+    app.select(cell, how, true);
+    if (event.pointerType !== "mouse" && grid.releasePointerCapture) {
+      grid.releasePointerCapture(event.pointerId); // so pointermove reaches the other cells
+    }
   });
+  grid.addEventListener("pointermove", (event) => {
+    if (!dragging) return;
+    const target = event.pointerType === "mouse" ? event.target
+      : document.elementFromPoint(event.clientX, event.clientY);
+    const cell = cellOf(target);
+    if (cell !== null) app.dragTo(cell);
+  });
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, () => {
+      dragging = false;
+    });
+  }
 
   grid.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const n = app.size();
+    if (event.ctrlKey || event.metaKey) {
+      if (event.key.toLowerCase() === "a") {
+        event.preventDefault();
+        app.selectAll();
+      }
+      return;
+    }
     const move = MOVES[event.key];
     if (move) {
       event.preventDefault();
-      app.move(move[0], move[1]);
+      app.move(move[0], move[1], event.shiftKey);
       return;
     }
     if (event.key === "Backspace" || event.key === "Delete" || event.key === "0" ||
         event.key === ".") {
       event.preventDefault();
-      app.enter(0);
+      app.erase();
       return;
     }
     if (event.key === "Home" || event.key === "End") {
@@ -40,33 +73,51 @@ export function bind(app) {
       app.moveToEdge(event.key === "Home");
       return;
     }
-    // Shift + digit toggles a centre mark (event.code: Shift+1 types "!" on most layouts).
+    if (event.key === " ") {
+      event.preventDefault();
+      app.cycleMode();
+      return;
+    }
+    // Shift + digit: centre mark, Alt + digit: corner mark (event.code: Shift+1 types "!").
     const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
-    const key = event.shiftKey && digitCode ? event.code.slice(-1) : event.key;
+    const withDigit = (event.shiftKey || event.altKey) && digitCode;
+    const key = withDigit ? event.code.slice(-1) : event.key;
     const value = app.keyValue(key);
     if (value !== null) {
       event.preventDefault();
-      if (event.shiftKey && digitCode) app.mark(value, "centre");
-      else app.enter(value);
+      if (withDigit) app.mark(value, event.altKey ? "corner" : "centre");
+      else app.type(value);
+      return;
+    }
+    const mode = MODE_KEYS[event.key.toLowerCase()];
+    if (mode && !event.altKey && n <= 9) {
+      event.preventDefault();
+      app.setMode(mode);
     }
   });
 
   // Focus entering the grid lands on the selected cell (roving tabindex).
   grid.addEventListener("focusin", (event) => {
-    const cell = event.target.closest("[data-cell]");
-    if (cell) app.select(Number(cell.dataset.cell), false);
+    const cell = cellOf(event.target);
+    if (cell !== null) app.focusCell(cell);
   });
 
-  $("keypad").addEventListener("click", (event) => {
+  // The keypad never takes the focus away from the grid (pointerdown default prevented).
+  const keypad = $("keypad");
+  keypad.addEventListener("click", (event) => {
     const key = event.target.closest("[data-value]");
-    if (key) app.enter(Number(key.dataset.value), true);
+    if (key) app.keypad(Number(key.dataset.value));
+  });
+  $("modes").addEventListener("click", (event) => {
+    const b = event.target.closest("[data-mode]");
+    if (b) app.setMode(b.dataset.mode, true);
   });
 
   document.addEventListener("keydown", (event) => {
     if (isTextField(event.target)) return;
     const mod = event.ctrlKey || event.metaKey;
     if (!mod) {
-      if (event.key === "Escape") app.cancel();
+      if (event.key === "Escape") app.escape();
       return;
     }
     const key = event.key.toLowerCase();
@@ -89,33 +140,75 @@ export function bind(app) {
 
   $("size").addEventListener("change", (event) => app.setSize(Number(event.target.value)));
   $("shape").addEventListener("change", (event) => app.setBox(event.target.value.split("x").map(Number)));
-  $("notes").addEventListener("change", (event) => app.setNotes(event.target.value));
+  $("walk-to").addEventListener("change", (event) => app.walkTo(Number(event.target.value)));
+  $("set-mistakes").addEventListener("change", (e) => app.setting({ mistakes: e.target.checked }));
+  $("set-autoremove").addEventListener("change", (e) => app.setting({ autoRemove: e.target.checked }));
+  $("set-peers").addEventListener("change", (e) => app.setting({ peers: e.target.checked }));
+  $("set-same").addEventListener("change", (e) => app.setting({ same: e.target.checked }));
+  $("set-theme").addEventListener("change", (e) => app.setting({ theme: e.target.value }));
+  $("games-list").addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (b && b.dataset.resume) app.resume(b.dataset.resume);
+    else if (b && b.dataset.delete) app.deleteGame(b.dataset.delete);
+  });
 
-  const buttons = {
+  // Buttons whose result shows on the grid give the focus back to it (typing goes on).
+  const toGrid = {
     solve: () => app.solve(),
     validate: () => app.validate(),
     hint: () => app.hint(),
-    new: () => app.togglePanel("new"),
-    generate: () => app.generate(),
+    check: () => app.check(),
+    fill: () => app.fillCandidates(),
+    candidates: () => app.toggleCandidates(),
     cancel: () => app.cancel(),
     undo: () => app.undo(),
     redo: () => app.redo(),
-    clear: () => app.clear(),
+    restart: () => app.restart(),
     lock: () => app.lockGivens(),
-    share: () => app.share(),
-    io: () => app.togglePanel("io"),
-    import: () => app.importText($("io-text").value),
-    export: () => app.exportText($("io-format").value),
     restore: () => app.restorePrevious(),
+    generate: () => app.newPuzzle(),
+  };
+  // Buttons that open a panel or work in one keep the focus where it is.
+  const inPlace = {
+    new: () => app.togglePanel("new"),
+    games: () => app.togglePanel("games"),
+    settings: () => app.togglePanel("settings"),
+    io: () => app.togglePanel("io"),
+    share: () => app.share(),
+    import: () => app.importText($("io-text").value),
+    export: () => app.exportText($("io-format").value, $("io-what").value),
+    copy: () => app.copyExport(),
+    download: () => app.downloadExport(),
     steps: () => app.steps(),
-    candidates: () => app.toggleCandidates(),
     "walk-prev": () => app.walkStep(-1),
     "walk-next": () => app.walkStep(1),
     "walk-close": () => app.closeWalk(),
   };
-  for (const [id, action] of Object.entries(buttons)) {
-    $(id).addEventListener("click", action);
+  for (const [id, action] of Object.entries(toGrid)) {
+    $(id).addEventListener("click", () => {
+      const done = action();
+      app.focusGrid();
+      if (done && done.then) done.then(() => app.focusGrid());
+    });
+  }
+  // Those that do not open a panel give the grid the focus back after a pointer click
+  // (event.detail > 0); from the keyboard the focus stays, so Enter can be pressed again.
+  const panels = new Set(["new", "games", "settings", "io", "steps"]);
+  for (const [id, action] of Object.entries(inPlace)) {
+    $(id).addEventListener("click", (event) => {
+      const done = action();
+      if (panels.has(id) || !event.detail) return;
+      app.focusGrid();
+      if (done && done.then) done.then(() => app.focusGrid());
+    });
+  }
+  // The keypad and the mode toggle keep the grid's focus on pointer devices.
+  for (const el of [keypad, $("modes")]) {
+    el.addEventListener("pointerdown", (event) => {
+      if (event.target.closest("button")) event.preventDefault();
+    });
   }
 
   window.addEventListener("hashchange", () => app.openLink(location.hash));
+  document.addEventListener("visibilitychange", () => app.visibility(!document.hidden));
 }

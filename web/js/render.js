@@ -1,15 +1,22 @@
 // state -> DOM. Only textContent and attributes are written: nothing is ever parsed as HTML.
+// Each cell's attributes and content are compared with what was last written, so a keystroke
+// touches only the cells it changed (typing stays fast at 25x25 and above).
 
-import { boxShapes, size, symbol, valueOfKey } from "./state.js";
+import { boxEdges } from "./geometry.js";
+import {
+  boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, workingCandidates,
+} from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
-let built = null; // {box, cells: [element]} of the grid currently in the DOM
+let built = null; // {key: "3x3", cells: [element], last: [{attr: value}], content: [string]}
+let keypadKey = ""; // size and mode the keypad was built for
 
-function buildGrid(doc) {
+function buildGrid(state) {
+  const doc = state.doc;
+  const geometry = state.geometry;
   const grid = $("grid");
-  const [br, bc] = doc.box;
-  const n = br * bc;
+  const n = size(doc);
   grid.replaceChildren();
   grid.style.setProperty("--n", String(n));
   grid.setAttribute("aria-rowcount", String(n));
@@ -20,165 +27,322 @@ function buildGrid(doc) {
     const row = document.createElement("div");
     row.setAttribute("role", "row");
     row.className = "row";
-    if ((r + 1) % br === 0 && r + 1 < n) row.classList.add("box-bottom");
     for (let c = 0; c < n; c++) {
+      const i = r * n + c;
       const cell = document.createElement("div");
       cell.setAttribute("role", "gridcell");
       cell.className = "cell";
-      if ((c + 1) % bc === 0 && c + 1 < n) cell.classList.add("box-right");
-      cell.dataset.cell = String(r * n + c);
-      cell.dataset.value = "";
+      if (geometry) {
+        const edge = boxEdges(geometry, i);
+        if (edge.right) cell.classList.add("box-right");
+        if (edge.bottom) cell.classList.add("box-bottom");
+        if (r > 0 && boxEdges(geometry, i - n).bottom) cell.classList.add("after-box");
+      }
+      cell.dataset.cell = String(i);
       cell.tabIndex = -1;
       row.append(cell);
       cells.push(cell);
     }
     grid.append(row);
   }
-  built = { box: doc.box, cells };
+  built = {
+    key: `${doc.box.join("x")}:${geometry ? "g" : "-"}`,
+    cells,
+    last: cells.map(() => ({})),
+    content: cells.map(() => null),
+  };
+}
 
-  const keypad = $("keypad");
-  keypad.replaceChildren();
-  for (let v = 1; v <= n; v++) {
-    const key = document.createElement("button");
-    key.type = "button";
-    key.className = "key";
-    key.dataset.value = String(v);
-    key.textContent = symbol(v, n);
-    key.setAttribute("aria-label", `Enter ${symbol(v, n)}`);
-    keypad.append(key);
+function setAttr(i, name, value) {
+  const last = built.last[i];
+  if (last[name] === value) return;
+  last[name] = value;
+  const el = built.cells[i];
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
+function span(className, text) {
+  const s = document.createElement("span");
+  s.className = className;
+  if (text !== undefined) s.textContent = text;
+  return s;
+}
+
+// The candidates an empty cell draws in slots: the working candidates when shown and the user
+// has no marks there, else only those a hint points at.
+function slotValues(state, i, work, hinted) {
+  const doc = state.doc;
+  if (hinted) return [...hinted.keys()].sort((a, b) => a - b);
+  if (state.showCandidates && work && !doc.centre[i].length && !doc.corner[i].length) return work;
+  return [];
+}
+
+const SLOTS_UP_TO = 12; // larger grids draw candidates as one line of text (see #cell-info)
+
+function drawCell(el, state, i, view) {
+  const { n, value, centre, corner, colors, slots, hinted, sameValue } = view;
+  const parts = [];
+  if (colors.length) {
+    const fill = span("fill");
+    const stops = colors.map((c, k) => `var(--c${c}) ${(k * 100) / colors.length}% ${((k + 1) * 100) / colors.length}%`);
+    fill.style.setProperty("--fill", `linear-gradient(135deg, ${stops.join(", ")})`);
+    parts.push(fill);
   }
-  const erase = document.createElement("button");
-  erase.type = "button";
-  erase.className = "key erase";
-  erase.dataset.value = "0";
-  erase.textContent = "Erase";
-  keypad.append(erase);
-}
-
-// The candidates an empty cell shows: the user's marks, else the computed ones when the
-// candidates view is on, else only those a hint points at.
-function cellMarks(state, i, hintMarks) {
-  const own = state.doc.pencil[i];
-  if (own.length) return own;
-  if (state.showCandidates && state.auto && state.autoFor === state.doc) return state.auto[i] || [];
-  const hinted = hintMarks.get(i);
-  return hinted ? [...hinted.keys()].sort((a, b) => a - b) : [];
-}
-
-function marksKey(state, i, hintMarks) {
-  const hinted = hintMarks.get(i);
-  const roles = hinted ? [...hinted].map(([v, r]) => `${v}${r}`).join(",") : "";
-  return `m${cellMarks(state, i, hintMarks).join(",")}|c${state.doc.corner[i].join(",")}|h${roles}`;
-}
-
-function drawMarks(el, state, i, n, box, hintMarks) {
-  const values = cellMarks(state, i, hintMarks);
-  const corner = state.doc.corner[i];
-  const hinted = hintMarks.get(i) || new Map();
-  el.replaceChildren();
-  if (values.length) {
-    const grid = document.createElement("span");
-    grid.className = "marks";
-    grid.setAttribute("aria-hidden", "true");
-    grid.style.setProperty("--mc", String(box[1]));
-    grid.style.setProperty("--mr", String(box[0]));
-    const have = new Set(values);
-    for (let v = 1; v <= n; v++) {
-      const slot = document.createElement("span");
-      if (have.has(v)) {
-        slot.textContent = symbol(v, n);
-        const role = hinted.get(v);
+  if (value) {
+    parts.push(span("v", symbol(value, n)));
+  } else {
+    if (slots.length && n > SLOTS_UP_TO && !hinted) {
+      parts.push(span("cands-text", symbols(slots, n)));
+    } else if (slots.length) {
+      const grid = span("cands");
+      grid.style.setProperty("--mc", String(state.doc.box[1]));
+      grid.style.setProperty("--mr", String(state.doc.box[0]));
+      const have = new Set(slots);
+      for (let v = 1; v <= n; v++) {
+        const slot = span("", have.has(v) ? symbol(v, n) : "");
+        const role = hinted && hinted.get(v);
         if (role) slot.dataset.role = role;
+        if (have.has(v) && v === sameValue) slot.classList.add("same");
+        grid.append(slot);
       }
-      grid.append(slot);
+      parts.push(grid);
     }
-    el.append(grid);
+    if (corner.length) {
+      const box = span("corner");
+      box.dataset.count = String(Math.min(corner.length, 9));
+      corner.slice(0, 8).forEach((v, k) => {
+        const mark = span(`p${k}`, symbol(v, n));
+        if (v === sameValue) mark.classList.add("same");
+        box.append(mark);
+      });
+      // Beyond eight, the rest share the middle (one text: few nodes on big grids).
+      if (corner.length > 8) box.append(span("p8", symbols(corner.slice(8), n)));
+      parts.push(box);
+    }
+    if (centre.length) {
+      const mid = span("centre");
+      mid.dataset.count = String(Math.min(centre.length, 9));
+      if (sameValue && centre.includes(sameValue)) {
+        for (const v of centre) {
+          const mark = span("", symbol(v, n));
+          if (v === sameValue) mark.classList.add("same");
+          mid.append(mark);
+        }
+      } else mid.textContent = symbols(centre, n); // one text node unless a mark stands out
+      parts.push(mid);
+    }
   }
-  if (corner.length) {
-    const c = document.createElement("span");
-    c.className = "corner";
-    c.setAttribute("aria-hidden", "true");
-    c.textContent = corner.map((v) => symbol(v, n)).join("");
-    el.append(c);
-  }
+  for (const p of parts) p.setAttribute("aria-hidden", "true");
+  el.replaceChildren(...parts);
 }
 
-function cellLabel(doc, i, n, invalid, dead) {
-  const name = `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
+function cellLabel(doc, i, n, view) {
   let what = "empty";
   if (doc.givens[i]) what = `${symbol(doc.givens[i], n)}, given`;
   else if (doc.entries[i]) what = `${symbol(doc.entries[i], n)}, your entry`;
   else if (doc.solved[i]) what = `${symbol(doc.solved[i], n)}, solver`;
-  let label = `${name}, ${what}`;
-  if (!doc.givens[i] && !doc.entries[i] && !doc.solved[i]) {
-    if (doc.pencil[i].length) label += `, marks ${doc.pencil[i].map((v) => symbol(v, n)).join(" ")}`;
-    if (doc.corner[i].length) label += `, corner ${doc.corner[i].map((v) => symbol(v, n)).join(" ")}`;
+  let label = `${cellName(i, n)}, ${what}`;
+  if (!view.value) {
+    if (view.centre.length) label += `, marks ${view.centre.map((v) => symbol(v, n)).join(" ")}`;
+    if (view.corner.length) label += `, corner ${view.corner.map((v) => symbol(v, n)).join(" ")}`;
   }
-  if (invalid) label += ", conflict";
-  if (dead) label += ", no value fits";
+  if (view.colors.length) label += `, colour ${view.colors.join(" ")}`;
+  if (view.conflict) label += ", conflict";
+  if (view.wrong) label += ", wrong";
   return label;
 }
 
-export function render(state, { focus = false } = {}) {
+function renderGrid(state, focus) {
   const doc = state.doc;
   const n = size(doc);
-  if (!built || built.box[0] !== doc.box[0] || built.box[1] !== doc.box[1]) buildGrid(doc);
+  const key = `${doc.box.join("x")}:${state.geometry ? "g" : "-"}`;
+  if (!built || built.key !== key) buildGrid(state);
+  const geometry = state.geometry;
   const conflicts = new Set(state.conflicts);
-  const dead = new Set(state.dead);
-  const marks = new Map(state.highlights.map((h) => [h.cell, h.role]));
+  const wrong = new Set(state.wrong);
+  const selected = new Set(state.selection);
+  const roles = new Map(state.highlights.map((h) => [h.cell, h.role]));
   const hintMarks = new Map(); // cell -> Map(value -> role), candidates the hint points at
-  if (state.hint && state.hint.doc === doc) {
-    for (const c of state.hint.data.candidates || []) {
-      const cell = c.cell[0] * n + c.cell[1];
-      const v = valueOfKey(c.symbol, n);
-      if (v === null) continue;
-      if (!hintMarks.has(cell)) hintMarks.set(cell, new Map());
-      hintMarks.get(cell).set(v, c.role);
-    }
+  for (const m of state.hintMarks) {
+    if (!hintMarks.has(m.cell)) hintMarks.set(m.cell, new Map());
+    hintMarks.get(m.cell).set(m.value, m.role);
+  }
+  const cursorValue = shown(doc, state.cursor);
+  const sameValue = state.settings.same ? cursorValue : 0;
+  const peers = new Set();
+  if (geometry && state.settings.peers) {
+    for (const u of geometry.units_of[state.cursor]) for (const c of geometry.units[u]) peers.add(c);
   }
   const cells = built.cells;
+  const cands = currentCands(state);
   for (let i = 0; i < cells.length; i++) {
-    const el = cells[i];
-    const given = doc.givens[i];
-    const entry = doc.entries[i];
-    const solved = doc.solved[i];
-    const value = given || entry || solved;
-    const text = symbol(value, n);
-    if (el.dataset.value !== text) el.dataset.value = text;
-    const content = value ? `v${text}` : marksKey(state, i, hintMarks);
-    if (el.dataset.content !== content) {
-      el.dataset.content = content;
-      if (value) el.textContent = text;
-      else drawMarks(el, state, i, n, doc.box, hintMarks);
+    const value = shown(doc, i);
+    const work = value ? null : workingCandidates(state, i, cands);
+    const hinted = hintMarks.get(i);
+    const view = {
+      n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
+      slots: value ? [] : slotValues(state, i, work, hinted), hinted, sameValue,
+      conflict: conflicts.has(i), wrong: wrong.has(i),
+    };
+    // The selected value matters only to cells whose marks hold it (the rest stay untouched).
+    const markedSame = sameValue && !value && (view.centre.includes(sameValue) ||
+      view.corner.includes(sameValue) || view.slots.includes(sameValue));
+    const content = `${value}|${view.centre}|${view.corner}|${view.colors}|${view.slots}|` +
+      `${hinted ? [...hinted].join(";") : ""}|${markedSame ? sameValue : 0}`;
+    if (built.content[i] !== content) {
+      built.content[i] = content;
+      drawCell(cells[i], state, i, view);
     }
-    const kind = given ? "given" : entry ? "entry" : solved ? "solved" : "empty";
-    if (el.dataset.kind !== kind) el.dataset.kind = kind;
-    const invalid = conflicts.has(i);
-    if (invalid) el.setAttribute("aria-invalid", "true");
-    else el.removeAttribute("aria-invalid");
-    el.classList.toggle("dead", dead.has(i));
-    const role = marks.get(i) || "";
-    if ((el.dataset.highlight || "") !== role) {
-      if (role) el.dataset.highlight = role;
-      else delete el.dataset.highlight;
-    }
-    const selected = i === state.cursor;
-    el.tabIndex = selected ? 0 : -1;
-    if (selected) el.setAttribute("aria-selected", "true");
-    else el.removeAttribute("aria-selected");
-    if (given) el.setAttribute("aria-readonly", "true");
-    else el.removeAttribute("aria-readonly");
-    const label = cellLabel(doc, i, n, invalid, dead.has(i));
-    if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
+    const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
+    setAttr(i, "data-value", symbol(value, n));
+    setAttr(i, "data-kind", kind);
+    setAttr(i, "aria-invalid", view.conflict || view.wrong ? "true" : null);
+    setAttr(i, "data-wrong", view.wrong ? "true" : null);
+    setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
+    setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
+    setAttr(i, "data-corner", symbols(view.corner, n));
+    setAttr(i, "data-centre", symbols(view.centre, n));
+    setAttr(i, "data-colors", view.colors.join(" "));
+    setAttr(i, "data-candidates", work ? symbols(work, n) : "");
+    setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
+    setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
+    setAttr(i, "data-highlight", roles.get(i) || null);
+    setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
+    setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+    const tab = i === state.cursor ? 0 : -1;
+    if (cells[i].tabIndex !== tab) cells[i].tabIndex = tab;
   }
   if (focus) {
     const active = document.activeElement;
+    const target = cells[state.cursor];
     const inGrid = active && active.closest && active.closest("#grid");
-    if (inGrid || focus === "force") cells[state.cursor].focus({ preventScroll: false });
+    // focus() forces a layout: only when the focus really moves.
+    if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
   }
+  const grid = $("grid");
+  grid.classList.toggle("celebrate", state.celebrate);
+  grid.setAttribute("aria-busy", state.busy ? "true" : "false");
+  grid.setAttribute("aria-multiselectable", "true");
+}
 
-  $("grid").classList.toggle("celebrate", state.celebrate);
-  $("grid").setAttribute("aria-busy", state.busy ? "true" : "false");
+const COLOUR_NAMES = ["", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "grey"];
+
+function renderKeypad(state) {
+  const n = size(state.doc);
+  const colour = state.mode === "colour";
+  const key = `${n}:${colour}`;
+  const keypad = $("keypad");
+  if (keypadKey !== key) {
+    keypadKey = key;
+    keypad.replaceChildren();
+    keypad.style.setProperty("--keys", String(colour ? COLOURS : n));
+    keypad.dataset.size = String(n);
+    const count = colour ? COLOURS : n;
+    for (let v = 1; v <= count; v++) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = colour ? "key swatch" : "key";
+      b.dataset.value = String(v);
+      if (colour) {
+        b.style.setProperty("--swatch", `var(--c${v})`);
+        b.textContent = String(v);
+        // Not "Colour ...": the mode button keeps that name to itself.
+        b.setAttribute("aria-label", `Paint ${v} (${COLOUR_NAMES[v]})`);
+      } else {
+        b.textContent = symbol(v, n);
+        b.setAttribute("aria-label", `Enter ${symbol(v, n)}`);
+      }
+      keypad.append(b);
+    }
+    const erase = document.createElement("button");
+    erase.type = "button";
+    erase.className = "key erase";
+    erase.dataset.value = "0";
+    erase.textContent = "⌫";
+    erase.setAttribute("aria-label", "Erase");
+    erase.title = "Erase (Backspace)";
+    keypad.append(erase);
+  }
+  for (const b of document.querySelectorAll("#modes [data-mode]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.mode === state.mode));
+  }
+  keypad.dataset.mode = state.mode;
+}
+
+function clock(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+export function timerText(state) {
+  const game = state.game;
+  if (!game) return "";
+  return clock(game.finished ? game.finished.seconds : game.elapsed);
+}
+
+function renderCellInfo(state) {
+  // Large grids draw candidates too small to read: the selected cell's are spelled out here.
+  const doc = state.doc;
+  const n = size(doc);
+  const i = state.cursor;
+  let text = "";
+  if (n >= 16 && !shown(doc, i)) {
+    const work = workingCandidates(state, i);
+    const parts = [];
+    if (work && (state.showCandidates || doc.removed[i].length)) parts.push(`candidates ${symbols(work, n) || "none"}`);
+    if (doc.centre[i].length) parts.push(`centre ${doc.centre[i].map((v) => symbol(v, n)).join(" ")}`);
+    if (doc.corner[i].length) parts.push(`corner ${doc.corner[i].map((v) => symbol(v, n)).join(" ")}`);
+    if (parts.length) text = `${cellName(i, n)}: ${parts.join("; ")}`;
+  }
+  const info = $("cell-info");
+  if (info.textContent !== text) info.textContent = text;
+}
+
+function renderGames(state, games) {
+  const list = $("games-list");
+  if (state.panel !== "games") return;
+  const key = JSON.stringify(games) + (state.game ? state.game.id : "");
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren();
+  if (!games.length) {
+    const li = document.createElement("li");
+    li.textContent = "No saved puzzles yet.";
+    list.append(li);
+    return;
+  }
+  for (const g of games) {
+    const n = g.box[0] * g.box[1];
+    const li = document.createElement("li");
+    const what = span("what", `${n}×${n}${g.level ? ` ${g.level}` : ""}, ${clock(g.elapsed)}, ` +
+      (g.finished ? "solved" : `${g.empty ? Math.round((100 * g.filled) / g.empty) : 100}% filled`) +
+      (state.game && g.id === state.game.id ? " (this one)" : ""));
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.textContent = "Resume";
+    resume.dataset.resume = g.id;
+    resume.setAttribute("aria-label", `Resume ${what.textContent}`);
+    const del = document.createElement("button");
+    del.type = "button";
+    del.textContent = "Delete";
+    del.dataset.delete = g.id;
+    del.setAttribute("aria-label", `Delete ${what.textContent}`);
+    li.append(what, resume, del);
+    list.append(li);
+  }
+}
+
+export function render(state, { focus = false, games = [] } = {}) {
+  const doc = state.doc;
+  const n = size(doc);
+  renderGrid(state, focus);
+  renderKeypad(state);
+  renderCellInfo(state);
+
   const sizeSelect = $("size");
   if (sizeSelect.value !== String(n)) {
     if (![...sizeSelect.options].some((o) => o.value === String(n))) {
@@ -196,59 +360,78 @@ export function render(state, { focus = false } = {}) {
   msg.dataset.kind = state.message.kind;
 
   const engine = state.engine;
-  document.documentElement.dataset.engine = engine.state;
-  if (engine.timings) document.documentElement.dataset.engineTimings = JSON.stringify(engine.timings);
-  document.documentElement.dataset.jobs = String(state.jobs); // 0 = the engine is idle
-  $("engine-text").textContent =
-    engine.state === "ready"
-      ? "Engine ready"
-      : engine.state === "error"
-        ? `Engine failed: ${engine.text || "unknown error"}`
-        : `${engine.text || "Loading the engine"}…`;
+  const root = document.documentElement;
+  root.dataset.engine = engine.state;
+  root.dataset.theme = state.settings.theme;
+  if (engine.timings) root.dataset.engineTimings = JSON.stringify(engine.timings);
+  root.dataset.jobs = String(state.jobs); // 0 = the engine is idle
+  root.dataset.hints = String(state.hints);
+  const engineText = engine.state === "ready" ? "Engine ready"
+    : engine.state === "error" ? `Engine failed: ${engine.text || "unknown error"}`
+      : `${engine.text || "Loading the engine"}…`;
+  if ($("engine-text").textContent !== engineText) $("engine-text").textContent = engineText;
   const progress = $("engine-progress");
   progress.hidden = engine.state !== "loading";
   progress.value = engine.progress || 0;
   $("version").textContent = engine.version
-    ? `sudoku_core ${engine.version.version} on Python ${engine.version.python} (Pyodide)`
-    : "";
+    ? `sudoku_core ${engine.version.version} on Python ${engine.version.python} (Pyodide)` : "";
 
   const ready = engine.state === "ready";
   for (const button of document.querySelectorAll("[data-needs-engine]")) {
-    button.disabled = !ready || Boolean(state.busy);
+    const off = !ready || Boolean(state.busy);
+    if (button.disabled !== off) button.disabled = off;
   }
   $("cancel").hidden = !state.busy;
   $("undo").disabled = !state.past.length;
   $("redo").disabled = !state.future.length;
   $("lock").disabled = !doc.entries.some((v) => v);
-  for (const name of ["new", "io"]) {
+  for (const name of ["new", "io", "games", "settings"]) {
     $(`${name}-panel`).hidden = state.panel !== name;
     $(name).setAttribute("aria-expanded", String(state.panel === name));
   }
+  renderGames(state, games);
   $("restore").hidden = !state.previous;
-  const cand = $("candidates");
-  cand.setAttribute("aria-pressed", String(state.showCandidates));
-  if ($("notes").value !== state.notes) $("notes").value = state.notes;
-  $("difficulty").textContent = state.rating && state.rating.level
-    ? `Difficulty: ${state.rating.level} (score ${state.rating.score}` +
-      `${state.rating.hardest ? `, hardest step: ${state.rating.hardest}` : ""})`
-    : "";
+  $("candidates").setAttribute("aria-pressed", String(state.showCandidates));
+  const level = state.game && state.game.level;
+  const levelText = level ? `Level: ${level}` : "";
+  if ($("level").textContent !== levelText) $("level").textContent = levelText;
+  $("print-level").textContent = level ? `${n}×${n} · ${level}` : `${n}×${n}`;
+  const timer = timerText(state);
+  if ($("timer").textContent !== timer) $("timer").textContent = timer;
+
+  const s = state.settings;
+  $("set-mistakes").checked = s.mistakes;
+  $("set-autoremove").checked = s.autoRemove;
+  $("set-peers").checked = s.peers;
+  $("set-same").checked = s.same;
+  if ($("set-theme").value !== s.theme) $("set-theme").value = s.theme;
+
   const walk = state.walk;
   $("walk-panel").hidden = !walk;
   if (walk) {
-    $("walk-text").textContent = walk.index === 0
+    const text = walk.index === 0
       ? `${walk.steps.length} steps. Next step shows the first one.`
       : `Step ${walk.index} of ${walk.steps.length}: ${walk.steps[walk.index - 1].text}`;
+    if ($("walk-text").textContent !== text) $("walk-text").textContent = text;
     $("walk-prev").disabled = walk.index === 0;
     $("walk-next").disabled = walk.index >= walk.steps.length;
+    const jump = $("walk-to");
+    jump.max = String(walk.steps.length);
+    if (document.activeElement !== jump) jump.value = String(walk.index);
   }
   const share = $("share-panel");
   share.hidden = !state.shareUrl;
   if ($("share-url").value !== state.shareUrl) $("share-url").value = state.shareUrl;
-}
-
-// The value a key press means for the current grid, or null.
-export function keyValue(state, key) {
-  return valueOfKey(key, size(state.doc));
+  const newLevel = $("new-level");
+  if (!newLevel.options.length) {
+    for (const l of LEVELS) {
+      const o = document.createElement("option");
+      o.value = l;
+      o.textContent = l[0].toUpperCase() + l.slice(1);
+      newLevel.append(o);
+    }
+    newLevel.value = "medium";
+  }
 }
 
 // The Boxes menu lists the shapes of the current size; rebuilt only when the size changes.
@@ -263,6 +446,7 @@ function renderShapes(box, n) {
     }));
     select.dataset.size = String(n);
   }
-  select.value = `${box[0]}x${box[1]}`;
+  const value = `${box[0]}x${box[1]}`;
+  if (select.value !== value) select.value = value;
   select.disabled = select.options.length < 2;
 }

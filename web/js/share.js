@@ -1,12 +1,17 @@
-// URL <-> puzzle document, and local storage. Link text is data: it is checked character by
-// character and never reaches the DOM except as text.
+// URL <-> puzzle document. Link text is data: it is checked character by character and never
+// reaches the DOM except as text.
+//
+// index.html#p=<givens>[&e=<entries>][&box=RxC] (the contract, `sudoku show URL` reads it too)
+// plus the page's extras: m= centre marks, k= corner marks, c= colours, x= candidates removed
+// by applied steps. Up to 35x35 a cell is one symbol ("." empty, 1-9 then A-Z); above, cells
+// are numbers separated by "," (0 = empty). A list per cell (marks, colours) is its symbols,
+// cells separated by "_" (above 35x35 the numbers of a cell are separated by "-").
 
 import { defaultBox, emptyDoc, SYMBOLS } from "./state.js";
 
-export const STORAGE_KEY = "sudoku-core:doc";
-export const PREVIOUS_KEY = "sudoku-core:previous";
-const MAX_LINK = 60000; // characters of a hash we even look at (puzzle, entries, pencil marks)
-const MAX_SIZE = 35; // one character per cell in links
+const MAX_LINK = 200000; // characters of a hash we even look at
+const MAX_SIZE = 64;
+const EXTRAS = [["m", "centre"], ["k", "corner"], ["c", "colors"], ["x", "removed"]];
 
 export class LinkError extends Error {
   constructor(message) {
@@ -15,36 +20,59 @@ export class LinkError extends Error {
   }
 }
 
+const wide = (n) => n > SYMBOLS.length; // cells written as numbers
+
 function lineOf(values, n) {
+  if (wide(n)) return values.join(",");
   return values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
 }
 
-function valuesOf(text, n, what) {
-  const values = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i].toUpperCase();
-    if (ch === "." || ch === "0" || ch === "_" || ch === "-") {
-      values.push(0);
-      continue;
-    }
-    const v = SYMBOLS.indexOf(ch) + 1;
-    if (v < 1 || v > n) {
-      throw new LinkError(`${what}: character ${i + 1} is not a symbol of a ${n}x${n} grid`);
-    }
-    values.push(v);
-  }
-  return values;
+function listsOf(lists, n) {
+  return lists.map((m) => (wide(n) ? m.join("-") : m.map((v) => SYMBOLS[v - 1]).join(""))).join("_");
 }
 
-// The hash of a link for a document: #p=<givens>[&e=<entries>][&box=RxC].
+function valueOf(text, n, top, where) {
+  if (wide(n)) {
+    if (!/^\d{1,2}$/.test(text) || Number(text) > top) {
+      throw new LinkError(`${where}: "${text.slice(0, 10)}" is not a number from 0 to ${top}`);
+    }
+    return Number(text);
+  }
+  const ch = text.toUpperCase();
+  if (ch === "." || ch === "0" || ch === "-") return 0;
+  const v = SYMBOLS.indexOf(ch) + 1;
+  if (v < 1 || v > top) throw new LinkError(`${where} is not a symbol of a ${n}x${n} grid`);
+  return v;
+}
+
+function cellsOf(text, n) {
+  return wide(n) ? text.split(",") : [...text];
+}
+
+function valuesOf(text, n, what) {
+  return cellsOf(text, n).map((t, i) => valueOf(t, n, n, `${what}: character ${i + 1}`));
+}
+
+function readLists(text, n, top, what) {
+  const groups = text.split("_");
+  if (groups.length !== n * n) {
+    throw new LinkError(`the ${what} in the link have ${groups.length} cells, not ${n * n}`);
+  }
+  return groups.map((g, i) => {
+    const parts = wide(n) ? g.split("-").filter((t) => t) : [...g];
+    const values = parts.map((t) => valueOf(t, n, top, `${what} of cell ${i + 1}`)).filter((v) => v);
+    return [...new Set(values)];
+  });
+}
+
+// The hash of a link for a document.
 export function toHash(doc) {
   const n = doc.box[0] * doc.box[1];
-  if (n > MAX_SIZE) throw new LinkError(`links hold grids up to ${MAX_SIZE}x${MAX_SIZE}`);
   const parts = [`p=${lineOf(doc.givens, n)}`];
-  if (doc.entries.some((v) => v)) parts.push(`e=${lineOf(doc.entries, n)}`);
-  if (doc.pencil.some((m) => m.length)) {
-    // Centre marks: each cell's symbols, cells separated by "_" (only URL-safe characters).
-    parts.push(`m=${doc.pencil.map((m) => m.map((v) => SYMBOLS[v - 1]).join("")).join("_")}`);
+  const entries = doc.entries.map((v, i) => v || doc.solved[i]);
+  if (entries.some((v) => v)) parts.push(`e=${lineOf(entries, n)}`);
+  for (const [key, field] of EXTRAS) {
+    if (doc[field].some((m) => m.length)) parts.push(`${key}=${listsOf(doc[field], n)}`);
   }
   const std = defaultBox(n);
   if (!std || std[0] !== doc.box[0] || std[1] !== doc.box[1]) {
@@ -57,9 +85,15 @@ export function shareUrl(doc, location) {
   return location.href.split("#")[0] + toHash(doc);
 }
 
+// The hash part of a pasted text when it is one of this page's links, else null.
+export function ownLink(text) {
+  const m = /^\s*(?:\S*?index\.html|\S*\/)?(#p=\S+)\s*$/.exec(text);
+  return m ? m[1] : null;
+}
+
 // Read a hash into a document, or null when it carries no puzzle; LinkError when broken.
 export function fromHash(hash) {
-  let text = hash.startsWith("#") ? hash.slice(1) : hash;
+  const text = hash.startsWith("#") ? hash.slice(1) : hash;
   if (!text) return null;
   if (text.length > MAX_LINK) {
     throw new LinkError(`the link is too long (${text.length} characters) to hold a puzzle`);
@@ -79,12 +113,14 @@ export function fromHash(hash) {
   }
   if (!params.has("p")) return null;
   const p = params.get("p").replace(/\s+/g, "");
-  const n = Math.round(Math.sqrt(p.length));
-  if (!p.length || n * n !== p.length) {
-    throw new LinkError(`the puzzle in the link has ${p.length} cells, not a square number`);
+  const count = p.includes(",") ? p.split(",").length : p.length;
+  const n = Math.round(Math.sqrt(count));
+  if (!count || n * n !== count) {
+    throw new LinkError(`the puzzle in the link has ${count} cells, not a square number`);
   }
-  if (n < 4 || n > MAX_SIZE) {
-    throw new LinkError(`a ${n}x${n} grid is not supported (sizes 4x4 to 25x25 and more)`);
+  if (n < 4 || n > MAX_SIZE || (n > SYMBOLS.length) !== p.includes(",")) {
+    throw new LinkError(`a ${n}x${n} grid is not supported here (up to 35x35 one symbol per ` +
+      "cell, above that numbers separated by commas)");
   }
   let box = defaultBox(n);
   if (params.has("box")) {
@@ -100,72 +136,18 @@ export function fromHash(hash) {
   doc.givens = valuesOf(p, n, "puzzle");
   if (params.has("e")) {
     const e = params.get("e").replace(/\s+/g, "");
-    if (e.length !== p.length) {
-      throw new LinkError(`the entries in the link have ${e.length} cells, the puzzle ${p.length}`);
+    const entries = valuesOf(e, n, "entries");
+    if (entries.length !== n * n) {
+      throw new LinkError(`the entries in the link have ${entries.length} cells, the puzzle ${n * n}`);
     }
-    doc.entries = valuesOf(e, n, "entries").map((v, i) => (doc.givens[i] ? 0 : v));
+    doc.entries = entries.map((v, i) => (doc.givens[i] ? 0 : v));
   }
-  if (params.has("m")) {
-    const groups = params.get("m").split("_");
-    if (groups.length !== n * n) {
-      throw new LinkError(`the pencil marks in the link have ${groups.length} cells, not ${n * n}`);
-    }
-    doc.pencil = groups.map((g, i) => {
-      const values = valuesOf(g, n, `pencil marks of cell ${i + 1}`).filter((v) => v);
-      return [...new Set(values)].sort((a, b) => a - b);
-    });
+  for (const [key, field] of EXTRAS) {
+    if (!params.has(key)) continue;
+    const top = field === "colors" ? 9 : n;
+    const what = { centre: "centre marks", corner: "corner marks", colors: "colours",
+      removed: "removed candidates" }[field];
+    doc[field] = readLists(params.get(key), n, top, what);
   }
   return doc;
-}
-
-// A stored document, checked the same way as a link (storage can be edited by anyone).
-function checkDoc(raw) {
-  if (!raw || !Array.isArray(raw.box) || raw.box.length !== 2) return null;
-  const [r, c] = raw.box;
-  if (!Number.isInteger(r) || !Number.isInteger(c) || r < 2 || c < 2 || r * c > 64) return null;
-  const n = r * c;
-  const doc = emptyDoc([r, c]);
-  for (const key of ["givens", "entries", "solved"]) {
-    const values = raw[key];
-    if (!Array.isArray(values) || values.length !== n * n) return null;
-    if (!values.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) return null;
-    doc[key] = values.slice();
-  }
-  for (const key of ["pencil", "corner"]) {
-    const marks = raw[key];
-    if (marks === undefined) continue; // stored by an older version
-    if (!Array.isArray(marks) || marks.length !== n * n) return null;
-    const ok = (m) => Array.isArray(m) && m.length <= n &&
-      m.every((v) => Number.isInteger(v) && v >= 1 && v <= n);
-    if (!marks.every(ok)) return null;
-    doc[key] = marks.map((m) => [...new Set(m)].sort((a, b) => a - b));
-  }
-  return doc;
-}
-
-export function save(doc, source, key = STORAGE_KEY) {
-  try {
-    localStorage.setItem(key, JSON.stringify({ ...doc, source }));
-  } catch {
-    // Storage full or disabled (private mode): the page still works, work just is not kept.
-  }
-}
-
-// {doc, source} from local storage, or null.
-export function load(key = STORAGE_KEY) {
-  try {
-    const raw = JSON.parse(localStorage.getItem(key) || "null");
-    const doc = checkDoc(raw);
-    return doc ? { doc, source: typeof raw.source === "string" ? raw.source : "" } : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forget(key) {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // nothing to do
-  }
 }

@@ -46,7 +46,7 @@ async function startRuntime(cache, lap) {
     } catch (err) {
       // Another runtime build made it (restoreSnapshot checks the build id): start afresh.
       console.warn("runtime snapshot not used:", err);
-      await cache.delete(SNAPSHOT).catch(() => {});
+      await cache.delete(SNAPSHOT).catch((e) => console.warn("stale snapshot kept:", e));
     }
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(cache) });

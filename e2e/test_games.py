@@ -1,0 +1,93 @@
+"""Saved games: one key per puzzle, tabs apart, the list, undo history and settings across a
+reload, a timer that pauses while the page is hidden."""
+
+from __future__ import annotations
+
+from conftest import App
+from playwright.sync_api import BrowserContext, expect
+from puzzles import CLASSIC, SMALL
+
+
+def test_tabs_keep_their_own_games(context: BrowserContext, fresh_app: App) -> None:
+    a = fresh_app
+    a.open("#p=" + SMALL)
+    a.cell(1, 1).click()
+    a.page.keyboard.press("1")
+    b = App(context.new_page(), a.server, a.watch)
+    b.open("#p=" + CLASSIC)
+    b.cell(1, 3).click()
+    b.page.keyboard.press("4")
+    a.page.reload()
+    a.wait_ready()
+    expect(a.cell(1, 1)).to_have_attribute("data-value", "1")
+    assert a.cells().count() == 16
+    b.page.reload()
+    b.wait_ready()
+    expect(b.cell(1, 3)).to_have_attribute("data-value", "4")
+    # Both are listed, with size and progress; Delete removes one.
+    b.click("Saved games")
+    items = b.page.locator("#games-list li")
+    expect(items).to_have_count(2)
+    text = " ".join(items.all_inner_texts())
+    assert "4×4" in text and "9×9" in text and "% filled" in text
+    b.page.get_by_role("button", name="Delete 4×4", exact=False).click()
+    expect(items).to_have_count(1)
+    b.page.get_by_role("button", name="Resume 9×9", exact=False).click()
+    expect(b.cell(1, 3)).to_have_attribute("data-value", "4")
+
+
+def test_undo_history_and_settings_survive_a_reload(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + CLASSIC)
+    app.cell(1, 3).click()
+    app.page.keyboard.press("4")
+    app.page.keyboard.press("ArrowRight")
+    app.page.keyboard.press("6")
+    app.click("Settings")
+    app.page.get_by_label("Theme").select_option("dark")
+    app.page.reload()
+    app.wait_ready()
+    assert app.page.locator("html").get_attribute("data-theme") == "dark"
+    background = app.page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(255, 255, 255)"
+    expect(app.cell(1, 4)).to_have_attribute("data-value", "6")
+    app.click("Undo")
+    expect(app.cell(1, 4)).to_have_attribute("data-value", "")
+    expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
+
+
+def test_timer_pauses_while_hidden(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + CLASSIC)
+    page = app.page
+    page.wait_for_function("() => document.querySelector('#timer').textContent >= '0:02'")
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    before = page.locator("#timer").inner_text()
+    page.wait_for_timeout(2500)
+    assert page.locator("#timer").inner_text() == before
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_function("t => document.querySelector('#timer').textContent !== t", arg=before)
+
+
+def test_the_old_save_slot_becomes_a_game(fresh_app: App) -> None:
+    app = fresh_app
+    app.open()
+    givens = [0, 0, 3, 0, 0, 4, 0, 2, 2, 1, 0, 0, 0, 0, 0, 0]  # SMALL
+    old = {"box": [2, 2], "givens": givens, "entries": [1] + [0] * 15, "solved": [0] * 16,
+           "pencil": [[]] * 16, "corner": [[]] * 16, "source": ""}
+    app.page.evaluate("""old => {
+        localStorage.setItem('sudoku-core:doc', JSON.stringify(old));
+        sessionStorage.clear();
+    }""", old)
+    app.page.reload()
+    app.wait_ready()
+    app.expect_line("1" + SMALL[1:])
+    expect(app.cell(1, 1)).to_have_attribute("data-kind", "entry")
+    assert app.page.evaluate("localStorage.getItem('sudoku-core:doc')") is None
+    assert app.stored()["doc"]["entries"][0] == 1

@@ -1,0 +1,43 @@
+// Reading the engine's replies (README "page protocol"): cell indices, integer values and the
+// cells of every unit come with the reply. This is the one module that knows field names.
+
+// Index of a cell reference {index, cell: [r, c]}.
+function indexOf(ref) {
+  return ref.index;
+}
+
+// (cell, value) pairs of a step's placements or eliminations.
+function pairs(list) {
+  return (list || []).map((p) => [indexOf(p), p.value]);
+}
+
+// A step or hint as the page draws and applies it.
+export function readStep(data) {
+  const highlights = new Map();
+  for (const unit of data.units || []) for (const cell of unit.cells || []) highlights.set(cell, "unit");
+  for (const c of data.cells || []) highlights.set(indexOf(c), c.role || "target");
+  for (const cell of data.wrong_indices || []) highlights.set(cell, "wrong");
+  return {
+    text: data.message || data.text || "",
+    placements: pairs(data.placements),
+    eliminations: pairs(data.eliminations),
+    highlights: [...highlights].map(([cell, role]) => ({ cell, role })),
+    hintMarks: (data.candidates || []).map((c) => ({ cell: indexOf(c), value: c.value, role: c.role })),
+    wrong: data.wrong_indices || [],
+  };
+}
+
+// Cells a report names: conflicts and cells where no value fits.
+export function reportCells(r) {
+  const conflicts = [...new Set((r.conflicts || []).flatMap((c) => c.indices || []))];
+  return {
+    conflicts,
+    dead: r.dead_indices || [],
+    wrong: r.wrong_indices || [],
+  };
+}
+
+// A solve's grid as values, or null.
+export function solutionValues(r) {
+  return Array.isArray(r.values) ? r.values : null;
+}
