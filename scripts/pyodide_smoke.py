@@ -51,7 +51,7 @@ def check() -> dict:
         )
         reply = json.loads(handle(json.dumps({"id": 1, "cmd": "solve",
                                               "args": {"text": puzzle}})))
-        ok = ok and reply["result"]["line"] == solution
+        ok = ok and reply["result"]["solution"] == solution
         out["results"][name] = {"ok": ok, "status": result.status, "validate": report.status,
                                 "ms": round(result.elapsed * 1000, 1)}
         out["ok"] = out["ok"] and ok
