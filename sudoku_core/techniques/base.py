@@ -1,11 +1,6 @@
 """The helpers that word a Step in community notation (``Step`` itself lives in ``..step``).
 
-Roles used in ``Step.cells`` and ``Step.candidates`` (for highlighting):
-cells: "target" (gets a placement), "elimination" (loses a candidate), "base"/"cover" (fish and
-subsets: the cells that make the pattern), "pivot"/"pincer" (wings), "fin", "link", "on"/"off"
-(colours and chains).
-candidates: "place" (the value placed), "remove" (eliminated), "key" (the candidates that prove
-it), "on"/"off" (colour or chain parity).
+The roles a step gives its cells and candidates are listed in ``..step``.
 """
 
 from __future__ import annotations
