@@ -36,7 +36,7 @@ from .grid import MAX_SIZE, Grid, Shape
 from .hint import HINT_LEVELS, HintLevel, hint
 from .parse import parse
 from .rate import rate
-from .solver import solve
+from .solver import solve, warm
 from .validate import validate
 
 Json = dict[str, Any]
@@ -157,6 +157,15 @@ def cmd_geometry(args: Json) -> Json:
     return shape.geometry.to_json()
 
 
+def cmd_warm(args: Json) -> Json:
+    """Build the solver's tables for a shape while the user reads; replies with its geometry."""
+    shape = _shape(args, None)
+    if shape is None:
+        raise BadRequest("warm needs a box: [r, c] or 'RxC'")
+    warm(shape)
+    return shape.geometry.to_json()
+
+
 def cmd_validate(args: Json) -> Json:
     """The validation report; with `givens`, the grid's other cells are the user's entries."""
     grid = _grid(args)
@@ -222,6 +231,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "check": cmd_check,
     "candidates": cmd_candidates,
     "geometry": cmd_geometry,
+    "warm": cmd_warm,
     "validate": cmd_validate,
     "solve": cmd_solve,
     "format": cmd_format,

@@ -153,6 +153,7 @@ async function loadGeometry() {
     const geometry = await Geo.load(box, (cmd, args) => engine.request(cmd, args));
     const had = state.geometry;
     dispatch((s) => S.setGeometry(s, geometry));
+    if (geometry !== had) warmEngine();
     if (state.geometry && state.geometry !== had) {
       state = S.setConflicts(state, Geo.repeatedCells(state.geometry, S.shownValues(state.doc)));
       finishCheck();
@@ -161,6 +162,13 @@ async function loadGeometry() {
   } catch (err) {
     say(`The layout of ${box[0]}×${box[1]} boxes could not be loaded: ${err.message}`, "error");
   }
+}
+
+// The engine builds its tables for the current shape while the user reads (issue 14): the
+// first Solve or Hint of a size then does not pay for them.
+function warmEngine() {
+  if (state.engine.state !== "ready") return;
+  engine.request("warm", { box: state.doc.box }).catch(failed("Preparing the engine"));
 }
 
 function peersOf(cell) {
@@ -253,6 +261,7 @@ function onEngineStatus(status) {
     }
     candidating = null;
     solving = null;
+    warmEngine();
     requestCandidates();
     requestRating();
     if (state.settings.mistakes) requestSolution();
