@@ -17,6 +17,12 @@ from .chains import find_aic, find_x_chain, find_xy_chain
 from .colouring import find_simple_colouring
 from .fish import find_finned_fish, find_fish
 from .forcing import find_forcing_chain
+from .forcing_chains import (
+    find_dynamic_forcing_chain,
+    find_dynamic_forcing_chain_plus,
+    find_nested_forcing_chain,
+    find_nested_forcing_chain_plus,
+)
 from .intersections import find_locked_candidates
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
@@ -30,7 +36,7 @@ __all__ = ["LEVELS", "Level", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "
 Level = Literal["Easy", "Medium", "Hard", "Expert", "Extreme"]
 LEVELS: tuple[Level, ...] = get_args(Level)
 TRIAL = "Trial and Error"
-TRIAL_WEIGHT = 90
+TRIAL_WEIGHT = 110  # above every forcing chain: a guess is the last resort
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("XY-Chain", find_xy_chain, 62, "Expert"),
     Technique("AIC", find_aic, 66, "Expert"),
     Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
+    Technique("Dynamic Forcing Chain", find_dynamic_forcing_chain, 85, "Extreme"),
+    Technique("Dynamic Forcing Chain (+)", find_dynamic_forcing_chain_plus, 90, "Extreme"),
+    Technique("Nested Forcing Chain", find_nested_forcing_chain, 95, "Extreme"),
+    Technique("Nested Forcing Chain (+)", find_nested_forcing_chain_plus, 100, "Extreme"),
 )
 
 # Weights of the technique names steps carry, where they differ from the registry entry's.
