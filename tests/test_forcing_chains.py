@@ -82,10 +82,10 @@ def _follows(tr: Trace, fact: Fact, parents: tuple[Fact, ...], rule: str) -> boo
     if rule.startswith("locked candidates"):
         t = tables(c.shape)
         for seg, box_rest, line_rest in t.segments:
-            for rest, other in ((box_rest, line_rest), (line_rest, box_rest)):
+            for gone, other in ((box_rest, line_rest), (line_rest, box_rest)):
                 if other >> cell & 1 and all(
                         (x, v, False) in ps for x in range(n * n)
-                        if rest >> x & 1 and root[x] >> (v - 1) & 1):
+                        if gone >> x & 1 and root[x] >> (v - 1) & 1):
                     return bool(seg)
         return False
     return rule == "nested" and bool(tr.why[fact].nested) and (
