@@ -23,6 +23,7 @@ from .forcing_chains import (
     find_nested_forcing_chain,
     find_nested_forcing_chain_plus,
 )
+from .grouped_chains import find_grouped_aic
 from .intersections import find_locked_candidates
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
@@ -82,6 +83,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("X-Chain", find_x_chain, 60, "Expert"),
     Technique("XY-Chain", find_xy_chain, 62, "Expert"),
     Technique("AIC", find_aic, 66, "Expert"),
+    Technique("Grouped AIC", find_grouped_aic, 68, "Expert"),
     Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
     Technique("Dynamic Forcing Chain", find_dynamic_forcing_chain, 85, "Extreme"),
     Technique("Dynamic Forcing Chain (+)", find_dynamic_forcing_chain_plus, 90, "Extreme"),
