@@ -63,7 +63,12 @@ def test_json_contract() -> None:
     }
 
 
-def test_trial_steps_are_labelled_and_reach_the_end() -> None:
+def test_trial_steps_are_labelled_and_reach_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The dynamic and nested forcing chains crack this puzzle; without them a trial step is left.
+    import sudoku_core.techniques as techniques
+
+    monkeypatch.setattr(techniques, "TECHNIQUES",
+                        tuple(t for t in techniques.TECHNIQUES if t.weight <= 75))
     grid = grid9(PLATINUM)
     sol = solve(grid).solution
     assert sol is not None
