@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import budget
 from ..candidates import Candidates
 from ..grid import cell_name
 from .dynamic import Engine, Tables
@@ -111,6 +112,7 @@ class Trace:
         every candidate: each still holds here, as this state has at least the search's facts.
         """
         while True:
+            budget.check()
             if self._singles():
                 continue
             if level >= 1 and self._locked():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .. import budget
 from ..candidates import Candidates
 from .base import Step
 from .single_digit import (
@@ -168,15 +169,16 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
         (s, {s * 2: -1}, [s]) for s in starts
     ]
     n = logic.n
-    budget = _BUDGET
+    work = _BUDGET
     for depth in range(1, max_nodes):
         parity = depth & 1
         links = strong if parity else weak
         alive = []
         for start, parent, frontier in searches:
+            budget.check()
             nxt: list[Node] = []
             for node in frontier:
-                budget -= 1
+                work -= 1
                 for nb in links(node):
                     key = nb * 2 + parity
                     if key in parent:
@@ -206,7 +208,7 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
                             return chain, elims, closes, []
             if nxt:
                 alive.append((start, parent, nxt))
-            if budget < 0:
+            if work < 0:
                 return None
         searches = alive
         if not searches:

@@ -45,6 +45,9 @@ class _GroupedLogic(_Logic):
         self.um = unit_masks(c.shape)
         self.segs = _segments_of(c.shape)
         self.units_of = c.geometry.units_of
+        self._strong: dict[Node, list[Node]] = {}
+        self._weak: dict[Node, list[Node]] = {}
+        self._seen: dict[int, int] = {}
 
     # --- nodes ------------------------------------------------------------------------------
 
@@ -78,14 +81,31 @@ class _GroupedLogic(_Logic):
 
     def seen_by_all(self, mask: int) -> int:
         """Cells that see every cell of the mask."""
-        out = -1
-        for x in cells_of(mask):
-            out &= self.pm[x]
-        return out & ~mask
+        got = self._seen.get(mask)
+        if got is None:
+            out = -1
+            for x in cells_of(mask):
+                out &= self.pm[x]
+            got = self._seen[mask] = out & ~mask
+        return got
 
     # --- links ------------------------------------------------------------------------------
 
     def strong(self, node: Node) -> list[Node]:
+        """Nodes strongly linked to ``node`` (computed once per node)."""
+        got = self._strong.get(node)
+        if got is None:
+            got = self._strong[node] = self._strong_links(node)
+        return got
+
+    def weak_links(self, node: Node) -> list[Node]:
+        """Nodes weakly linked to ``node`` (computed once per node)."""
+        got = self._weak.get(node)
+        if got is None:
+            got = self._weak[node] = self._weak_links(node)
+        return got
+
+    def _strong_links(self, node: Node) -> list[Node]:
         mask, v = self.of(node)
         have = self.vcells[v]
         out = []
@@ -103,7 +123,7 @@ class _GroupedLogic(_Logic):
                 out.append(self.node(mask, (m & ~(1 << (v - 1))).bit_length()))
         return out
 
-    def weak_links(self, node: Node) -> list[Node]:
+    def _weak_links(self, node: Node) -> list[Node]:
         mask, v = self.of(node)
         seen = self.seen_by_all(mask) & self.vcells[v]
         out = [x * self.n + v - 1 for x in cells_of(seen)]
