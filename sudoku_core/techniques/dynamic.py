@@ -25,10 +25,11 @@ from .. import budget
 from ..candidates import Candidates
 from ..grid import Shape
 
-MAX_LEVEL = 3
-# Work per finder call (inner branches propagated), so a rating loop never stalls on a step
-# no chain proves: the walker's trial step takes over. Scaled down for larger grids.
-WORK = (0, 0, 20_000, 20_000)
+# Work per finder call (branches and inner branches propagated), so a rating loop never stalls
+# on a step no chain proves: the walker's trial step takes over. The hardest 9x9 puzzles need
+# at most a few thousand; a branch costs about the square of the grid's size relative to 9x9
+# (cells x rounds), so the budget shrinks by that factor on larger grids.
+WORK = (3_000, 3_000, 20_000, 20_000)
 
 
 class OutOfWork(Exception):
@@ -173,7 +174,7 @@ class Engine:
         self.level = level
         self.root = state_of(c)
         self.cache: dict[tuple[int, int], State | None] = {}
-        scale = max(1, c.shape.cell_count // 81)
+        scale = max(1, (c.shape.cell_count // 81) ** 2)
         self.work = (WORK[level] if work is None else work) // scale
         # Per branch, the nested eliminations in the order they were found (for the trace).
         self.nested_log: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -183,6 +184,9 @@ class Engine:
         key = (cell, d)
         if key in self.cache:
             return self.cache[key]
+        self.work -= 1
+        if self.work < 0:
+            raise OutOfWork
         boards, unsolved = self.root
         boards = boards[:]
         unsolved = assume(boards, unsolved, cell, d, self.t.keep)
