@@ -162,14 +162,13 @@ Found = tuple[list[Node], list[tuple[int, int]], bool, list[tuple[int, int]]]
 
 def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
             max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
-            same_cell: bool = False) -> Found | None:
+            same_cell: bool = False, work: int = _BUDGET) -> Found | None:
     """Shortest chain strong-weak-...-strong (or nice loop) with eliminations, or None."""
     # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
     ]
     n = logic.n
-    work = _BUDGET
     for depth in range(1, max_nodes):
         parity = depth & 1
         links = strong if parity else weak
