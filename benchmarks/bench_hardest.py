@@ -67,8 +67,10 @@ def report(name: str, results: list[Result]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, nargs=2, default=DEFAULT_SAMPLE,
-                    metavar=("P6", "P5"), help="puzzles of each list (0 = all; strided)")
+                    metavar=("P6", "P5"), help="puzzles of each list (0 = all, -1 = none; strided)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="processes (timings are per puzzle)")
+    ap.add_argument("--progress", action="store_true",
+                    help="one line per puzzle on stderr (status, trial, wall s, CPU s)")
     args = ap.parse_args()
     folder = corpora_dir()
     print(f"Python {platform.python_version()} on {platform.machine()} "
@@ -80,9 +82,16 @@ def main() -> None:
     mapper = pool.imap if pool else map
     for name, size in zip(CORPORA, args.sample, strict=True):
         lines = [ln.strip() for ln in (folder / name).read_text().splitlines() if ln.strip()]
+        if size < 0:
+            continue  # a negative sample skips the list
         if size and size < len(lines):
             lines = lines[:: len(lines) // size][:size]
-        results = list(mapper(measure, lines))
+        results = []
+        for r in mapper(measure, lines):
+            results.append(r)
+            if args.progress:
+                print(f"{name} {len(results)}: {r[0]} trial={r[1]} wall={r[3]:.2f} "
+                      f"cpu={r[4]:.2f} unsound={r[5]}", file=sys.stderr, flush=True)
         print(report(name, results), flush=True)
         used: Counter[str] = Counter()
         for r in results:
