@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..candidates import Candidates
 from .base import Step
-from .chain_trace import Fact, Trace, branch_trace
+from .chain_trace import Fact, branch_trace
 from .dynamic import Engine, Found, search
 from .single_digit import make_step, name, names, removal_text, unit_name
 
@@ -103,5 +103,5 @@ def _note_roles(roles: dict[tuple[int, int], str], facts: list[Fact]) -> None:
             roles[(x, v)] = "on" if on else "off"
 
 
-__all__ = ["NAMES", "Trace", "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
+__all__ = ["NAMES", "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
            "find_nested_forcing_chain", "find_nested_forcing_chain_plus", "word"]
