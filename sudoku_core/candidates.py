@@ -8,6 +8,7 @@ never change it; ``place``, ``eliminate`` and ``apply`` are for the code that wa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .grid import Geometry, Grid, Shape
 from .step import Step
@@ -21,11 +22,6 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length())
         mask ^= low
     return out
-
-
-def popcount(mask: int) -> int:
-    """Number of candidates in a mask."""
-    return mask.bit_count()
 
 
 class Candidates:
@@ -125,10 +121,6 @@ class Candidates:
         """Candidate values of a cell, smallest first."""
         return bits(self.masks[cell])
 
-    def empty_cells(self) -> list[int]:
-        """Cells without a value."""
-        return [i for i, v in enumerate(self.values) if not v]
-
     def is_solved(self) -> bool:
         """True when every cell holds a value."""
         return 0 not in self.values
@@ -158,6 +150,16 @@ class Candidates:
             if seen != full:
                 return True
         return False
+
+    def to_json(self) -> dict[str, Any]:
+        """Candidates of every cell as a list of values (empty for filled cells)."""
+        n = self.size
+        return {
+            "box": [self.shape.box_rows, self.shape.box_cols],
+            "size": n,
+            "candidates": [bits(m) for m in self.masks],
+            "message": f"Candidates of the {self.values.count(0)} empty cells of a {n}x{n} grid.",
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Candidates):

@@ -12,15 +12,6 @@ from .solver import count_solutions
 Orbit = tuple[Cell, ...]
 
 
-def check_budget(shape: Shape) -> int:
-    """Search nodes allowed for one uniqueness check; past it the given is kept.
-
-    A node budget, not a clock, so that the result depends on the seed alone. Checks on
-    9x9 take a few dozen nodes; the budget only bites on large grids dug very thin.
-    """
-    return 2_000 + 8 * shape.cell_count
-
-
 def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
               deadline: float | None = None) -> bool | None:
     """True: exactly one solution; False: several (or none); None: the budget ran out."""
@@ -58,7 +49,6 @@ def dig(
     *,
     max_nodes: int,
     keep_going: Callable[[], bool],
-    start: Sequence[int] | None = None,
     deadline: float | None = None,
 ) -> Dug:
     """Empty each orbit in ``order`` whose removal keeps the solution unique.
@@ -67,7 +57,7 @@ def dig(
     unique, only thicker.
     """
     shape = solution.shape
-    dug = Dug(shape, list(solution.cells if start is None else start))
+    dug = Dug(shape, list(solution.cells))
     cells = dug.cells
     for orbit in order:
         if not all(cells[c] for c in orbit):
@@ -87,20 +77,3 @@ def dig(
         for c, v in zip(orbit, saved, strict=True):
             cells[c] = v
     return dug
-
-
-def removable_givens(puzzle: Grid, max_nodes: int) -> list[Cell] | None:
-    """Givens whose removal alone keeps the solution unique; None if a check gave up."""
-    cells = list(puzzle.cells)
-    found: list[Cell] = []
-    for cell, value in enumerate(puzzle.cells):
-        if not value:
-            continue
-        cells[cell] = 0
-        unique = is_unique(puzzle.shape, cells, max_nodes)
-        cells[cell] = value
-        if unique is None:
-            return None
-        if unique:
-            found.append(cell)
-    return found

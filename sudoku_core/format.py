@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
@@ -11,6 +13,8 @@ from .grid import Grid
 
 __all__ = [
     "FORMATS",
+    "Formatted",
+    "export",
     "candidate_masks",
     "format_candidates",
     "format_grid",
@@ -25,10 +29,7 @@ __all__ = [
 
 def format_line(grid: Grid) -> str:
     """One line, '.' for empty: symbols 1-9 A-Z, or numbers between spaces above 35."""
-    if grid.size > MAX_SYMBOL_SIZE:
-        return " ".join(str(v) if v else "." for v in grid.cells)
-    sym = grid.shape.symbol
-    return "".join(sym(v) for v in grid.cells)
+    return grid.line()
 
 
 def format_tokens(grid: Grid) -> str:
@@ -90,3 +91,23 @@ def format_grid(grid: Grid, to: str = "line") -> str:
     except KeyError:
         raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}") from None
     return writer(grid)
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """A grid written in one of FORMATS: the reply of the page's Export."""
+
+    grid: Grid
+    to: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The format name and the text (docs/protocol.md: format)."""
+        shape = self.grid.shape
+        return {"box": [shape.box_rows, shape.box_cols], "size": shape.size, "to": self.to,
+                "text": self.text, "message": f"The grid in the {self.to} format."}
+
+
+def export(grid: Grid, to: str = "line") -> Formatted:
+    """``format_grid`` as a result with its JSON form."""
+    return Formatted(grid, to, format_grid(grid, to))

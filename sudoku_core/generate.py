@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import OutOfTime
+from .contract import frame
 from .dig import Dug, dig, is_unique
 from .errors import SudokuError
 from .fill import random_solution
@@ -31,7 +32,7 @@ from .grid import Grid, Shape
 from .rate import Rating, rate
 from .solver import count_solutions
 from .symmetry import check_symmetry, default_symmetry, is_symmetric, orbits
-from .techniques import LEVELS
+from .techniques import LEVELS, Level
 
 SEED_RANGE = 2**32
 _DIG_SHARE = 0.7  # of the time left, for a dig while no puzzle is rated yet
@@ -52,23 +53,30 @@ class Generated:
     grid: Grid  # the puzzle (0 = empty)
     solution: Grid  # its only solution
     shape: Shape
-    level: str  # the puzzle's true level, e.g. "Hard"
+    level: Level  # the puzzle's true level, e.g. "Hard"
     score: int  # its rating score
     hardest: str  # hardest technique its logical solution needs, e.g. "X-Wing"
     seed: int  # the seed used (drawn when none was given): the same seed gives this puzzle
     attempts: int  # complete grids tried
-    requested: str  # the level asked for, e.g. "Hard"
+    requested: Level  # the level asked for, e.g. "Hard"
     reached: bool  # level == requested
     note: str = ""  # why the result differs from the request, "" when it does not
     symmetry: str = "none"  # symmetry of the givens' pattern
     minimal: bool = False  # proven: no given can be removed keeping one solution
     elapsed: float = 0.0  # seconds
 
+    def message(self) -> str:
+        """What was made, in one or two plain-English sentences."""
+        n = self.shape.size
+        made = (f"A new {self.level} {n}x{n} puzzle with {self.grid.given_count} givens "
+                f"(hardest step: {self.hardest}).")
+        return f"{made} {self.note}" if self.note else made
+
     def to_json(self) -> dict[str, Any]:
-        """The JSON Lines record of `sudoku generate --json`."""
-        return {
-            "puzzle": self.grid.line(),
-            "box": [self.shape.box_rows, self.shape.box_cols],
+        """The JSON record of `sudoku generate --json` and the page (docs/protocol.md)."""
+        out: dict[str, Any] = {"puzzle": self.grid.line()}
+        out.update(frame(self.shape))
+        out.update({
             "level": self.level,
             "score": self.score,
             "hardest": self.hardest,
@@ -81,10 +89,15 @@ class Generated:
             "minimal": self.minimal,
             "givens": self.grid.given_count,
             "solution": self.solution.line(),
-        }
+            "line": self.grid.line(),
+            "values": list(self.grid.cells),
+            "solution_values": list(self.solution.cells),
+            "message": self.message(),
+        })
+        return out
 
 
-def check_difficulty(name: str) -> str:
+def check_difficulty(name: str) -> Level:
     """The level name for a difficulty given in any case ("hard" -> "Hard")."""
     for level in LEVELS:
         if name.strip().lower() == level.lower():

@@ -2,9 +2,9 @@
 
 The generator asks this many times while it searches for a puzzle of a level; a full
 :func:`.rate.rate` of a puzzle that is too hard tries every technique at every stuck point
-(fish, chains, forcing chains), which on 16x16 costs seconds. The capped walk takes the same
-path as the rating (singles to a fixed point, then the registry's simplest technique first) but
-stops where only harder techniques would help, so it answers "level <= cap" with the same
+(fish, chains, forcing chains), which on 16x16 costs seconds. The capped walk is the rating's
+own walker (:class:`.walk.Walk`: singles in bulk, then the simplest technique first) with the
+registry cut at the level and no trial steps, so it answers "level <= cap" with the same
 verdict as ``rate(grid).level <= cap`` at a fraction of the cost. The label a generated puzzle
 carries still comes from ``rate`` itself.
 """
@@ -13,31 +13,21 @@ from __future__ import annotations
 
 import time
 
+from . import budget
 from .candidates import Candidates
-from .explain import propagate
 from .grid import Grid
-from .techniques import LEVELS, registry
+from .techniques import LEVELS, TECHNIQUES, Level
+from .walk import Walk
 
-_SINGLES = ("Full House", "Hidden Single", "Naked Single")
 
-
-def solves_within(grid: Grid, level: str, *, deadline: float | None = None) -> bool | None:
+def solves_within(grid: Grid, level: Level, *, deadline: float | None = None) -> bool | None:
     """True if logic up to ``level`` solves ``grid`` (assumed unique); None past ``deadline``."""
     cap = LEVELS.index(level)
-    techniques = [t for t in registry()
-                  if t.name not in _SINGLES and LEVELS.index(t.level) <= cap]
-    c = Candidates.from_grid(grid)
-    while True:
-        if not propagate(c):
-            return False  # a contradiction: not a unique puzzle after all
-        if c.is_solved():
-            return True
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
-        for tech in techniques:
-            step = tech.find(c)
-            if step is not None and (step.placements or step.eliminations):
-                c.apply(step)
-                break
-        else:
-            return False
+    techniques = tuple(t for t in TECHNIQUES if LEVELS.index(t.level) <= cap)
+    seconds = None if deadline is None else deadline - time.perf_counter()
+    walk = Walk(Candidates.from_grid(grid), record=False, trials=False, techniques=techniques)
+    try:
+        with budget.deadline(seconds):
+            return walk.run() == "solved"
+    except budget.OutOfTime:
+        return None

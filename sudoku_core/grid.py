@@ -133,11 +133,24 @@ class Geometry:
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]
     units_of: tuple[tuple[int, int, int], ...] = field(repr=False)  # unit indices per cell
+    box_first: tuple[int, ...] = field(repr=False, default=())  # units: boxes, rows, columns
 
     def unit_kind(self, unit: int) -> tuple[str, int]:
         """('row'|'column'|'box', index within its kind) of a unit index."""
         n = self.shape.size
         return UNIT_KINDS[unit // n], unit % n
+
+    def to_json(self) -> dict[str, object]:
+        """The page's only source of layout: the cells of every unit, the units of every cell."""
+        shape = self.shape
+        n = shape.size
+        return {
+            "box": [shape.box_rows, shape.box_cols],
+            "size": n,
+            "units": [list(u) for u in self.units],
+            "units_of": [list(u) for u in self.units_of],
+            "message": f"A {n}x{n} grid with {shape} boxes.",
+        }
 
 
 @cache
@@ -162,8 +175,10 @@ def geometry(shape: Shape) -> Geometry:
         for i in range(n * n)
     )
     units_of = tuple((row_of[i], n + col_of[i], 2 * n + box_of[i]) for i in range(n * n))
+    # People scan boxes first (and most hidden singles are in boxes), then rows and columns.
+    box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
     return Geometry(shape, rows, cols, boxes, rows + cols + boxes, peers, row_of, col_of,
-                    box_of, units_of)
+                    box_of, units_of, box_first)
 
 
 def cell_name(cell: Cell, size: int) -> str:
@@ -249,9 +264,16 @@ class Grid:
         """True when no cell is empty."""
         return 0 not in self.cells
 
-    def candidates(self, cell: Cell) -> set[Value]:
-        """Values a cell can take given its filled peers (empty set if filled)."""
-        if self.cells[cell]:
-            return set()
-        used = {self.cells[p] for p in self.shape.geometry.peers[cell]}
-        return set(range(1, self.size + 1)) - used
+    def to_json(self) -> dict[str, object]:
+        """The grid as the page reads it: shape, values, one line (and text cells up to 35)."""
+        n = self.size
+        return {
+            "box": [self.shape.box_rows, self.shape.box_cols],
+            "size": n,
+            "values": list(self.cells),
+            "line": self.line(),
+            # One-line text up to 35 symbols per unit, tokens above (numbers need separators).
+            "cells": self.line() if n <= len(SYMBOLS) else [str(v) if v else "."
+                                                           for v in self.cells],
+            "message": f"A {n}x{n} puzzle with {self.given_count} givens.",
+        }

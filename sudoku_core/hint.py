@@ -2,37 +2,47 @@
 
 A hint first checks the user's entries against the solution (and their pencil marks, when they
 keep their own): mistakes are reported before any technique, since every later deduction would
-build on them.
+build on them. Then comes the walker's next step (:func:`.walk.next_step`, trial and error as a
+last resort). When the user keeps no candidates (``pencil`` is None), an elimination alone
+would change nothing they can see, so the hint goes on to the placement it unlocks: "... so
+remove 7 from r2c1 and r2c3; now r2c1 can only be 5".
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
+from . import budget
 from .candidates import Candidates, bits
-from .explain import changes, consistent, trial_step
+from .conflicts import find_conflicts
+from .contract import frame, pairs, value_ref, values_of
 from .grid import Grid, Shape, cell_name
+from .messages import and_list, wrong_entries_text
 from .solver import solve
-from .techniques import registry
-from .techniques.base import Step, and_list, cells_text
-from .validate import find_conflicts
+from .step import Step
+from .techniques.base import cells_text
+from .trial import trial_step
+from .walk import next_step
 
-HINT_LEVELS = ("nudge", "step", "apply")
-DEFAULT_TIME_LIMIT = 10.0
+HintLevel = Literal["nudge", "step", "apply"]
+HINT_LEVELS: tuple[HintLevel, ...] = get_args(HintLevel)
+HintStatus = Literal["step", "wrong_entries", "missing_marks", "solved", "invalid",
+                     "no_solution", "multiple", "gave_up"]
+_CHAIN_LIMIT = 50  # steps an elimination may need before a placement shows (then stop there)
 
 
 @dataclass(frozen=True)
 class Hint:
     """One hint: the status, the step it rests on, and the state after applying it."""
 
-    # "step": a logical (or trial) step; "wrong_entries": some user entries are wrong;
-    # "missing_marks": the user removed a pencil mark that is the solution's value;
-    # "solved": nothing left to do; "invalid" / "no_solution" / "multiple" / "gave_up":
-    # the puzzle itself has a problem (or several solutions and logic cannot go on).
-    status: str
+    # "step": a logical (or trial) step; "wrong_entries": some user entries are wrong (or a
+    # given was removed or changed); "missing_marks": the user removed a pencil mark that is
+    # the solution's value; "solved": nothing left to do; "invalid" / "no_solution" /
+    # "multiple" / "gave_up": the puzzle itself has a problem (or several solutions and logic
+    # cannot go on, or the time ran out: then ``timed_out``).
+    status: HintStatus
     step: Step  # the step to show; for mistakes, a pseudo-step naming the cells at fault
     nudge: str  # "Look for a hidden single in box 2."
     current: Grid  # the user's grid the hint starts from
@@ -40,20 +50,23 @@ class Hint:
     marks: tuple[int, ...] = ()  # per cell candidate mask after the step (the pencil marks)
     wrong_cells: tuple[int, ...] = ()
     missing_marks: tuple[tuple[int, int], ...] = ()  # (cell, value) the user removed but needs
+    timed_out: bool = False
 
-    def to_json(self, level: str = "step") -> dict[str, Any]:
+    def to_json(self, level: HintLevel = "step") -> dict[str, Any]:
         """One step object plus the hint's status, nudge and (at 'apply') the resulting grid."""
         shape = self.current.shape
         n = shape.size
         data = self.step.to_json(shape)
+        data.update(frame(shape))
         data.update({
             "status": self.status,
             "level": level,
             "nudge": self.nudge,
-            "wrong_cells": [[c // n, c % n] for c in self.wrong_cells],
-            "missing_marks": [
-                {"cell": [c // n, c % n], "symbol": shape.symbol(v)} for c, v in self.missing_marks
-            ],
+            "wrong_cells": pairs(self.wrong_cells, n),
+            "wrong_indices": list(self.wrong_cells),
+            "missing_marks": [value_ref(c, v, shape) for c, v in self.missing_marks],
+            "timed_out": self.timed_out,
+            "message": self.describe(level),
         })
         if level == "nudge":
             # A nudge names the technique and the region, and gives nothing else away.
@@ -66,15 +79,17 @@ class Hint:
             data["text"] = self.nudge
         if level == "apply":
             data["result"] = self.result.line()
+            data["result_values"] = values_of(self.result)
             data["marks"] = [
-                {"cell": [c // n, c % n], "symbols": [shape.symbol(v) for v in bits(m)]}
+                {"cell": [c // n, c % n], "index": c,
+                 "symbols": [shape.symbol(v) for v in bits(m)], "values": bits(m)}
                 for c, m in enumerate(self.marks) if m
             ]
         return data
 
-    def describe(self, level: str = "step") -> str:
+    def describe(self, level: HintLevel = "step") -> str:
         """The hint in words at the given level."""
-        if level == "nudge":
+        if level == "nudge" and self.status == "step":
             return self.nudge
         return self.step.text
 
@@ -108,50 +123,54 @@ def nudge_text(step: Step) -> str:
     return f"Look for {_article(name)} {lead}{where}."
 
 
-def _problem(status: str, current: Grid, text: str, cells: Iterable[int] = ()) -> Hint:
+def _problem(status: HintStatus, current: Grid, text: str, cells: Iterable[int] = (),
+             timed_out: bool = False) -> Hint:
     step = Step("Problem", (), (), text, cells=tuple((c, "wrong") for c in cells))
-    return Hint(status, step, text, current, current)
+    return Hint(status, step, text, current, current, timed_out=timed_out)
 
 
 def hint(puzzle: Grid, current: Grid | None = None,
          pencil: Mapping[int, Iterable[int]] | None = None, *,
-         time_limit: float = DEFAULT_TIME_LIMIT) -> Hint:
+         time_limit: float = budget.DEFAULT_TIME_LIMIT) -> Hint:
     """The next hint for ``puzzle`` (the givens) from the user's ``current`` grid and marks.
 
     ``pencil`` maps a cell to the user's candidates for it; cells without an entry (or with an
     empty set) get computed candidates. ``time_limit`` bounds the whole call: the solution
-    check and any trial-and-error search (out of time: status "gave_up").
+    check and any technique or trial-and-error search (out of time: status "gave_up").
     """
-    deadline = time.perf_counter() + time_limit
     current = current if current is not None else puzzle
     if current.shape != puzzle.shape:
         raise ValueError(f"the grid is {current.shape} but the givens are {puzzle.shape}")
+    with budget.deadline(time_limit):
+        try:
+            return _hint(puzzle, current, pencil)
+        except budget.OutOfTime:
+            return _problem("gave_up", current, "The time limit ran out before a hint was "
+                            "found.", timed_out=True)
+
+
+def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None) -> Hint:
     n = puzzle.size
-    result = solve(puzzle, limit=2, time_limit=time_limit)
+    result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
     if result.status == "invalid":
         conflicts = find_conflicts(puzzle)
         cells = sorted({c for k in conflicts for c in k.cells})
-        text = "The givens conflict: " + "; ".join(k.describe(n) for k in conflicts)
+        text = "The givens conflict: " + "; ".join(k.describe(n) for k in conflicts) + "."
         return _problem("invalid", current, text, cells)
     if result.status == "no_solution":
-        return _problem("no_solution", current, "The puzzle has no solution.")
+        return _problem("no_solution", current, "The givens have no solution.")
+    # Gave up (the search, not the clock): logic can still go on, unchecked by a solution.
+    budget.check()
     solution = result.solution if result.unique else None
 
-    # Givens the user overwrote count as wrong entries too.
-    changed = [c for c, v in enumerate(puzzle.cells) if v and current.cells[c] != v]
-    if solution is not None:
-        wrong = changed + [c for c, v in enumerate(current.cells)
-                           if v and not puzzle.cells[c] and v != solution.cells[c]]
-    else:
-        wrong = changed + sorted({c for k in find_conflicts(current) for c in k.cells
-                                  if not puzzle.cells[c]})
+    wrong = _wrong_cells(puzzle, current, solution)
     if wrong:
-        wrong = sorted(set(wrong))
         names = cells_text(puzzle.shape, wrong)
         if solution is not None:
-            verb = "is" if len(wrong) == 1 else "are"
-            text = f"{names} {verb} wrong: {'it does' if len(wrong) == 1 else 'they do'} " \
-                   f"not match the solution. Clear {'it' if len(wrong) == 1 else 'them'} first."
+            entries = [c for c in wrong if not puzzle.cells[c]]
+            text = wrong_entries_text(current, wrong, puzzle)
+            if entries:
+                text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
         else:
             text = f"{names} conflict with other entries. Fix them first."
         return Hint("wrong_entries", Step("Wrong Entry", (), (), text,
@@ -171,9 +190,9 @@ def hint(puzzle: Grid, current: Grid | None = None,
             text = (f"A pencil mark you removed is needed: {and_list(parts)}. "
                     "Put it back.")
             fix = Step("Missing Pencil Mark", (), (), text,
-                        cells=tuple((cell, "wrong") for cell, _ in missing),
-                        candidates=tuple((cell, v, "missing") for cell, v in missing),
-                        region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
+                       cells=tuple((cell, "wrong") for cell, _ in missing),
+                       candidates=tuple((cell, v, "missing") for cell, v in missing),
+                       region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
             return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
                         current, current, missing_marks=tuple(missing))
 
@@ -181,27 +200,84 @@ def hint(puzzle: Grid, current: Grid | None = None,
         done = Step("Solved", (), (), "The puzzle is solved.")
         return Hint("solved", done, "The puzzle is solved.", current, current)
 
-    step = _next_step(c, unique=result.unique is True, solution=solution, deadline=deadline)
+    unique = result.unique is True
+    step = _step(c, unique, solution)
     if step is None:
-        status = "multiple" if result.unique is False else "gave_up"
-        text = ("The puzzle has several solutions: no logical step can choose between them."
-                if status == "multiple" else "No step could be proven within the time limit.")
-        return _problem(status, current, text)
+        if result.unique is False:
+            return _problem("multiple", current, "The puzzle has several solutions: no "
+                            "logical step can choose between them.")
+        return _problem("gave_up", current, "No step could be proven within the time limit.")
     after = c.copy()
     after.apply(step)
+    if pencil is None and not step.placements:
+        step, after = _unlock(step, after, unique, solution)
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
 
 
-def _next_step(c: Candidates, *, unique: bool, solution: Grid | None,
-               deadline: float | None = None) -> Step | None:
-    """The first technique in registry order that finds something, else a trial step."""
-    for tech in registry():
-        if tech.needs_unique and not unique:
-            continue
-        step = tech.find(c)
-        if step is None or not changes(c, step):
-            continue
-        if not consistent(step, solution):
-            continue  # a safety net: never hint something false
-        return step
-    return trial_step(c, solution, deadline=deadline)
+def _wrong_cells(puzzle: Grid, current: Grid, solution: Grid | None) -> list[int]:
+    """Removed or changed givens, then entries that break the solution (or the rules)."""
+    givens = [c for c, v in enumerate(puzzle.cells) if v and current.cells[c] != v]
+    if solution is not None:
+        entries = [c for c, v in enumerate(current.cells)
+                   if v and not puzzle.cells[c] and v != solution.cells[c]]
+    else:
+        entries = sorted({c for k in find_conflicts(current) for c in k.cells
+                          if not puzzle.cells[c]})
+    return sorted(set(givens + entries))
+
+
+def _step(c: Candidates, unique: bool, solution: Grid | None) -> Step | None:
+    """The walker's next step from ``c``, trial and error as the last resort."""
+    return next_step(c, unique=unique, solution=solution) or trial_step(c, solution)
+
+
+def _unlock(first: Step, after: Candidates, unique: bool,
+            solution: Grid | None) -> tuple[Step, Candidates]:
+    """``first`` (eliminations only) joined with the steps up to the placement it unlocks.
+
+    ``after`` has ``first`` applied. Returns the joined step and the state after it; if no
+    placement shows within a few steps (or the time runs short), ``first`` and ``after``.
+    """
+    chain = [first]
+    walked = after.copy()
+    for _ in range(_CHAIN_LIMIT):
+        if budget.expired():
+            break
+        step = _step(walked, unique, solution)
+        if step is None:
+            break
+        walked.apply(step)
+        chain.append(step)
+        if step.placements:
+            return _joined(chain, walked.shape), walked
+    return first, after
+
+
+def _placed_text(step: Step, shape: Shape) -> str:
+    """'r2c1 can only be 5' / '5 fits only r2c1 in box 1' / 'r2c1 is 5': the placement."""
+    n = shape.size
+    if step.technique == "Naked Single":
+        return and_list([f"{cell_name(c, n)} can only be {shape.symbol(v)}"
+                         for c, v in step.placements])
+    if step.technique == "Hidden Single" and step.region:
+        return and_list([f"{shape.symbol(v)} fits only {cell_name(c, n)} in {step.region}"
+                         for c, v in step.placements])
+    return and_list([f"{cell_name(c, n)} is {shape.symbol(v)}" for c, v in step.placements])
+
+
+def _joined(chain: list[Step], shape: Shape) -> Step:
+    """One step that tells the eliminations and ends with the placement they unlock."""
+    first, last = chain[0], chain[-1]
+    texts = [s.text for s in chain[:-1]]
+    text = "; then ".join(texts) + f"; now {_placed_text(last, shape)}"
+    return Step(
+        first.technique,
+        last.placements,
+        tuple(e for s in chain for e in s.eliminations),
+        text,
+        trial=any(s.trial for s in chain),
+        cells=tuple(dict.fromkeys(x for s in chain for x in s.cells)),
+        units=tuple(dict.fromkeys(u for s in chain for u in s.units)),
+        candidates=tuple(dict.fromkeys(x for s in chain for x in s.candidates)),
+        region=first.region,
+    )

@@ -5,25 +5,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .explain import DEFAULT_TIME_LIMIT, _run
+from .budget import DEFAULT_TIME_LIMIT
+from .contract import frame, line_of
+from .explain import PathStatus, walk_path
 from .grid import Grid
+from .messages import rating_message
+from .techniques import Level
 
 
 @dataclass(frozen=True)
 class Rating:
     """Level, score (weight of the hardest step), hardest technique, and trial flag."""
 
-    level: str | None  # "Easy" | "Medium" | "Hard" | "Expert" | "Extreme"; None unless solved
+    level: Level | None  # None unless solved
     score: int
     hardest: str
     trial: bool
-    status: str = "solved"  # as Path.status: "solved", "invalid", "no_solution", "multiple"...
+    status: PathStatus = "solved"  # as Path.status
     counts: tuple[tuple[str, int], ...] = ()  # steps per technique
     timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
+    puzzle: Grid | None = None  # the grid rated
+
+    def message(self) -> str:
+        """The verdict in one plain-English sentence."""
+        return rating_message(self.status, self.level, self.score, self.hardest, self.trial,
+                              self.timed_out)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON contract of `rate`."""
-        return {
+        """The JSON contract of `rate` (docs/protocol.md)."""
+        out: dict[str, Any] = {"puzzle": line_of(self.puzzle)}
+        if self.puzzle is not None:
+            out.update(frame(self.puzzle.shape))
+        out.update({
             "status": self.status,
             "level": self.level,
             "score": self.score,
@@ -31,12 +44,14 @@ class Rating:
             "trial": self.trial,
             "counts": dict(self.counts),
             "timed_out": self.timed_out,
-        }
+            "message": self.message(),
+        })
+        return out
 
 
 def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
     """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
-    path = _run(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
-                record=False, verify=True)
+    path = walk_path(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
+                     record=False, verify=True)
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,
-                  tuple(sorted(path.counts.items())), path.timed_out)
+                  tuple(sorted(path.counts.items())), path.timed_out, grid)

@@ -21,13 +21,17 @@ import random
 import time
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Literal
 
 from . import _cover
 from ._cover import SearchResult
+from .budget import DEFAULT_TIME_LIMIT
+from .conflicts import Conflict, find_conflicts, find_dead_cells
+from .contract import line_of, pairs, values_of
 from .grid import Grid, Shape
+from .messages import solve_message
 
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_TIME_LIMIT = 10.0
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
 _RESTART_FIRST = 2  # first node cap of a one-solution search, per cell
 _COUNT_FIRST = 4  # first node cap of a counting search (limit >= 2), per cell
@@ -35,28 +39,59 @@ _RESTART_ABOVE = 9  # counting restarts only on grids bigger than this (see _sea
 _RESTART_SEED = 2026  # branch order of restarts when the caller gave no rng
 
 
+SolveStatus = Literal["solved", "no_solution", "invalid", "gave_up"]
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """What a solve found: status, first solution, how many (up to the limit), and effort."""
 
-    status: str  # "solved" | "no_solution" | "invalid" | "gave_up"
+    status: SolveStatus
     solution: Grid | None
     count: int  # solutions found; counting stops at the limit
-    unique: bool | None  # None when the search gave up before knowing
+    unique: bool | None  # None when not known (gave up, invalid, no solution, limit 1)
     nodes: int
     elapsed: float  # seconds
     limit: int = 2
+    puzzle: Grid | None = None  # the grid that was solved
+    timed_out: bool = False  # gave up because the time limit ran out (not the node budget)
 
-    def to_json(self) -> dict[str, object]:
-        """The CLI/web JSON contract for a solve."""
-        return {
+    def message(self) -> str:
+        """The outcome in one plain-English sentence (cells as r2c3)."""
+        conflicts, dead = self._faults()
+        n = self.puzzle.size if self.puzzle is not None else 0
+        return solve_message(self.status, self.unique, self.elapsed, self.nodes, self.limit,
+                             self.timed_out, conflicts, dead, n)
+
+    def _faults(self) -> tuple[list[Conflict], list[int]]:
+        if self.puzzle is None or self.status == "solved":
+            return [], []  # a solved grid has neither conflicts nor dead cells
+        return find_conflicts(self.puzzle), find_dead_cells(self.puzzle)
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI/web JSON contract for a solve (docs/protocol.md)."""
+        conflicts, dead = self._faults()
+        puzzle = self.puzzle
+        n = puzzle.size if puzzle is not None else 1
+        out: dict[str, Any] = {
+            "puzzle": line_of(puzzle),
+            "box": [puzzle.shape.box_rows, puzzle.shape.box_cols] if puzzle else None,
             "status": self.status,
-            "solution": self.solution.line() if self.solution else None,
+            "solution": line_of(self.solution),
             "unique": self.unique,
             "count": self.count,
             "nodes": self.nodes,
             "elapsed_ms": round(self.elapsed * 1000, 3),
+            "size": puzzle.size if puzzle is not None else None,
+            "values": values_of(self.solution),
+            "timed_out": self.timed_out,
+            "conflicts": [c.to_json(puzzle.shape) for c in conflicts] if puzzle else [],
+            "dead_cells": pairs(dead, n),
+            "dead_indices": dead,
+            "message": solve_message(self.status, self.unique, self.elapsed, self.nodes,
+                                     self.limit, self.timed_out, conflicts, dead, n),
         }
+        return out
 
 
 @dataclass(frozen=True)
@@ -218,16 +253,17 @@ def solve(
         r = _search(grid, limit, max_nodes, deadline, rng)
     elapsed = time.perf_counter() - start
     if r.invalid:
-        return SolveResult("invalid", None, 0, None, 0, elapsed, limit)
+        return SolveResult("invalid", None, 0, None, 0, elapsed, limit, grid)
     solution = Grid(shape, tuple(r.first)) if r.first is not None else None
     if r.gave_up and r.count < limit:
-        status = "solved" if solution else "gave_up"
-        return SolveResult(status, solution, r.count, None, r.nodes, elapsed, limit)
+        timed_out = deadline is not None and time.perf_counter() >= deadline
+        return SolveResult("solved" if solution else "gave_up", solution, r.count, None,
+                           r.nodes, elapsed, limit, grid, timed_out)
     if r.count == 0:
-        return SolveResult("no_solution", None, 0, False, r.nodes, elapsed, limit)
+        return SolveResult("no_solution", None, 0, None, r.nodes, elapsed, limit, grid)
     # With limit=1 the search stops at the first solution, so uniqueness stays unknown.
     unique = None if limit < 2 else r.count == 1
-    return SolveResult("solved", solution, r.count, unique, r.nodes, elapsed, limit)
+    return SolveResult("solved", solution, r.count, unique, r.nodes, elapsed, limit, grid)
 
 
 def _search(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .contract import cell_ref, unit_ref, value_ref
 from .grid import Shape
 
 Placement = tuple[int, int]  # (cell, value)
@@ -36,28 +37,17 @@ class Step:
     region: str = ""  # for a nudge: "box 2", "rows 2 and 7"
 
     def to_json(self, shape: Shape) -> dict[str, Any]:
-        """The JSON contract of a step (0-based [row, col] cells, symbols as text)."""
+        """The JSON contract of a step: cells as [row, col] and index, values beside symbols."""
         n = shape.size
-        sym = shape.symbol
-        geo = shape.geometry
-
-        def rc(cell: int) -> list[int]:
-            return [cell // n, cell % n]
-
-        units = []
-        for u in self.units:
-            kind, index = geo.unit_kind(u)
-            units.append({"unit": kind, "index": index})
         return {
             "technique": self.technique,
             "trial": self.trial,
-            "placements": [{"cell": rc(c), "symbol": sym(v)} for c, v in self.placements],
-            "eliminations": [{"cell": rc(c), "symbol": sym(v)} for c, v in self.eliminations],
+            "placements": [value_ref(c, v, shape) for c, v in self.placements],
+            "eliminations": [value_ref(c, v, shape) for c, v in self.eliminations],
             "text": self.text,
-            "cells": [{"cell": rc(c), "role": role} for c, role in self.cells],
-            "units": units,
-            "candidates": [
-                {"cell": rc(c), "symbol": sym(v), "role": role} for c, v, role in self.candidates
-            ],
+            "cells": [{**cell_ref(c, n), "role": role} for c, role in self.cells],
+            "units": [unit_ref(shape, u) for u in self.units],
+            "candidates": [{**value_ref(c, v, shape), "role": role}
+                           for c, v, role in self.candidates],
             "region": self.region,
         }

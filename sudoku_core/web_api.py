@@ -1,12 +1,12 @@
 """JSON in, JSON out: the one entry the browser worker calls (``handle``); it never raises.
 
 Request ``{"id": 1, "cmd": "solve", "args": {...}}``; reply ``{"id": 1, "result": {...}}`` or
-``{"id": 1, "error": {"type": "ParseError", "message": "...", ...}}``.
+``{"id": 1, "error": {"type": "BadRequest", "message": "...", ...}}``. The facade only checks
+arguments and returns the library result's ``to_json()``, the same object the CLI's ``--json``
+prints; every reply is documented in docs/protocol.md.
 
 A puzzle in ``args`` is either ``"cells"`` (a list of N*N values, 0 = empty) with ``"box"``
 (``[r, c]`` or ``"RxC"``, default from the size), or ``"text"`` in any format the core reads.
-Cells in replies are 0-based ``[row, col]`` pairs; grids are lists of values plus a one-line
-``"line"``.
 
 >>> import json
 >>> json.loads(handle('{"id": 7, "cmd": "solve", "args": {"cells": [1,0,0,0, 0,0,1,0, '
@@ -19,32 +19,37 @@ Cells in replies are 0-based ``[row, col]`` pairs; grids are lists of values plu
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from . import __version__
-from .candidates import Candidates, bits
+from .budget import DEFAULT_TIME_LIMIT
+from .candidates import Candidates
+from .conflicts import check
 from .errors import ParseError, SudokuError
 from .explain import steps
-from .format import format_grid
+from .format import FORMATS, export
 from .generate import generate
-from .grid import MAX_SIZE, Grid, Shape, cell_name
-from .hint import hint
+from .grid import MAX_SIZE, Grid, Shape
+from .hint import HINT_LEVELS, HintLevel, hint
 from .parse import parse
 from .rate import rate
 from .solver import solve
-from .validate import find_conflicts, find_dead_cells, validate
+from .validate import validate
 
 Json = dict[str, Any]
 
 MAX_TIME_LIMIT = 60.0  # seconds: the browser can cancel sooner; nothing runs unbounded
-DEFAULT_TIME_LIMIT = 10.0
-MAX_TEXT = 1_000_000  # characters of puzzle text accepted
 
 
 class BadRequest(ValueError):
     """A request that is not what the protocol expects (not the user's puzzle at fault)."""
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _shape(args: Json, size: int | None) -> Shape | None:
@@ -53,146 +58,58 @@ def _shape(args: Json, size: int | None) -> Shape | None:
         return Shape.for_size(size) if size is not None else None
     if isinstance(box, str):
         return Shape.parse(box, size=size)
-    if (isinstance(box, list) and len(box) == 2
-            and all(isinstance(b, int) and not isinstance(b, bool) for b in box)):
+    if isinstance(box, list) and len(box) == 2 and all(_is_int(b) for b in box):
         shape = Shape(box[0], box[1])
         if size is not None and shape.size != size:
-            raise SudokuError(f"box shape {shape} holds {shape.size} cells, but the grid is "
-                              f"{size}x{size}")
+            raise BadRequest(f"box shape {shape} holds {shape.size} cells, but the grid is "
+                             f"{size}x{size}")
         return shape
     raise BadRequest(f"box must be 'RxC' or [r, c], not {box!r}")
 
 
+def _values(args: Json, key: str) -> list[int]:
+    cells = args.get(key)
+    if not isinstance(cells, list) or not all(_is_int(v) for v in cells):
+        raise BadRequest(f"{key} must be a list of whole numbers")
+    return cells
+
+
 def _grid(args: Json, key: str = "cells") -> Grid:
     """The puzzle of a request: `cells` (+ `box`) or `text` (+ `box`)."""
-    cells = args.get(key)
-    if cells is not None:
-        if not isinstance(cells, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in cells
-        ):
-            raise BadRequest(f"{key} must be a list of whole numbers")
-        n = round(len(cells) ** 0.5)
+    if args.get(key) is not None:
+        cells = _values(args, key)
+        n = math.isqrt(len(cells))
         if n * n != len(cells) or not 4 <= n <= MAX_SIZE:
             raise BadRequest(f"{len(cells)} cells do not make a square grid of a supported size")
         shape = _shape(args, n)
         assert shape is not None
         bad = [v for v in cells if not 0 <= v <= n]
         if bad:
-            raise BadRequest(f"value {bad[0]} is out of range for a {n}x{n} grid")
+            raise BadRequest(f"value {bad[0]} is out of range for a {n}x{n} grid (0-{n})")
         return Grid(shape, tuple(cells))
     text = args.get("text")
     if isinstance(text, str):
-        if len(text) > MAX_TEXT:
-            raise ParseError(f"the text is too long ({len(text)} characters; at most {MAX_TEXT})")
-        return parse(text, shape=_shape(args, None))
+        return parse(text, shape=_shape(args, None))  # parse refuses a runaway text at once
     raise BadRequest(f"expected '{key}' (a list of values) or 'text'")
+
+
+def _givens(args: Json, grid: Grid) -> Grid | None:
+    """The original puzzle (`givens`, same shape as the grid), if the request has one."""
+    if args.get("givens") is None:
+        return None
+    cells = _values(args, "givens")
+    if len(cells) != grid.shape.cell_count:
+        raise BadRequest(f"givens has {len(cells)} values but the grid has "
+                         f"{grid.shape.cell_count} cells")
+    return _grid({"cells": cells, "box": [grid.shape.box_rows, grid.shape.box_cols]})
 
 
 def _budget(args: Json) -> float:
     limit = args.get("time_limit", DEFAULT_TIME_LIMIT)
-    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or limit <= 0:
+    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or math.isnan(limit) \
+            or limit <= 0:
         raise BadRequest("time_limit must be a positive number of seconds")
-    return float(min(limit, MAX_TIME_LIMIT))
-
-
-def _grid_json(grid: Grid) -> Json:
-    n = grid.size
-    return {
-        "box": [grid.shape.box_rows, grid.shape.box_cols],
-        "size": n,
-        "values": list(grid.cells),
-        "line": grid.line(),
-        # One-line text up to 35 symbols per unit, tokens above (numbers need separators).
-        "cells": grid.line() if n <= 35 else [str(v) if v else "." for v in grid.cells],
-    }
-
-
-def _pairs(cells: tuple[int, ...] | list[int], n: int) -> list[list[int]]:
-    return [[c // n, c % n] for c in cells]
-
-
-def cmd_version(args: Json) -> Json:
-    """Package and Python versions, and the commands this build answers."""
-    return {"version": __version__, "python": sys.version.split()[0], "commands": list(COMMANDS)}
-
-
-def cmd_parse(args: Json) -> Json:
-    """Text (any format the core reads) -> the grid."""
-    return _grid_json(_grid(args, "cells"))
-
-
-def cmd_check(args: Json) -> Json:
-    """Conflicts and dead cells only: cheap enough to run after every keystroke."""
-    grid = _grid(args)
-    n = grid.size
-    return {
-        "conflicts": [c.to_json(n) for c in find_conflicts(grid)],
-        "dead_cells": _pairs(find_dead_cells(grid), n),
-        "complete": grid.is_complete(),
-    }
-
-
-def cmd_candidates(args: Json) -> Json:
-    """Candidates of every empty cell (values not seen by a peer): one list per cell."""
-    grid = _grid(args)
-    return {"candidates": [bits(m) for m in Candidates.from_grid(grid).masks]}
-
-
-def cmd_validate(args: Json) -> Json:
-    """The validation report (status, conflicts, dead cells, message)."""
-    grid = _grid(args)
-    report = validate(grid, time_limit=_budget(args))
-    return dict(report.to_json())
-
-
-def cmd_solve(args: Json) -> Json:
-    """Solve within the budget; conflicts and dead cells say where it went wrong."""
-    grid = _grid(args)
-    n = grid.size
-    conflicts = find_conflicts(grid)
-    dead = find_dead_cells(grid)
-    result = solve(grid, limit=2, time_limit=_budget(args))
-    out: Json = {
-        "status": result.status,
-        "solution": list(result.solution.cells) if result.solution else None,
-        "line": result.solution.line() if result.solution else None,
-        "unique": result.unique,
-        "count": result.count,
-        "elapsed_ms": round(result.elapsed * 1000, 3),
-        "nodes": result.nodes,
-        "conflicts": [c.to_json(n) for c in conflicts],
-        "dead_cells": _pairs(dead, n),
-        "message": _solve_message(result.status, result.unique, result.elapsed, conflicts,
-                                  dead, n),
-    }
-    return out
-
-
-def _solve_message(status: str, unique: bool | None, elapsed: float, conflicts: list[Any],
-                   dead: list[int], n: int) -> str:
-    """The outcome of a solve in words, cells in r1c1 notation."""
-    if status == "solved":
-        ms = elapsed * 1000
-        took = f"{ms:.0f} ms" if ms >= 10 else f"{ms:.1f} ms"
-        if unique is False:
-            return f"Solved in {took}. The puzzle has several solutions; this is one of them."
-        return f"Solved in {took}."
-    if status == "invalid" or conflicts:
-        return "Cannot solve: " + "; ".join(c.describe(n) for c in conflicts) + "."
-    if status == "no_solution":
-        if dead:
-            return "No solution: no value fits " + ", ".join(cell_name(c, n) for c in dead) + "."
-        return "No solution: these givens and entries cannot all be kept."
-    return f"Gave up after {elapsed:.1f} s without finding a solution (the time budget ran out)."
-
-
-def cmd_format(args: Json) -> Json:
-    """The grid as text: to = line | pretty | tokens | json (| candidates)."""
-    to = args.get("to", "line")
-    if to not in ("line", "pretty", "tokens", "json", "candidates"):
-        raise BadRequest(f"unknown format {to!r}")
-    grid = _grid(args)
-    return {"to": to, "text": format_grid(grid, to=to)}
+    return float(min(limit, MAX_TIME_LIMIT))  # infinity too: nothing runs unbounded
 
 
 def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
@@ -204,64 +121,99 @@ def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
         raise BadRequest("pencil must be a list with one list of values per cell")
     marks: dict[int, set[int]] = {}
     for cell, values in enumerate(pencil):
-        if not isinstance(values, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
-        ):
+        if not isinstance(values, list) or not all(_is_int(v) and 1 <= v <= n for v in values):
             raise BadRequest(f"pencil marks of cell {cell} must be values 1..{n}")
         if values:
             marks[cell] = set(values)
     return marks
 
 
-def cmd_hint(args: Json) -> Json:
-    """The next hint from the user's state: givens + current cells (+ pencil marks).
+def cmd_version(args: Json) -> Json:
+    """Package and Python versions, and the commands this build answers."""
+    return {"version": __version__, "python": sys.version.split()[0], "commands": list(COMMANDS),
+            "message": f"sudoku-core {__version__} on Python {sys.version.split()[0]}."}
 
-    ``level`` is "nudge" (technique and region), "step" (the whole step) or "apply" (the
-    step plus the grid and candidates after it).
-    """
+
+def cmd_parse(args: Json) -> Json:
+    """Text (any format the core reads) -> the grid."""
+    return _grid(args).to_json()
+
+
+def cmd_check(args: Json) -> Json:
+    """Conflicts and dead cells only: cheap enough to run after every keystroke."""
+    return check(_grid(args)).to_json()
+
+
+def cmd_candidates(args: Json) -> Json:
+    """Candidates of every empty cell (values not seen by a peer): one list per cell."""
+    return Candidates.from_grid(_grid(args)).to_json()
+
+
+def cmd_geometry(args: Json) -> Json:
+    """The cells of every unit and the units of every cell: the page's only layout source."""
+    shape = _shape(args, None)
+    if shape is None:
+        raise BadRequest("geometry needs a box: [r, c] or 'RxC'")
+    return shape.geometry.to_json()
+
+
+def cmd_validate(args: Json) -> Json:
+    """The validation report; with `givens`, the grid's other cells are the user's entries."""
+    grid = _grid(args)
+    return validate(grid, givens=_givens(args, grid), time_limit=_budget(args)).to_json()
+
+
+def cmd_solve(args: Json) -> Json:
+    """Solve within the budget; conflicts and dead cells say where it went wrong."""
+    return solve(_grid(args), limit=2, time_limit=_budget(args)).to_json()
+
+
+def cmd_format(args: Json) -> Json:
+    """The grid as text: to = line | pretty | tokens | json | candidates | ss | sdk."""
+    to = args.get("to", "line")
+    if not isinstance(to, str) or to not in FORMATS:
+        raise BadRequest(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")
+    return export(_grid(args), to).to_json()
+
+
+def cmd_hint(args: Json) -> Json:
+    """The next hint from the user's state: givens + current cells (+ pencil marks)."""
     level = args.get("level", "step")
-    if level not in ("nudge", "step", "apply"):
+    if level not in HINT_LEVELS:
         raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
     current = _grid(args)
-    puzzle = _grid({**args, "cells": args["givens"]}) if "givens" in args else current
+    puzzle = _givens(args, current) or current
     found = hint(puzzle, current=current, pencil=_pencil(args, current.size),
                  time_limit=_budget(args))
-    return dict(found.to_json(level))
+    return found.to_json(cast(HintLevel, level))
 
 
 def cmd_steps(args: Json) -> Json:
-    """The whole logical path (explain.steps)."""
-    path = steps(_grid(args), time_limit=_budget(args))
-    return dict(path.to_json())
+    """The whole logical path."""
+    return steps(_grid(args), time_limit=_budget(args)).to_json()
 
 
 def cmd_rate(args: Json) -> Json:
-    """Level and score (rate.rate)."""
-    return dict(rate(_grid(args), time_limit=_budget(args)).to_json())
+    """Level and score."""
+    return rate(_grid(args), time_limit=_budget(args)).to_json()
 
 
 def cmd_generate(args: Json) -> Json:
-    """A new puzzle of a shape and difficulty (generate.generate); the library's budget unless
-    ``time_limit`` is given."""
+    """A new puzzle of a shape and difficulty; the library's budget unless `time_limit`."""
     size = args.get("size")
-    shape = _shape(args, size if isinstance(size, int) and not isinstance(size, bool) else None)
-    if shape is None:
-        shape = Shape(3, 3)
+    if size is not None and not (_is_int(size) and 4 <= size <= MAX_SIZE):
+        raise BadRequest(f"size must be a whole number from 4 to {MAX_SIZE}, not {size!r}")
+    shape = _shape(args, size) or Shape(3, 3)
     seed = args.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and not _is_int(seed):
         raise BadRequest("seed must be a whole number")
     difficulty = args.get("difficulty", "medium")
     symmetry = args.get("symmetry")
     if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):
         raise BadRequest("difficulty and symmetry must be strings")
     time_limit = _budget(args) if "time_limit" in args else None
-    gen = generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
-                   time_limit=time_limit)
-    out = _grid_json(gen.grid)
-    out.update({"level": gen.level, "score": gen.score, "hardest": gen.hardest,
-                "seed": gen.seed, "attempts": gen.attempts, "requested": gen.requested,
-                "reached": gen.reached, "note": gen.note, "symmetry": gen.symmetry})
-    return out
+    return generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
+                    time_limit=time_limit).to_json()
 
 
 COMMANDS: dict[str, Callable[[Json], Json]] = {
@@ -269,6 +221,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "parse": cmd_parse,
     "check": cmd_check,
     "candidates": cmd_candidates,
+    "geometry": cmd_geometry,
     "validate": cmd_validate,
     "solve": cmd_solve,
     "format": cmd_format,
@@ -284,27 +237,31 @@ def _error(exc: BaseException) -> Json:
     if isinstance(exc, ParseError):
         return {"type": type(exc).__name__, "message": str(exc), "line": exc.line,
                 "column": exc.column, "char": exc.char}
-    if isinstance(exc, SudokuError):
+    if isinstance(exc, (SudokuError, BadRequest)):
         return {"type": type(exc).__name__, "message": str(exc)}
-    if isinstance(exc, BadRequest):
-        return {"type": type(exc).__name__, "message": str(exc)}
-    if isinstance(exc, ValueError):  # e.g. Grid() rejecting values: still the input's fault
-        return {"type": "BadRequest", "message": str(exc)}
+    # Anything else is a bug of ours, not the user's request: say so.
     return {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}
+
+
+def _load(request_json: str) -> Json:
+    try:
+        request = json.loads(request_json)
+    except RecursionError:
+        raise BadRequest("request is nested too deeply") from None
+    except (ValueError, TypeError) as exc:
+        raise BadRequest(f"request is not JSON: {exc}") from None
+    if not isinstance(request, dict):
+        raise BadRequest("request must be a JSON object")
+    return request
 
 
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON reply; never raises."""
     rid: Any = None
     try:
-        try:
-            request = json.loads(request_json)
-        except (ValueError, TypeError) as exc:
-            raise BadRequest(f"request is not JSON: {exc}") from exc
-        if not isinstance(request, dict):
-            raise BadRequest("request must be a JSON object")
+        request = _load(request_json)
         rid = request.get("id")
-        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
+        if not (_is_int(rid) or isinstance(rid, str)):
             rid = None
         cmd = request.get("cmd")
         args = request.get("args", {})
@@ -313,6 +270,7 @@ def handle(request_json: str) -> str:
         fn = COMMANDS.get(cmd) if isinstance(cmd, str) else None
         if fn is None:
             raise BadRequest(f"unknown command {cmd!r}; known: {', '.join(COMMANDS)}")
-        return json.dumps({"id": rid, "result": fn(args)}, separators=(",", ":"))
+        result = fn(args)
+        return json.dumps({"id": rid, "result": result}, separators=(",", ":"))
     except Exception as exc:  # the facade's promise: every failure becomes a reply
         return json.dumps({"id": rid, "error": _error(exc)}, separators=(",", ":"))

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import os
+import random
+import time
 from pathlib import Path
 
 import pytest
+
+from sudoku_core.dig import dig
+from sudoku_core.fill import random_solution
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.symmetry import orbits
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,3 +43,44 @@ def read_corpus(path: Path, limit: int | None = None) -> list[str]:
     lines = [ln.strip() for ln in path.read_text().splitlines()]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
     return lines[:limit] if limit else lines
+
+
+def dug_puzzle(shape: Shape, seed: int, share: float = 1.0,
+               max_nodes: int = 20_000) -> tuple[Grid, Grid]:
+    """(puzzle, solution): the library's own fill and dig, from a seed (the same every run).
+
+    Cells of a random solution are emptied in random order while the puzzle stays unique;
+    only the first ``share`` of them are tried, which keeps big grids quick to walk.
+    """
+    rng = random.Random(seed)
+    solution = random_solution(shape, rng)
+    order = list(orbits(shape.size, "none"))
+    rng.shuffle(order)
+    dug = dig(solution, order[:round(len(order) * share)], max_nodes=max_nodes,
+              keep_going=lambda: True)
+    return dug.grid(), solution
+
+
+@pytest.fixture
+def ticking_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock the test controls: each read of ``time.perf_counter`` is 1 ms later.
+
+    Deadlines then fall after a fixed number of clock reads, whatever the machine's speed or
+    load: a test of "the budget ran out" cannot pass or fail by chance.
+    """
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", tick)
+
+
+@pytest.fixture
+def no_forcing_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dynamic and nested forcing chains find nothing (they crack Platinum Blonde, which
+    the trial-step tests need uncracked)."""
+    from sudoku_core.techniques import forcing_chains
+
+    monkeypatch.setattr(forcing_chains, "search", lambda c, level, work=None: None)

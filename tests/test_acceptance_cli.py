@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_core.cli import main
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.solver import count_solutions
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PUZZLE_9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -118,7 +120,9 @@ def test_solve_every_size_verified_independently(
     assert (code, data["status"], data["box"]) == (0, "solved", [br, bc]), err
     assert data["puzzle"] == to_line(puzzle, n)
     assert is_solution_of(from_line(data["solution"], n), puzzle, br, bc)
-    assert data["unique"] in (True, False)
+    # Unique exactly when a second, independent count finds one solution.
+    grid = Grid(Shape(br, bc), tuple(puzzle))
+    assert data["unique"] is (count_solutions(grid, 2, time_limit=120) == 1)
 
 
 def test_a_puzzle_argument_longer_than_a_file_name_is_read_as_a_puzzle(
@@ -130,7 +134,10 @@ def test_a_puzzle_argument_longer_than_a_file_name_is_read_as_a_puzzle(
     assert code == 0, err
     assert is_solution_of(from_line(json.loads(out)["solution"], 16), puzzle, 4, 4)
     code, out, err = run(capsys, "validate", "--json", to_line(puzzle, 16))
-    assert code in (0, 1) and json.loads(out)["status"] in ("unique", "multiple"), err
+    status = json.loads(out)["status"]
+    count = count_solutions(Grid(Shape(4, 4), tuple(puzzle)), 2, time_limit=120)
+    expected = "unique" if count == 1 else "multiple"
+    assert (code, status) == ((0 if expected == "unique" else 1), expected), err
 
 
 def test_solve_json_contract_types(capsys: pytest.CaptureFixture[str]) -> None:
@@ -153,7 +160,8 @@ def test_validate_json_contract_conflict_cells_are_0_based_pairs(
     data = json.loads(out)
     assert (code, data["status"]) == (1, "invalid")
     assert data["conflicts"] == [
-        {"unit": "row", "index": 0, "symbol": "5", "cells": [[0, 0], [0, 8]]}
+        {"unit": "row", "index": 0, "symbol": "5", "cells": [[0, 0], [0, 8]], "value": 5,
+         "indices": [0, 8], "unit_cells": list(range(9))}
     ]
 
 

@@ -31,7 +31,7 @@ def test_steps_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["status"] == "solved" and data["level"] == "Expert" and data["score"] == 55
     first = data["steps"][0]
     assert first["technique"] == "Locked Candidates (Pointing)" and first["trial"] is False
-    assert first["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    assert first["eliminations"] == [{"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}]
     assert first["placements"] == []
     assert first["text"].startswith("Locked candidates (pointing): in box 2")
 
@@ -75,13 +75,16 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["status"] == "step" and data["level"] == "step"
     assert data["technique"] == "Locked Candidates (Pointing)"
-    assert data["eliminations"] == [{"cell": [1, 0], "symbol": "7"}]
+    # No pencil marks: the elimination comes with the placement it unlocks.
+    assert data["eliminations"][0] == {"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}
+    assert data["placements"] and data["text"].startswith("Locked candidates (pointing)")
     code, out, _ = run(capsys, "hint", "--level", "nudge", POINTING)
     assert out.strip() == "Look for locked candidates in box 2."
     code, out, _ = run(capsys, "hint", "--level", "apply", POINTING)
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("Locked candidates (pointing)")
-    assert lines[4].split("│")[1].split()[0] == "1245"  # r2c1 shown without the 7
+    r2c1 = lines[4].split("│")[1].split()[0]
+    assert "7" not in r2c1 and set(r2c1) < set("1245")  # r2c1 shown without the 7
     code, out, _ = run(capsys, "hint", "--level", "apply", "--json", EASY)
     data = json.loads(out)
     assert len(data["result"]) == 81 and data["result"] != EASY.replace("0", ".")
@@ -99,7 +102,7 @@ def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[
     assert code == 1 and data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[cell // 9, cell % 9]]
     code, out, _ = run(capsys, "hint", current, "--givens", POINTING)
-    assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} is wrong")
+    assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} = {wrong} does not fit")
     right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]
     code, out, _ = run(capsys, "hint", right, "--givens", POINTING, "--json")
     assert code == 0 and json.loads(out)["status"] == "step"
@@ -135,6 +138,7 @@ def test_bad_puzzles_have_no_level(
     assert code == 1 and why in out and "no level" in out
 
 
+@pytest.mark.usefixtures("ticking_clock")
 @pytest.mark.parametrize("command", ["steps", "rate"])
 def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command: str) -> None:
     platinum = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
@@ -146,16 +150,68 @@ def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command:
     assert code == 1 and "gave up" in out and "time limit" in out
 
 
-def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The forcing chains crack Platinum Blonde; without them a trial step is left to bound.
-    import sudoku_core.techniques as techniques
-
-    monkeypatch.setattr(techniques, "TECHNIQUES",
-                        tuple(t for t in techniques.TECHNIQUES if t.weight <= 75))
+@pytest.mark.usefixtures("ticking_clock", "no_forcing_chains")
+def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str]) -> None:
     current = before_first_trial(parse(PLATINUM)).line()
-    code, out, _ = run(capsys, "hint", "--json", "--givens", PLATINUM, current)
+    code, out, _ = run(capsys, "hint", "--json", "--time-limit", "10000", "--givens", PLATINUM,
+                       current)
     assert code == 0 and json.loads(out)["trial"] is True
     code, out, _ = run(capsys, "hint", "--json", "--time-limit", "0.0001", "--givens", PLATINUM,
                        current)
-    assert code == 1 and json.loads(out)["status"] == "gave_up"
+    data = json.loads(out)
+    assert code == 1 and (data["status"], data["timed_out"]) == ("gave_up", True)
+
+
+MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_hint_reads_the_users_pencil_marks(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    from sudoku_core.candidates import Candidates
+    from sudoku_core.explain import steps as walk
+    from sudoku_core.format import format_candidates
+
+    puzzle = parse(MEDIUM)
+    path = walk(puzzle).steps
+    lead = next(s for s in path if not s.placements)  # the first elimination-only step
+    grid = puzzle.with_values(p for s in path[:path.index(lead)] for p in s.placements)
+    marks = Candidates.from_grid(grid)
+    drawn = tmp_path / "marks.txt"
+    drawn.write_text(format_candidates(grid, marks.masks))
+    # Marks kept: the elimination alone, as it changes what the user sees.
+    code, out, _ = run(capsys, "hint", "--json", str(drawn), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert code == 0 and data["text"] == lead.text and data["placements"] == []
+    # No marks (a plain grid): the elimination comes with the placement it unlocks.
+    code, out, _ = run(capsys, "hint", "--json", grid.line(), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert code == 0 and data["placements"] and data["text"].startswith(lead.text)
+    # A needed mark the user removed is pointed out.
+    sol = solve(puzzle).solution
+    assert sol is not None
+    cell = next(i for i, m in enumerate(marks.masks) if m.bit_count() > 2)
+    marks.eliminate(cell, sol.cells[cell])
+    drawn.write_text(format_candidates(grid, marks.masks))
+    code, out, _ = run(capsys, "hint", "--json", str(drawn), "--givens", MEDIUM)
+    data = json.loads(out)
+    assert (code, data["status"]) == (1, "missing_marks")
+    assert data["missing_marks"][0]["index"] == cell
+
+
+def test_hint_names_a_removed_given(capsys: pytest.CaptureFixture[str]) -> None:
+    # D8: r1c3 is empty because its given was deleted, not because an entry is wrong.
+    code, out, _ = run(capsys, "hint", ".....4.221......", "--givens", "..3..4.221......")
+    assert code == 1 and out.strip() == "The given 3 in r1c3 was removed: put it back."
+
+
+def test_validate_with_givens_names_wrong_entries(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", "--json", "--givens", "..3..4.221......",
+                       "..3..4.221..3...")
+    data = json.loads(out)
+    assert (code, data["status"]) == (1, "wrong_entries")
+    assert (data["wrong_cells"], data["wrong_indices"]) == ([[3, 0]], [12])
+    assert data["message"] == "r4c1 = 3 does not fit the solution."
+    code, out, _ = run(capsys, "validate", "--givens", "..3..4.221......", "1234341221434321")
+    assert code == 0 and "complete and correct" in out
+    code, out, _ = run(capsys, "validate", "--givens", "..3..4.221......", "2134341221434312")
+    assert code == 1 and "The grid is full" in out

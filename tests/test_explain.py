@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from sudoku_core.candidates import Candidates
-from sudoku_core.explain import _search_step, propagate, steps, trial_step
+from sudoku_core.explain import steps
 from sudoku_core.grid import Grid, Shape
+from sudoku_core.propagate import propagate
 from sudoku_core.solver import solve
+from sudoku_core.step import Step
+from sudoku_core.trial import _search_step, trial_step
 
 NINE = Shape(3, 3)
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -42,33 +45,32 @@ def test_json_contract() -> None:
     for step in data["steps"]:
         for key in ("placements", "eliminations"):
             for item in step[key]:
-                assert set(item) == {"cell", "symbol"}
+                assert set(item) == {"cell", "index", "symbol", "value"}
                 r, c = item["cell"]
                 assert 0 <= r < 9 and 0 <= c < 9 and item["symbol"] in "123456789"
+                assert item["index"] == r * 9 + c and str(item["value"]) == item["symbol"]
     pointing = next(s for s in data["steps"] if s["technique"].startswith("Locked"))
     assert pointing == {
         "technique": "Locked Candidates (Pointing)",
         "trial": False,
         "placements": [],
-        "eliminations": [{"cell": [1, 0], "symbol": "7"}],
+        "eliminations": [{"cell": [1, 0], "index": 9, "symbol": "7", "value": 7}],
         "text": "Locked candidates (pointing): in box 2, 7 is only in row 2 (r2c4, r2c5), so "
                 "remove 7 from r2c1",
-        "cells": [{"cell": [1, 3], "role": "base"}, {"cell": [1, 4], "role": "base"},
-                  {"cell": [1, 0], "role": "elimination"}],
-        "units": [{"unit": "box", "index": 1}, {"unit": "row", "index": 1}],
-        "candidates": [{"cell": [1, 3], "symbol": "7", "role": "key"},
-                       {"cell": [1, 4], "symbol": "7", "role": "key"},
-                       {"cell": [1, 0], "symbol": "7", "role": "remove"}],
+        "cells": [{"cell": [1, 3], "index": 12, "role": "base"},
+                  {"cell": [1, 4], "index": 13, "role": "base"},
+                  {"cell": [1, 0], "index": 9, "role": "elimination"}],
+        "units": [{"unit": "box", "index": 1, "cells": [3, 4, 5, 12, 13, 14, 21, 22, 23]},
+                  {"unit": "row", "index": 1, "cells": list(range(9, 18))}],
+        "candidates": [{"cell": [1, 3], "index": 12, "symbol": "7", "value": 7, "role": "key"},
+                       {"cell": [1, 4], "index": 13, "symbol": "7", "value": 7, "role": "key"},
+                       {"cell": [1, 0], "index": 9, "symbol": "7", "value": 7,
+                        "role": "remove"}],
         "region": "box 2",
     }
 
 
-def test_trial_steps_are_labelled_and_reach_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The dynamic and nested forcing chains crack this puzzle; without them a trial step is left.
-    import sudoku_core.techniques as techniques
-
-    monkeypatch.setattr(techniques, "TECHNIQUES",
-                        tuple(t for t in techniques.TECHNIQUES if t.weight <= 75))
+def test_trial_steps_are_labelled_and_reach_the_end(no_forcing_chains: None) -> None:
     grid = grid9(PLATINUM)
     sol = solve(grid).solution
     assert sol is not None
@@ -84,7 +86,8 @@ def test_trial_steps_are_labelled_and_reach_the_end(monkeypatch: pytest.MonkeyPa
     assert c.to_grid() == sol
 
 
-@pytest.mark.parametrize("limit", [0.0, 0.01])
+@pytest.mark.usefixtures("ticking_clock")
+@pytest.mark.parametrize("limit", [0.0, 0.01, 0.2])
 def test_time_limit_bounds_the_whole_walk(limit: float) -> None:
     # The budget covers the technique search, the trial steps and the check of the solution:
     # cut short, the path says so (gave_up, timed_out, no level) and what it took is sound.
@@ -95,6 +98,7 @@ def test_time_limit_bounds_the_whole_walk(limit: float) -> None:
     assert (path.status, path.timed_out, path.level, path.solution) == (
         "gave_up", True, None, None)
     assert path.to_json()["timed_out"] is True
+    assert path.message().startswith(f"The time limit ran out after {len(path.steps)} step")
     for s in path.steps:
         assert all(sol.cells[c] == v for c, v in s.placements)
         assert all(sol.cells[c] != v for c, v in s.eliminations)
@@ -165,18 +169,20 @@ def test_trial_search_fallback_places_only_what_is_proven() -> None:
     assert _search_step(c, cell, lambda g: "gave_up") is None
 
 
-def test_a_step_that_changes_nothing_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sudoku_core.explain as explain
-    from sudoku_core.techniques import Technique, registry
-    from sudoku_core.techniques.base import Step
+def test_a_step_that_changes_nothing_is_skipped() -> None:
+    from sudoku_core.techniques import TECHNIQUES, Technique
+    from sudoku_core.walk import Walk, next_step
 
     def useless(c: Candidates) -> Step:
         return Step("Useless", ((3, 9),), ((3, 1),), "r1c4 is a given: nothing changes")
 
-    fake = (registry()[0], Technique("Useless", useless, 25, "Medium")) + registry()[1:]
-    monkeypatch.setattr(explain, "registry", lambda: fake)
+    fake = (TECHNIQUES[0], Technique("Useless", useless, 25, "Medium")) + TECHNIQUES[1:]
     grid = grid9(POINTING)
     assert grid.cells[3] == 9
-    path = explain.steps(grid)
-    assert path.status == "solved"
-    assert "Useless" not in {s.technique for s in path.steps}
+    c = Candidates.from_grid(grid)
+    step = next_step(c, techniques=fake)
+    assert step is not None and step.technique != "Useless"
+    for record in (True, False):
+        walk = Walk(Candidates.from_grid(grid), record=record, techniques=fake)
+        assert walk.run() == "solved"
+        assert "Useless" not in walk.counts

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from sudoku_core import parse
 from sudoku_core.candidates import Candidates
 from sudoku_core.explain import steps
@@ -12,11 +10,16 @@ from sudoku_core.hint import hint, nudge_text
 from sudoku_core.solver import solve
 
 NINE = Shape(3, 3)
+MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 POINTING = "...9.457...6...3...8.35.4.....4..2....2.3....67...1...9..5..12..18.47....65......"
 
 
 def grid9(line: str) -> Grid:
     return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line))
+
+
+def grid4(line: str) -> Grid:
+    return parse(line)
 
 
 def solution() -> Grid:
@@ -36,11 +39,12 @@ def test_wrong_entry_is_pointed_at_first() -> None:
     assert h.status == "wrong_entries"
     assert h.wrong_cells == (wrong_cell,)
     name = f"r{wrong_cell // 9 + 1}c{wrong_cell % 9 + 1}"
-    assert h.step.text.startswith(f"{name} is wrong")
+    assert h.step.text == f"{name} = {wrong_value} does not fit the solution. Clear it first."
     assert h.step.cells == ((wrong_cell, "wrong"),)
     data = h.to_json()
     assert data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[wrong_cell // 9, wrong_cell % 9]]
+    assert data["wrong_indices"] == [wrong_cell] and data["message"] == h.step.text
     assert data["placements"] == [] and data["eliminations"] == []
 
 
@@ -84,8 +88,9 @@ def test_nudge_wording() -> None:
     step = h.step
     assert step.technique == "Locked Candidates (Pointing)"
     assert nudge_text(step) == "Look for locked candidates in box 2."
-    assert step.units == (19, 1)  # box 2 and row 2; the nudge shows only box 2
-    assert h.to_json("nudge")["units"] == [{"unit": "box", "index": 1}]
+    assert step.units[:2] == (19, 1)  # box 2 and row 2; the nudge shows only box 2
+    assert h.to_json("nudge")["units"] == [
+        {"unit": "box", "index": 1, "cells": [3, 4, 5, 12, 13, 14, 21, 22, 23]}]
     sol = solution()
     single = hint(puzzle, puzzle.with_values([(0, sol.cells[0])])).step
     assert single.technique == "Hidden Single"
@@ -121,7 +126,8 @@ def test_removed_pencil_mark_that_was_needed() -> None:
     assert h.missing_marks == ((cell, sol.cells[cell]),)
     assert "removed is needed" in h.step.text
     assert h.to_json()["missing_marks"] == [
-        {"cell": [cell // 9, cell % 9], "symbol": str(sol.cells[cell])}]
+        {"cell": [cell // 9, cell % 9], "index": cell, "symbol": str(sol.cells[cell]),
+         "value": sol.cells[cell]}]
 
 
 def test_solved_invalid_and_several_solutions() -> None:
@@ -140,7 +146,9 @@ def test_hint_on_a_sixteen_by_sixteen_speaks_its_symbols() -> None:
     puzzle = sol.with_values([(0, 0)])
     h = hint(puzzle)
     assert h.status == "step" and h.step.technique == "Full House"
-    assert h.to_json()["placements"] == [{"cell": [0, 0], "symbol": shape.symbol(sol.cells[0])}]
+    assert h.to_json()["placements"] == [{"cell": [0, 0], "index": 0,
+                                          "symbol": shape.symbol(sol.cells[0]),
+                                          "value": sol.cells[0]}]
 
 
 PLATINUM = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
@@ -157,12 +165,7 @@ def before_first_trial(puzzle: Grid) -> Grid:
     return Grid(puzzle.shape, tuple(cells))
 
 
-def test_time_limit_bounds_the_trial_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The dynamic and nested forcing chains crack this puzzle; without them a trial step is left.
-    import sudoku_core.techniques as techniques
-
-    monkeypatch.setattr(techniques, "TECHNIQUES",
-                        tuple(t for t in techniques.TECHNIQUES if t.weight <= 75))
+def test_time_limit_bounds_the_trial_search(no_forcing_chains: None) -> None:
     puzzle = parse(PLATINUM)
     current = before_first_trial(puzzle)
     found = hint(puzzle, current)
@@ -173,3 +176,38 @@ def test_time_limit_bounds_the_trial_search(monkeypatch: pytest.MonkeyPatch) -> 
     assert all(sol.cells[c] != v for c, v in found.step.eliminations)
     cut = hint(puzzle, current, time_limit=1e-4)
     assert cut.status == "gave_up" and not cut.step.placements and not cut.step.eliminations
+
+
+def test_without_marks_an_elimination_comes_with_the_placement_it_unlocks() -> None:
+    # The Medium puzzle: from the givens the first step beyond singles is a pointing
+    # elimination, which a player who keeps no marks cannot see: the hint goes on to a digit.
+    puzzle = grid9(MEDIUM)
+    sol = solve(puzzle).solution
+    assert sol is not None
+    first = steps(puzzle).steps
+    lead = next(s for s in first if not s.placements)  # the first elimination-only step
+    current = puzzle.with_values(p for s in first[:first.index(lead)] for p in s.placements)
+    h = hint(puzzle, current)
+    assert h.status == "step" and h.step.placements
+    assert h.step.technique == lead.technique and h.step.text.startswith(lead.text)
+    assert "; now " in h.step.text
+    assert set(lead.eliminations) <= set(h.step.eliminations)
+    assert all(sol.cells[cell] == v for cell, v in h.step.placements)
+    assert all(sol.cells[cell] != v for cell, v in h.step.eliminations)
+    assert h.result == current.with_values(h.step.placements)
+    # With marks (here the computed ones) the same elimination comes alone.
+    marks = Candidates.from_grid(current)
+    pencil = {i: set(marks.candidates_of(i)) for i, v in enumerate(current.cells) if not v}
+    alone = hint(puzzle, current, pencil)
+    assert alone.step == lead and not alone.step.placements
+
+
+def test_a_removed_given_is_named_as_such() -> None:
+    # D8: an empty cell is not "wrong"; the given that was there was deleted.
+    puzzle = grid4("..3..4.221......")
+    current = grid4("....." + "4.221......")
+    h = hint(puzzle, current)
+    assert h.status == "wrong_entries" and h.wrong_cells == (2,)
+    assert h.step.text == "The given 3 in r1c3 was removed: put it back."
+    changed = hint(puzzle, grid4("..4..4.221......"))
+    assert changed.step.text == "r1c3 must hold the given 3: a given cannot change."

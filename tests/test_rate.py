@@ -42,11 +42,12 @@ def test_json_contract() -> None:
     assert data["counts"]["Locked Candidates (Pointing)"] == 6
 
 
+@pytest.mark.usefixtures("ticking_clock")
 def test_time_limit_bounds_the_whole_rating() -> None:
-    r = rate(grid9(PLATINUM), time_limit=0.01)
+    r = rate(grid9(PLATINUM), time_limit=0.01)  # ten clock reads
     assert (r.status, r.timed_out, r.level) == ("gave_up", True, None)
     assert r.to_json()["timed_out"] is True
-    full = rate(grid9(PLATINUM), time_limit=60)
+    full = rate(grid9(PLATINUM), time_limit=10_000)
     assert (full.status, full.timed_out, full.level) == ("solved", False, "Extreme")
 
 
@@ -87,3 +88,22 @@ def test_easy_sets_rate_low(corpora_dir: Path) -> None:
     levels = [rate(grid9(line)).level for line in read_corpus(corpora_dir / "sudoku-easy50.txt")]
     assert levels.count("Easy") + levels.count("Medium") >= 45
     assert "Extreme" not in levels
+
+
+@pytest.mark.parametrize("name, count", [("puzzles1_unbiased", 40), ("sudoku10k.txt", 30),
+                                         ("puzzles3_magictour_top1465", 12)])
+def test_grade_agrees_with_rate(corpora_dir: Path, name: str, count: int) -> None:
+    # grade.solves_within(grid, L) answers "rate(grid).level <= L" without rating (its
+    # docstring's promise); trial steps are outside every cap, so a trial puzzle is never within.
+    from sudoku_core.grade import solves_within
+
+    levels = set()
+    for line in read_corpus(corpora_dir / name)[::11][:count]:
+        grid = grid9(line)
+        r = rate(grid, time_limit=60)
+        assert r.level is not None
+        levels.add(r.level)
+        for cap in LEVELS:
+            expected = LEVELS.index(r.level) <= LEVELS.index(cap) and not r.trial
+            assert solves_within(grid, cap) is expected, (line, r.level, cap)
+    assert len(levels) >= 2  # the sample spans levels, or the test proves little

@@ -113,11 +113,14 @@ def test_wrong_extra_given_has_no_solution(
     if not empty:
         return
     cell = data.draw(st.sampled_from(empty))
-    wrong = [v for v in puzzle.candidates(cell) if v != original.cells[cell]]
+    seen = {puzzle.cells[p] for p in shape.geometry.peers[cell]}
+    wrong = [v for v in range(1, shape.size + 1) if v not in seen and v != original.cells[cell]]
     if not wrong:
         return
     result = solve(puzzle.with_values([(cell, data.draw(st.sampled_from(wrong)))]))
-    assert result.status == "no_solution" and result.unique is False and result.count == 0
+    # D10: nothing to be unique, so `unique` is None (null in JSON), not False.
+    assert result.status == "no_solution" and result.unique is None and result.count == 0
+    assert result.to_json()["unique"] is None
 
 
 @cache

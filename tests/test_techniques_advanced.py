@@ -399,5 +399,5 @@ def test_step_serialises() -> None:
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r5c1", (2, 3))
     data = run(find_xy_wing, c).to_json(NINE)
-    assert data["eliminations"] == [{"cell": [4, 4], "symbol": "3"}]
-    assert {"cell": [0, 0], "role": "pivot"} in data["cells"]
+    assert data["eliminations"] == [{"cell": [4, 4], "index": 40, "symbol": "3", "value": 3}]
+    assert {"cell": [0, 0], "index": 0, "role": "pivot"} in data["cells"]

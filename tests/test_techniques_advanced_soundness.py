@@ -1,24 +1,24 @@
 """Soundness of the advanced techniques: no step ever removes the solution or places a wrong value.
 
-Three sources of states: corpus puzzles walked with the basic techniques (every advanced finder is
-asked wherever the basic ones stall), random candidate states of every box shape that keep one
-known solution (any sound deduction holds for every solution, so uniqueness is not needed), and
-small dug puzzles with one solution (for the uniqueness techniques).
+Two sources of states beside the corpora (test_soundness.py walks those): random candidate
+states of every box shape that keep one known solution (any sound deduction holds for every
+solution, so uniqueness is not needed), and small dug puzzles with one solution (for the
+uniqueness techniques), walked with the basic techniques while every advanced finder is asked
+wherever they stall.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-import pytest
+from conftest import dug_puzzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import count_solutions, solve
+from sudoku_core.solver import solve
 from sudoku_core.techniques.base import Step
 from sudoku_core.techniques.chains import find_aic, find_x_chain, find_xy_chain
 from sudoku_core.techniques.colouring import find_simple_colouring
@@ -34,7 +34,6 @@ from sudoku_core.techniques.singles import find_full_house, find_hidden_single, 
 from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
 from sudoku_core.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
 from sudoku_core.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
-from tests.conftest import read_corpus
 
 Finder = Callable[[Candidates], "Step | None"]
 
@@ -99,30 +98,6 @@ def walk(grid: Grid, solution: Sequence[int], unique: bool, max_steps: int = 400
     return seen
 
 
-CORPORA = [
-    ("sudoku-top95.txt", 1),
-    ("puzzles3_magictour_top1465", 15),
-    ("sudoku-hardest.txt", 1),
-    ("puzzles2_17_clue", 500),
-]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "every"), CORPORA)
-def test_corpus_steps_are_sound(corpora_dir: Path, name: str, every: int) -> None:
-    lines = read_corpus(corpora_dir / name)[::every]
-    assert lines
-    seen: set[str] = set()
-    for line in lines:
-        grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
-        result = solve(grid, time_limit=BUDGET)
-        assert result.solution is not None and result.unique
-        seen |= walk(grid, result.solution.cells, unique=True)
-    if name == "sudoku-top95.txt":
-        # The set is hard enough to need every family; a finder that never fires is broken.
-        assert {"Skyscraper", "XY-Wing", "AIC", "Forcing Chain", "XY-Chain"} <= seen
-
-
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
           Shape(4, 4)]
 
@@ -176,21 +151,6 @@ def test_any_pencil_marks_are_handled(shape: Shape, seed: int, drop: float) -> N
         if step is not None:
             assert all(c.has(x, v) for x, v in step.eliminations), step.text
             assert all(not c.values[x] for x, _ in step.placements), step.text
-
-
-def dug_puzzle(shape: Shape, seed: int) -> tuple[Grid, Grid]:
-    """A puzzle with one solution: blank cells in random order while it stays unique."""
-    rng = random.Random(seed)
-    result = solve(Grid.empty(shape), rng=rng, time_limit=BUDGET)
-    assert result.solution is not None
-    cells = list(result.solution.cells)
-    order = list(range(len(cells)))
-    rng.shuffle(order)
-    for i in order:
-        v, cells[i] = cells[i], 0
-        if count_solutions(Grid(shape, tuple(cells)), limit=2, time_limit=BUDGET) != 1:
-            cells[i] = v
-    return Grid(shape, tuple(cells)), result.solution
 
 
 @settings(max_examples=25, deadline=None)

@@ -248,7 +248,8 @@ def test_symbols_above_nine() -> None:
         c.eliminate(cell, 16)
     step = find_hidden_single(c)
     assert step is not None and step.text == "Hidden single: in row 1, G fits only r1c16"
-    assert step.to_json(shape)["placements"] == [{"cell": [0, 15], "symbol": "G"}]
+    assert step.to_json(shape)["placements"] == [
+        {"cell": [0, 15], "index": 15, "symbol": "G", "value": 16}]
 
 
 BASIC = [

@@ -8,6 +8,7 @@ from conftest import read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
 from sudoku_core.validate import find_conflicts, validate
@@ -60,7 +61,8 @@ def test_statuses(corpora_dir: Path) -> None:
     assert validate(Grid.empty(Shape(2, 2))).status == "multiple"
     # A candidate other than the solution's value in a unique puzzle leaves no solution.
     cell = puzzle.cells.index(0)
-    wrong = next(v for v in sorted(puzzle.candidates(cell)) if v != solution.cells[cell])
+    wrong = next(v for v in Candidates.from_grid(puzzle).candidates_of(cell)
+                 if v != solution.cells[cell])
     assert validate(puzzle.with_values([(cell, wrong)])).status == "no_solution"
     hard = line_grid(read_corpus(corpora_dir / "puzzles6_forum_hardest_1106", 1)[0])
     assert validate(hard, max_nodes=1, time_limit=5).status == "gave_up"
@@ -80,10 +82,13 @@ def test_json_contract() -> None:
     data = validate(Grid.from_rows(rows)).to_json()
     assert data["status"] == "invalid"
     assert data["conflicts"] == [
-        {"unit": "row", "index": 0, "symbol": "1", "cells": [[0, 0], [0, 1]]},
-        {"unit": "box", "index": 0, "symbol": "1", "cells": [[0, 0], [0, 1]]},
+        {"unit": "row", "index": 0, "symbol": "1", "cells": [[0, 0], [0, 1]], "value": 1,
+         "indices": [0, 1], "unit_cells": [0, 1, 2, 3]},
+        {"unit": "box", "index": 0, "symbol": "1", "cells": [[0, 0], [0, 1]], "value": 1,
+         "indices": [0, 1], "unit_cells": [0, 1, 4, 5]},
     ]
     assert set(data) >= {"status", "conflicts", "dead_cells", "message", "unique"}
+    assert (data["box"], data["size"]) == ([2, 2], 4)  # D10: validate says its shape
 
 
 def test_solution_keeps_givens_and_is_valid() -> None:

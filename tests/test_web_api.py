@@ -62,8 +62,9 @@ def test_parse_respects_box() -> None:
 def test_solve() -> None:
     result = call("solve", cells=values(CLASSIC), box=[3, 3])["result"]
     assert result["status"] == "solved" and result["unique"] is True
-    assert result["line"] == CLASSIC_SOLUTION
-    assert result["solution"] == values(CLASSIC_SOLUTION)
+    assert result["solution"] == CLASSIC_SOLUTION
+    assert result["values"] == values(CLASSIC_SOLUTION)
+    assert (result["box"], result["size"], result["puzzle"]) == ([3, 3], 9, CLASSIC)
     assert result["elapsed_ms"] >= 0 and result["nodes"] >= 0
     assert result["message"].startswith("Solved in")
 
@@ -78,10 +79,13 @@ def test_solve_reports_conflicts_and_dead_cells() -> None:
     assert "r1c9" in dead["message"]
 
 
+@pytest.mark.usefixtures("ticking_clock")
 def test_solve_has_a_budget() -> None:
     empty = [0] * 625
-    result = call("solve", cells=empty, time_limit=0.5)["result"]
-    assert result["status"] in ("solved", "gave_up")
+    result = call("solve", cells=empty, time_limit=0.002)["result"]  # two clock reads
+    assert (result["status"], result["timed_out"], result["unique"]) == ("gave_up", True, None)
+    assert result["message"].startswith("Gave up after")
+    assert call("solve", cells=empty, time_limit=60)["result"]["status"] == "solved"
     assert call("solve", cells=empty, time_limit=-1)["error"]["type"] == "BadRequest"
 
 
@@ -153,3 +157,93 @@ def test_never_raises(cmd: str, args: dict[str, Any]) -> None:
     assert set(reply) in ({"id", "result"}, {"id", "error"})
     if "error" in reply:
         assert reply["error"]["type"] != "InternalError", reply
+
+
+@pytest.mark.parametrize("box", [[2, 2], [2, 3], [3, 2], [3, 3], [3, 4], [6, 6]])
+def test_geometry_is_the_layout(box: list[int]) -> None:
+    result = call("geometry", box=box)["result"]
+    r, c = box
+    n = r * c
+    assert (result["box"], result["size"]) == (box, n)
+    units, units_of = result["units"], result["units_of"]
+    assert len(units) == 3 * n and len(units_of) == n * n
+    for cell in range(n * n):
+        row, col = divmod(cell, n)
+        box_index = (row // r) * (n // c) + col // c
+        # Written out from the rules, not from the library: rows, then columns, then boxes.
+        assert units_of[cell] == [row, n + col, 2 * n + box_index]
+        for u in units_of[cell]:
+            assert cell in units[u]
+    assert all(sorted(u) == u and len(u) == n for u in units)
+    assert call("geometry")["error"]["type"] == "BadRequest"
+
+
+@pytest.mark.parametrize("limit", ["NaN", "-Infinity", "0", "-1", '"5"'])
+def test_time_limit_must_be_a_positive_number(limit: str) -> None:
+    # D6: NaN compares false with everything, so a plain `<= 0` test let it through.
+    request = '{"id": 1, "cmd": "solve", "args": {"cells": ' + json.dumps([0] * 16) + \
+        ', "time_limit": ' + limit + "}}"
+    assert json.loads(handle(request))["error"]["type"] == "BadRequest"
+
+
+def test_infinite_time_limit_is_capped() -> None:
+    request = '{"id": 1, "cmd": "solve", "args": {"cells": ' + json.dumps([0] * 16) + \
+        ', "time_limit": Infinity}}'
+    assert json.loads(handle(request))["result"]["status"] == "solved"
+
+
+@pytest.mark.parametrize("request_json", [
+    '{"id": 1, "cmd": "generate", "args": {"size": -4}}',
+    '{"id": 1, "cmd": "generate", "args": {"size": 7}}',
+    '{"id": 1, "cmd": "generate", "args": {"size": 1000}}',
+    "[" * 100_000 + "]" * 100_000,
+    '{"id": 1, "cmd": "solve", "args": ' + '{"a": ' * 100_000 + "1" + "}" * 100_001,
+    '{"id": 1, "cmd": "validate", "args": {"cells": ' + json.dumps([0] * 16)
+    + ', "givens": ' + json.dumps([0] * 81) + "}}",
+])
+def test_bad_input_is_a_bad_request_not_a_bug(request_json: str) -> None:
+    # D7: a negative size or a deeply nested request used to answer "internal error".
+    error = json.loads(handle(request_json))["error"]
+    assert error["type"] in ("BadRequest", "ShapeError"), error
+
+
+def test_validate_with_givens_names_the_wrong_entry() -> None:
+    cells = values(CLASSIC)
+    mine = list(cells)
+    mine[2] = 1  # r1c3 is 4 in the solution; 1 breaks no rule there
+    result = call("validate", cells=mine, givens=cells)["result"]
+    assert result["status"] == "wrong_entries"
+    assert (result["wrong_cells"], result["wrong_indices"]) == ([[0, 2]], [2])
+    assert result["message"] == "r1c3 = 1 does not fit the solution."
+    assert (result["box"], result["size"]) == ([3, 3], 9)
+    right = list(cells)
+    right[2] = 4
+    ok = call("validate", cells=right, givens=cells)["result"]
+    assert ok["status"] == "unique" and ok["wrong_cells"] == []
+
+
+def test_solve_reply_is_the_library_result() -> None:
+    from sudoku_core import solve
+
+    reply = call("solve", cells=values(CLASSIC))["result"]
+    mine = solve(parse(CLASSIC)).to_json()
+    for key in ("elapsed_ms", "nodes", "message"):
+        reply.pop(key), mine.pop(key)
+    assert reply == mine
+
+
+def test_big_values_travel_as_ints() -> None:
+    # 36x36: symbols above 35 are numbers; every cell and value is an int the page can use.
+    from sudoku_core import Grid, Shape
+
+    shape = Shape(6, 6)
+    sol = json.loads(handle(json.dumps({"id": 1, "cmd": "solve", "args": {
+        "cells": [0] * 1296, "box": [6, 6], "time_limit": 30}})))["result"]
+    assert sol["status"] == "solved" and max(sol["values"]) == 36
+    grid = Grid(shape, tuple(sol["values"]))
+    cell = sol["values"].index(36)
+    puzzle = grid.with_values([(cell, 0)])
+    hint = call("hint", cells=list(puzzle.cells), box=[6, 6], level="apply")["result"]
+    assert hint["placements"] == [{"cell": [cell // 36, cell % 36], "index": cell,
+                                   "symbol": "36", "value": 36}]
+    assert hint["result_values"] == sol["values"]

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import Any, cast
 
+from ..budget import DEFAULT_TIME_LIMIT
 from ..format import format_candidates, format_grid
-from ..grid import Grid
-from ..hint import DEFAULT_TIME_LIMIT, HINT_LEVELS, hint
-from ..parse import parse
+from ..hint import HINT_LEVELS, HintLevel, hint
+from ..pencil import read_pencil
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,
     Item,
     Outcome,
-    UsageError,
     add_input_arguments,
     is_file,
     read_text,
     run,
     seconds,
-    shape_option,
 )
+from .givens import add_givens_argument, read_givens
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,36 +30,40 @@ def add_parser(subparsers: Any) -> None:
         "hint", help="the next step: a nudge, the step itself, or the grid after it",
         description="Give the next logical step from GRID. With --givens, GRID is your "
                     "grid in progress and PUZZLE the original givens: wrong entries are "
-                    "pointed out first.",
+                    "pointed out first. GRID may be a pencil-mark grid (as `sudoku show --to "
+                    "candidates` draws it): its marks are your candidates.",
     )
     add_input_arguments(p)
-    p.add_argument("--givens", metavar="PUZZLE",
-                   help="the original puzzle (text or file); GRID then holds your entries")
+    add_givens_argument(p)
     p.add_argument("--level", choices=HINT_LEVELS, default="step",
                    help="nudge (technique and region), step (default), or apply")
     p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help=f"seconds per hint before giving up (default {DEFAULT_TIME_LIMIT:g})")
-    p.set_defaults(run=lambda args: run(args, hint_one, "hinted"))
+    p.set_defaults(run=run_hint)
 
 
-def _givens(args: argparse.Namespace, grid: Grid) -> Grid:
-    text = args.givens
-    if is_file(text):
-        text = read_text(text)
-    puzzle = parse(text, shape_option(args) or grid.shape)
-    if puzzle.shape != grid.shape:
-        raise UsageError(f"--givens is a {puzzle.shape} puzzle but the grid is {grid.shape}")
-    return puzzle
+def run_hint(args: argparse.Namespace) -> int:
+    """Read a single grid's text once (stdin too), so that its pencil marks can be kept."""
+    if getattr(args, "file", None) is None:
+        source = args.puzzle if args.puzzle is not None else "-"
+        if source == "-" and not sys.stdin.isatty():
+            args.puzzle = read_text("-")
+        elif source != "-" and is_file(source):
+            args.puzzle = read_text(source)
+    return run(args, hint_one, "hinted")
 
 
 def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     """One hint into the JSON contract (a step object) and a sentence."""
-    if getattr(args, "givens", None) and item.label:
-        raise UsageError("--givens works with a single grid, not with a batch")
     current = item.grid
-    puzzle = _givens(args, current) if getattr(args, "givens", None) else current
-    level = getattr(args, "level", "step")
-    h = hint(puzzle, current, time_limit=getattr(args, "time_limit", DEFAULT_TIME_LIMIT))
+    puzzle = read_givens(args, current, item.label) or current
+    level = cast(HintLevel, getattr(args, "level", "step"))
+    pencil = None
+    if not item.label and isinstance(getattr(args, "puzzle", None), str):
+        # A pencil-mark grid: its marks are the user's candidates (none: computed ones).
+        pencil = read_pencil(args.puzzle, current.shape)[1] or None
+    h = hint(puzzle, current, pencil,
+             time_limit=getattr(args, "time_limit", DEFAULT_TIME_LIMIT))
     data = h.to_json(level)
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..budget import DEFAULT_TIME_LIMIT
+from ..messages import verdict
 from ..rate import rate
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
-from .steps import verdict
 
 
 def add_parser(subparsers: Any) -> None:
@@ -18,7 +19,7 @@ def add_parser(subparsers: Any) -> None:
                     "(table in docs/rating.md).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S",
+    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help="seconds for the whole rating; cut short, it gives up (default 10)")
     p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
 
@@ -26,8 +27,7 @@ def add_parser(subparsers: Any) -> None:
 def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Rate one puzzle into the JSON contract and a one-line verdict."""
     r = rate(item.grid, time_limit=args.time_limit)
-    data: dict[str, Any] = {"puzzle": item.grid.line()}
-    data.update(r.to_json())
+    data = r.to_json()
     ok = r.status == "solved"
     where = f"{item.label}: " if item.label else ""
     text = where + verdict(r.status, r.level, r.score, r.hardest, r.trial, r.timed_out)

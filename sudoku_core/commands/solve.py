@@ -44,22 +44,14 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
     grid = item.grid
     limit = max(1, args.limit)
     r = solve(grid, limit=limit, max_nodes=args.max_nodes, time_limit=args.time_limit)
-    data: dict[str, Any] = {"puzzle": grid.line(), "box": [grid.shape.box_rows,
-                                                         grid.shape.box_cols]}
-    data.update(r.to_json())
+    data = r.to_json()
     unique = r.unique
     note = ""
     where = f"{item.label}: " if item.label else ""
     ok = r.status == "solved"
     code = EXIT_OK if ok else EXIT_PROBLEM
-    if r.status == "invalid":
-        conflicts = find_conflicts(grid)
-        data["conflicts"] = [c.to_json(grid.size) for c in conflicts]
-        text = where + "invalid: " + "; ".join(c.describe(grid.size) for c in conflicts)
-    elif r.status == "no_solution":
-        text = f"{where}no solution"
-    elif r.status == "gave_up":
-        text = f"{where}gave up after {r.nodes} nodes ({r.elapsed * 1000:.0f} ms)"
+    if r.status != "solved":
+        text = where + r.message()
     else:
         to = args.to or ("line" if item.label else "pretty")
         shown = format_grid(r.solution, to) if r.solution else ""

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..budget import DEFAULT_TIME_LIMIT
 from ..explain import steps
+from ..messages import verdict
+from ..propagate import SINGLES
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
-
-_SINGLES = ("Full House", "Hidden Single", "Naked Single")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -19,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
                     "first; trial and error only when no technique applies (marked as such).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S",
+    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help="seconds for the whole walk; cut short, it gives up (default 10)")
     p.add_argument("--no-singles", action="store_true",
                    help="hide full houses and singles in the human listing")
@@ -29,8 +30,7 @@ def add_parser(subparsers: Any) -> None:
 def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Explain one puzzle into the JSON contract and a numbered listing."""
     path = steps(item.grid, time_limit=args.time_limit)
-    data: dict[str, Any] = {"puzzle": item.grid.line()}
-    data.update(path.to_json())
+    data = path.to_json()
     ok = path.status == "solved"
     where = f"{item.label}: " if item.label else ""
     summary = verdict(path.status, path.level, path.score, path.hardest, path.trial,
@@ -40,26 +40,9 @@ def steps_one(item: Item, args: argparse.Namespace) -> Outcome:
     else:
         lines = []
         for i, step in enumerate(path.steps, 1):
-            if getattr(args, "no_singles", False) and step.technique in _SINGLES:
+            if getattr(args, "no_singles", False) and step.technique in SINGLES:
                 continue
             lines.append(f"{i:3d}. {step.text}")
         lines.append(summary)
         text = "\n".join(lines)
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
-
-
-def verdict(status: str, level: str | None, score: int, hardest: str, trial: bool,
-            timed_out: bool = False) -> str:
-    """The one-line verdict: level, score and hardest step, or why there is no level."""
-    if timed_out:
-        return "gave up: the time limit ran out before the end of the path, so no level"
-    if status == "solved":
-        extra = " (needs trial and error)" if trial else ""
-        return f"{level}: score {score}, hardest step {hardest}{extra}"
-    reasons = {
-        "invalid": "invalid: the givens conflict",
-        "no_solution": "no solution",
-        "multiple": "several solutions: logic stops where it cannot choose",
-        "gave_up": "gave up: no step could be proven within the budget",
-    }
-    return f"{reasons.get(status, status)}, so no level"

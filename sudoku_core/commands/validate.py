@@ -16,24 +16,29 @@ from .common import (
     add_input_arguments,
     run,
 )
+from .givens import add_givens_argument, read_givens
 
 
 def add_parser(subparsers: Any) -> None:
     """Register `sudoku validate`."""
     p = subparsers.add_parser(
         "validate", help="report conflicts and whether a puzzle has no, one or several solutions",
-        description="Validate a puzzle. Exit 0 when it has exactly one solution (or is solved).",
+        description="Validate a puzzle. Exit 0 when it has exactly one solution (or is solved). "
+                    "With --givens, GRID is your grid in progress: entries that do not fit "
+                    "the solution are named (wrong_cells in JSON).",
     )
     add_input_arguments(p)
     add_budget_arguments(p)
+    add_givens_argument(p)
     p.set_defaults(run=lambda args: run(args, validate_one, "valid"))
 
 
 def validate_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Validate one puzzle into the JSON contract and a human message."""
-    report = validate(item.grid, max_nodes=args.max_nodes, time_limit=args.time_limit)
-    data: dict[str, Any] = {"puzzle": item.grid.line()}
-    data.update(report.to_json())
+    givens = read_givens(args, item.grid, item.label)
+    report = validate(item.grid, givens=givens, max_nodes=args.max_nodes,
+                      time_limit=args.time_limit)
+    data = report.to_json()
     where = f"{item.label}: " if item.label else ""
     text = f"{where}{report.status}: {report.message()}"
     if report.dead_cells and report.status != "no_solution":

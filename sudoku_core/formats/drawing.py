@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..candidates import Candidates
 from ..grid import Grid, Shape
 from .sizes import MAX_SYMBOL_SIZE
 
@@ -72,19 +73,7 @@ def format_pretty(grid: Grid) -> str:
 
 def candidate_masks(grid: Grid) -> list[int]:
     """Per cell, the bitmask of values its filled peers leave open (0 for filled cells)."""
-    full = (1 << grid.size) - 1
-    cells = grid.cells
-    out = []
-    for cell, peers in enumerate(grid.shape.geometry.peers):
-        if cells[cell]:
-            out.append(0)
-            continue
-        seen = 0
-        for p in peers:
-            if cells[p]:
-                seen |= 1 << (cells[p] - 1)
-        out.append(full & ~seen)
-    return out
+    return Candidates.from_grid(grid).masks  # the one candidates computation
 
 
 def _marks(shape: Shape, mask: int) -> str:

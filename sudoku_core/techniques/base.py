@@ -14,9 +14,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..grid import Shape, cell_name
+from ..messages import and_list
 from ..step import Elimination, Placement, Step
 
-__all__ = ["Elimination", "Finder", "Placement", "Step"]  # Step is re-exported for the techniques
+# Re-exported for the techniques.
+__all__ = ["Elimination", "Finder", "Placement", "Step", "and_list"]
 
 if TYPE_CHECKING:
     from ..candidates import Candidates
@@ -39,13 +41,6 @@ def units_name(shape: Shape, units: Sequence[int]) -> str:
         numbers = [str(shape.geometry.unit_kind(u)[1] + 1) for u in units]
         return f"{plural} {and_list(numbers)}"
     return and_list([unit_name(shape, u) for u in units])
-
-
-def and_list(items: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def cells_text(shape: Shape, cells: Iterable[int]) -> str:

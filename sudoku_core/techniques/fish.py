@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
+from .. import budget
 from ..candidates import Candidates, bits
 from ..grid import Shape
 from .base import Step, and_list, cells_text, elimination_roles, removal_text
@@ -33,6 +34,7 @@ def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
                 m ^= low
     for k in sizes:
         for value in range(1, n + 1):
+            budget.check()  # a 64x64 grid has many lines to combine
             for rows_base in (True, False):
                 pos = rows[value - 1] if rows_base else cols[value - 1]
                 items = [(i, p) for i, p in enumerate(pos) if 2 <= p.bit_count() <= k]
@@ -113,6 +115,7 @@ def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | 
     box_rows, box_cols = _box_lines(c.shape)
     for k in sizes:
         for value in range(1, n + 1):
+            budget.check()  # finned jellyfish on 64x64: seconds without this
             bit = 1 << (value - 1)
             for rows_base in (True, False):
                 pos = [0] * n

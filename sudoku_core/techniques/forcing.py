@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .. import budget
 from ..candidates import Candidates
 from ..grid import Shape
 from .base import Step
@@ -214,6 +215,7 @@ def _search(c: Candidates, br: _Brancher) -> Step | None:
 
 def _try(c: Candidates, br: _Brancher, choices: list[tuple[int, int]], what: str, region: str,
          units: tuple[int, ...], only_contradiction: bool = False) -> Step | None:
+    budget.check()  # every branch propagates over the whole grid
     branches = [br.branch(cell, v - 1) for cell, v in choices]
     sym = c.shape.symbol
     for (cell, v), b in zip(choices, branches, strict=True):

@@ -7,16 +7,10 @@ from ..grid import cell_name
 from .base import Step, unit_name
 
 
-def _box_first(c: Candidates) -> list[int]:
-    """Unit indices with boxes first, then rows, then columns (the order people scan)."""
-    n = c.size
-    return list(range(2 * n, 3 * n)) + list(range(2 * n))
-
-
 def find_full_house(c: Candidates) -> Step | None:
     """A unit with exactly one empty cell: it takes the missing value."""
     values, masks = c.values, c.masks
-    for u in _box_first(c):
+    for u in c.geometry.box_first:
         empty = [cell for cell in c.geometry.units[u] if not values[cell]]
         if len(empty) != 1:
             continue
@@ -49,7 +43,7 @@ def find_hidden_single(c: Candidates) -> Step | None:
     """A value with only one place left in a box, row or column."""
     masks = c.masks
     units = c.geometry.units
-    for u in _box_first(c):
+    for u in c.geometry.box_first:
         once = twice = 0
         for cell in units[u]:
             m = masks[cell]

@@ -1,0 +1,68 @@
+"""Every deadline is a deadline: steps, hint, rate and validate stop within 0.5 s of their budget.
+
+Big grids (36x36 to 64x64) are where a technique search that never looks at the clock runs for
+seconds. The bound is checked in CPU time of this process, which a loaded machine cannot
+inflate (wall-clock overruns there come from waiting for a core, not from ignoring the clock).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+
+from sudoku_core import budget
+from sudoku_core.candidates import Candidates
+from sudoku_core.explain import steps
+from sudoku_core.grid import Grid, Shape
+from sudoku_core.hint import hint
+from sudoku_core.rate import rate
+from sudoku_core.techniques.fish import find_finned_fish
+from sudoku_core.validate import validate
+
+BUDGET = 0.3
+SLACK = 0.5
+
+
+def pattern(shape: Shape) -> Grid:
+    """A valid full grid by the usual shifted-rows pattern (no search needed at 64x64)."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    return Grid(shape, tuple(((r % br) * bc + r // br + c) % n + 1
+                             for r in range(n) for c in range(n)))
+
+
+def blanked(shape: Shape, share: float, seed: int = 2) -> Grid:
+    rng = random.Random(seed)
+    return Grid(shape, tuple(0 if rng.random() < share else v for v in pattern(shape).cells))
+
+
+CALLS: dict[str, Callable[[Grid], str]] = {  # each returns its status
+    "steps": lambda g: steps(g, time_limit=BUDGET).status,
+    "hint": lambda g: hint(g, time_limit=BUDGET).status,
+    "rate": lambda g: rate(g, time_limit=BUDGET).status,
+    "validate": lambda g: validate(g, time_limit=BUDGET).status,
+}
+
+
+@pytest.mark.parametrize("side", [6, 7, 8], ids=["36x36", "49x49", "64x64"])
+@pytest.mark.parametrize("share", [0.6, 0.9])
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_big_grids_answer_within_the_budget(side: int, share: float, call: str) -> None:
+    grid = blanked(Shape(side, side), share)
+    assert grid.shape.geometry.units  # built once per shape, outside any call's budget
+    start = time.process_time()
+    status = CALLS[call](grid)
+    used = time.process_time() - start
+    assert used <= BUDGET + SLACK, f"{call} used {used:.2f} s of CPU on a {BUDGET} s budget"
+    assert status in ("gave_up", "multiple", "step", "unique"), status
+
+
+def test_a_slow_finder_stops_at_the_deadline() -> None:
+    # Finned jellyfish on this 64x64 state takes about 2 s of CPU without a deadline.
+    c = Candidates.from_grid(blanked(Shape(8, 8), 0.6))
+    start = time.process_time()
+    with budget.deadline(0.05), pytest.raises(budget.OutOfTime):
+        find_finned_fish(c)
+    assert time.process_time() - start < 0.5

@@ -1,0 +1,55 @@
+"""The package's shape: no import cycles between its modules (issue 9: Step and the candidate
+state live where both sides can import them)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import sudoku_core
+
+ROOT = Path(sudoku_core.__file__).parent
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> modules it imports at module level (relative imports inside the package)."""
+    mods = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.with_suffix("").relative_to(ROOT.parent).parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mods[name] = path
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.parse(path.read_text()).body:  # module level: not TYPE_CHECKING blocks
+            if not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+            target = ".".join(base + ([node.module] if node.module else []))
+            subs = {f"{target}.{a.name}" for a in node.names} & mods.keys()
+            graph[name] |= subs or ({target} & mods.keys())
+    return graph
+
+
+def test_no_import_cycles() -> None:
+    graph = module_graph()
+    assert "sudoku_core.walk" in graph and graph["sudoku_core.walk"]
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    cycles = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(path[path.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    # The package's own __init__ re-exports everything: it may import anyone, no one imports it.
+    cycles = [c for c in cycles if "sudoku_core" not in c]
+    assert not cycles, [" -> ".join(c) for c in cycles]
