@@ -75,3 +75,12 @@ def ticking_clock(monkeypatch: pytest.MonkeyPatch) -> None:
         return now[0]
 
     monkeypatch.setattr(time, "perf_counter", tick)
+
+
+@pytest.fixture
+def no_forcing_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dynamic and nested forcing chains find nothing (they crack Platinum Blonde, which
+    the trial-step tests need uncracked)."""
+    from sudoku_core.techniques import forcing_chains
+
+    monkeypatch.setattr(forcing_chains, "search", lambda c, level, work=None: None)

@@ -150,7 +150,7 @@ def test_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str], command:
     assert code == 1 and "gave up" in out and "time limit" in out
 
 
-@pytest.mark.usefixtures("ticking_clock")
+@pytest.mark.usefixtures("ticking_clock", "no_forcing_chains")
 def test_hint_time_limit_bounds_the_call(capsys: pytest.CaptureFixture[str]) -> None:
     current = before_first_trial(parse(PLATINUM)).line()
     code, out, _ = run(capsys, "hint", "--json", "--time-limit", "10000", "--givens", PLATINUM,

@@ -70,7 +70,7 @@ def test_json_contract() -> None:
     }
 
 
-def test_trial_steps_are_labelled_and_reach_the_end() -> None:
+def test_trial_steps_are_labelled_and_reach_the_end(no_forcing_chains: None) -> None:
     grid = grid9(PLATINUM)
     sol = solve(grid).solution
     assert sol is not None

@@ -165,7 +165,7 @@ def before_first_trial(puzzle: Grid) -> Grid:
     return Grid(puzzle.shape, tuple(cells))
 
 
-def test_time_limit_bounds_the_trial_search() -> None:
+def test_time_limit_bounds_the_trial_search(no_forcing_chains: None) -> None:
     puzzle = parse(PLATINUM)
     current = before_first_trial(puzzle)
     found = hint(puzzle, current)

@@ -66,7 +66,9 @@ def probe(c: Candidates, sol: Grid) -> set[str]:
     seen = set()
     before = c.copy()
     for tech in TECHNIQUES:
-        if tech.name in SINGLES:
+        if tech.name in SINGLES or tech.weight >= 85:
+            # The dynamic and nested forcing chains (each call up to a second) have their own
+            # soundness tests (test_forcing_chains.py); the walked paths still check them.
             continue
         step = tech.find(c)
         assert c == before, f"{tech.name} changed the state"

@@ -18,7 +18,14 @@ from .chains import find_aic, find_x_chain, find_xy_chain
 from .colouring import find_multi_colours, find_simple_colouring
 from .fish import FISH_NAMES, find_finned_fish, find_fish
 from .forcing import find_forcing_chain
+from .forcing_chains import (
+    find_dynamic_forcing_chain,
+    find_dynamic_forcing_chain_plus,
+    find_nested_forcing_chain,
+    find_nested_forcing_chain_plus,
+)
 from .franken import find_franken_fish
+from .grouped_chains import find_grouped_aic
 from .intersections import find_locked_candidates
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
@@ -39,7 +46,7 @@ __all__ = ["LEVELS", "Level", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "
 Level = Literal["Easy", "Medium", "Hard", "Expert", "Extreme"]
 LEVELS: tuple[Level, ...] = get_args(Level)
 TRIAL = "Trial and Error"
-TRIAL_WEIGHT = 90
+TRIAL_WEIGHT = 110  # above every forcing chain: a guess is the last resort
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("AIC", find_aic, 66, "Expert"),
     Technique("Franken Fish", partial(find_franken_fish, sizes=(2, 3), max_fins=1), 67, "Expert"),
     Technique("ALS Chain", find_als_chain, 68, "Expert"),
+    Technique("Grouped AIC", find_grouped_aic, 68, "Expert"),
     Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
+    Technique("Dynamic Forcing Chain", find_dynamic_forcing_chain, 85, "Extreme"),
+    Technique("Dynamic Forcing Chain (+)", find_dynamic_forcing_chain_plus, 90, "Extreme"),
+    Technique("Nested Forcing Chain", find_nested_forcing_chain, 95, "Extreme"),
+    Technique("Nested Forcing Chain (+)", find_nested_forcing_chain_plus, 100, "Extreme"),
 )
 
 # Weights of the technique names steps carry, where they differ from the registry entry's.

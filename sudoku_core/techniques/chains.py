@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .. import budget
 from ..candidates import Candidates
 from .base import Step
 from .single_digit import (
@@ -146,35 +147,51 @@ class _Logic:
         nodes = {(x // n, x % n + 1) for x in chain}
         return sorted(out - nodes)
 
+    def valid(self, chain: list[Node]) -> bool:
+        """True if no candidate appears twice in the chain."""
+        return len(set(chain)) == len(chain)
 
-Found = tuple[list[Node], list[tuple[int, int]], bool]  # chain, eliminations, is a loop
+    def placement(self, node: Node) -> tuple[int, int] | None:
+        """The (cell, value) a node stands for, when it is one candidate."""
+        return divmod(node, self.n)[0], node % self.n + 1
+
+
+# chain, eliminations, is a loop, placements (a discontinuous loop: "if x is false, x is true")
+Found = tuple[list[Node], list[tuple[int, int]], bool, list[tuple[int, int]]]
 
 
 def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
             max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
-            same_cell: bool = False) -> Found | None:
+            same_cell: bool = False, work: int = _BUDGET) -> Found | None:
     """Shortest chain strong-weak-...-strong (or nice loop) with eliminations, or None."""
     # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
     ]
     n = logic.n
-    budget = _BUDGET
     for depth in range(1, max_nodes):
         parity = depth & 1
         links = strong if parity else weak
         alive = []
         for start, parent, frontier in searches:
+            budget.check()
             nxt: list[Node] = []
             for node in frontier:
-                budget -= 1
+                work -= 1
                 for nb in links(node):
                     key = nb * 2 + parity
                     if key in parent:
                         continue
                     parent[key] = node * 2 + (1 - parity)
                     nxt.append(nb)
-                    if not parity or depth + 1 < min_nodes or nb == start:
+                    if not parity or depth + 1 < min_nodes:
+                        continue
+                    if nb == start:
+                        # A discontinuous nice loop: if start is false, start is true.
+                        chain = _path(parent, key)
+                        place = logic.placement(start)
+                        if place is not None and logic.valid(chain[:-1]):
+                            return chain, [], False, [place]
                         continue
                     closes = logic.weak(nb, start, same_cell)
                     if same_value and nb % n != start % n and not closes:
@@ -182,15 +199,15 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
                     elims = [] if closes else logic.either(start, nb)
                     if closes or elims:
                         chain = _path(parent, key)
-                        if len(set(chain)) != len(chain):
+                        if not logic.valid(chain):
                             continue
                         if closes:
                             elims = logic.loop(chain)
                         if elims:
-                            return chain, elims, closes
+                            return chain, elims, closes, []
             if nxt:
                 alive.append((start, parent, nxt))
-            if budget < 0:
+            if work < 0:
                 return None
         searches = alive
         if not searches:
@@ -219,20 +236,37 @@ def _eureka(c: Candidates, chain: list[Node]) -> str:
     return "".join(parts)
 
 
-def _chain_step(c: Candidates, technique: str, found: Found, text: str) -> Step:
-    chain, elims, is_loop = found
+def _chain_step(c: Candidates, technique: str, found: Found, text: str,
+                nodes: Callable[[Node], list[tuple[int, int]]] | None = None) -> Step:
+    chain, elims, is_loop, places = found
     n = c.size
-    cells = list(dict.fromkeys(node // n for node in chain))
+
+    def plain(node: Node) -> list[tuple[int, int]]:
+        return [(node // n, node % n + 1)]
+
+    of = nodes or plain
+    if places:
+        chain = chain[:-1]  # the start closes the loop: listed once
+    cells = list(dict.fromkeys(x for node in chain for x, _ in of(node)))
     # Odd positions are "on" (true when the first node is false), even ones "off".
-    cands = [(node // n, node % n + 1, "on" if i % 2 else "off") for i, node in enumerate(chain)]
-    kind = "continuous loop" if is_loop else "chain"
+    cands = [(x, v, "on" if i % 2 else "off") for i, node in enumerate(chain)
+             for x, v in of(node) if (x, v) not in places]
+    if places:
+        kind = "discontinuous nice loop"
+        x, v = places[0]
+        result = (f"if {name(c, x)} is not {c.shape.symbol(v)}, it is: place "
+                  f"{c.shape.symbol(v)} at {name(c, x)}")
+    else:
+        kind = "continuous loop" if is_loop else "chain"
+        result = removal_text(c, elims)
     return make_step(
         technique,
-        f"{text}{' (continuous loop)' if is_loop else ''}: {removal_text(c, elims)}",
+        f"{text}{f' ({kind})' if kind != 'chain' else ''}: {result}",
         eliminations=elims,
+        placements=places,
         cells=[(x, "link") for x in cells],
         candidates=cands,
-        region=f"a {kind} from {name(c, chain[0] // n)}",
+        region=f"a {kind} from {name(c, of(chain[0])[0][0])}",
     )
 
 
@@ -250,8 +284,9 @@ def find_x_chain(c: Candidates) -> Step | None:
         return None
     chain = found[0]
     sym = c.shape.symbol(chain[0] % n + 1)
+    closed = found[2] and not found[3]
     cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
-                    for i, node in enumerate(chain + chain[:1] if found[2] else chain))
+                    for i, node in enumerate(chain + chain[:1] if closed else chain))
     return _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
 
 
@@ -270,7 +305,7 @@ def find_xy_chain(c: Candidates) -> Step | None:
                     same_value=True)
     if found is None:
         return None
-    chain = found[0]
+    chain = found[0][:-1] if found[3] else found[0]
     sym = c.shape.symbol
     cells = "-".join(
         f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
@@ -294,5 +329,5 @@ def find_aic(c: Candidates) -> Step | None:
     if found is None:
         return None
     chain = found[0]
-    text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] else "")
+    text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3] else "")
     return _chain_step(c, "AIC", found, f"AIC {text}")
