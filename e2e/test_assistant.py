@@ -149,6 +149,16 @@ def test_show_mistakes_as_i_type(app: App) -> None:
     app.page.get_by_label("Show mistakes as I type").uncheck()
 
 
+def walk_state(app: App) -> str:
+    """The grid and every cell's working candidates, once the engine's candidates for this grid
+    have arrived (they come a moment after the step is drawn: every empty cell has some)."""
+    app.page.wait_for_function(
+        "() => [...document.querySelectorAll('[role=gridcell]')]"
+        ".every(c => c.dataset.value || c.dataset.candidates)")
+    return app.line() + "|" + ",".join(app.page.eval_on_selector_all(
+        "[role=gridcell]", "cs => cs.map(c => c.dataset.candidates)"))
+
+
 def test_step_walk_back_and_forth_and_jump(app: App) -> None:
     app.open("#p=" + STALLED)
     app.click("Steps")
@@ -158,13 +168,11 @@ def test_step_walk_back_and_forth_and_jump(app: App) -> None:
     for k in range(1, 9):
         app.click("Next step")
         expect(walk).to_contain_text(f"Step {k} of")
-        lines.append(app.line() + "|" + ",".join(app.page.eval_on_selector_all(
-            "[role=gridcell]", "cs => cs.map(c => c.dataset.candidates)")))
+        lines.append(walk_state(app))
     for k in range(7, 2, -1):
         app.click("Previous step")
         expect(walk).to_contain_text(f"Step {k} of")
-        now = app.line() + "|" + ",".join(app.page.eval_on_selector_all(
-            "[role=gridcell]", "cs => cs.map(c => c.dataset.candidates)"))
+        now = walk_state(app)
         assert now == lines[k]
     app.page.get_by_label("Go to step").fill("8")
     app.page.get_by_label("Go to step").dispatch_event("change")
