@@ -131,18 +131,15 @@ def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Se
             if target:
                 covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins)
 
-    def bases(start: int, chosen: list[int], mask: int) -> None:
+    def bases(start: int, chosen: list[int], mask: int, held: dict[int, int]) -> None:
+        # held: per cover unit, the base cells it holds (summed as base units are added).
         if len(chosen) == k:
             check()
             base = tuple(chosen)
+            for u in base:
+                held.pop(u, None)
             # most[j]: the most base cells j covers can hold (the j largest overlaps), a bound
             # that prunes the cover search.
-            held: dict[int, int] = {}
-            for b in base:
-                for u, count in overlaps[b]:
-                    held[u] = held.get(u, 0) + count
-            for b in base:
-                held.pop(b, None)
             sizes = sorted(held.values(), reverse=True)
             most = [0]
             for j in range(k):
@@ -154,10 +151,13 @@ def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Se
             u, m = cand[i]
             if not m & mask:
                 chosen.append(u)
-                bases(i + 1, chosen, mask | m)
+                more = held.copy()
+                for v, count in overlaps[u]:
+                    more[v] = more.get(v, 0) + count
+                bases(i + 1, chosen, mask | m, more)
                 chosen.pop()
 
-    bases(0, [], 0)
+    bases(0, [], 0, {})
     return out
 
 
