@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..budget import check
 from ..candidates import Candidates, bits
@@ -66,12 +65,7 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     for u, unit in enumerate(c.geometry.units):
         empty = [x for x in unit if masks[x]]
         for k in range(1, min(max_cells, len(empty) - 1) + 1):
-            for group in combinations(empty, k):
-                union = 0
-                for x in group:
-                    union |= masks[x]
-                if union.bit_count() != k + 1:
-                    continue
+            for group, union in _groups(empty, masks, k):
                 cmask = sum(1 << x for x in group)
                 if cmask in seen:
                     continue
@@ -98,6 +92,28 @@ def _rccs(a: Als, b: Als) -> list[int]:
 
 
 _last_links: list[tuple[list[Als], dict[int, list[tuple[int, int]]]]] = []
+
+
+def _groups(cells: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-cell groups of ``cells`` holding k+1 digits, with their digits, in the order of
+    itertools.combinations; a partial group already past k+1 digits is dropped whole."""
+    chosen: list[int] = []
+    most = k + 1
+
+    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            if union.bit_count() == most:
+                yield tuple(chosen), union
+            return
+        for i in range(start, len(cells) - (k - len(chosen)) + 1):
+            x = cells[i]
+            u = union | masks[x]
+            if u.bit_count() <= most:
+                chosen.append(x)
+                yield from grow(i + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
 
 
 def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
