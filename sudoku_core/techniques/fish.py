@@ -111,6 +111,13 @@ def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return rows, cols
 
 
+# The finned fish of one value and base direction depend only on where the value sits in the
+# lines: a walk's step changes few values, so the others' fish are remembered from the step
+# before (same steps, in the same order, without the search).
+_finned_seen: dict[tuple[Shape, int, int, bool, tuple[int, ...]], list[Step]] = {}
+_FINNED_SEEN_MAX = 4096
+
+
 def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
     in that box (either a fin is true and sees them, or the plain fish is)."""
@@ -129,9 +136,16 @@ def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterato
                 pos = lines[0][value - 1] if rows_base else lines[1][value - 1]
                 band_base, band_cover = (box_rows, box_cols) if rows_base else (box_cols, box_rows)
                 width = band_cover[0].bit_count()  # cells of a line inside one box
-                items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
-                for base in _spans(items, pos, k, k + width):
-                    yield from _finned(c, k, value, rows_base, pos, base, band_base, band_cover)
+                key = (c.shape, k, value, rows_base, tuple(pos))
+                found = _finned_seen.get(key)
+                if found is None:
+                    items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
+                    found = [step for base in _spans(items, pos, k, k + width) for step in
+                             _finned(c, k, value, rows_base, pos, base, band_base, band_cover)]
+                    if len(_finned_seen) >= _FINNED_SEEN_MAX:
+                        _finned_seen.clear()
+                    _finned_seen[key] = found
+                yield from found
 
 
 def _line_positions(c: Candidates) -> tuple[list[list[int]], list[list[int]]]:

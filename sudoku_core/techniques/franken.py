@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ..budget import check
 from ..candidates import Candidates
@@ -55,16 +55,25 @@ def _cell_units(shape: Shape) -> tuple[tuple[int, int, int], ...]:
 def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Sequence[int],
            k: int, max_fins: int = MAX_FINS) -> list[Fish]:
     """Every fish of size k on ``digit`` with base and cover units from the given lists."""
-    um = unit_masks(c.shape)
-    pm = peer_masks(c.shape)
     have = value_cells(c)[digit]
     if have.bit_count() < 2 * k:
         return []
+    return list(_fishes(c.shape, digit, have, tuple(base_units), tuple(cover_units), k,
+                        max_fins))
+
+
+# The fish of a digit depend only on the cells holding it: a walk's step changes few digits, so
+# the searches of the others are remembered from the step before (same answers, no search).
+@lru_cache(maxsize=2048)
+def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
+            cover_units: tuple[int, ...], k: int, max_fins: int) -> tuple[Fish, ...]:
+    um = unit_masks(shape)
+    pm = peer_masks(shape)
     allowed = set(cover_units)
     cm = [m & have for m in um]  # per unit, its cells holding the digit
     # Per cell, the cover units through it (in the units_of order the search has always used).
     through = {x: tuple(u for u in units if u in allowed)
-               for x, units in enumerate(_cell_units(c.shape)) if have >> x & 1}
+               for x, units in enumerate(_cell_units(shape)) if have >> x & 1}
 
     def coverable(mask: int, left: int, spare: int, banned: tuple[int, ...]) -> bool:
         # Can ``left`` cover units (none of ``banned``) hold every cell of mask but ``spare``?
@@ -158,7 +167,7 @@ def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Se
                 chosen.pop()
 
     bases(0, [], 0, {})
-    return out
+    return tuple(out)
 
 
 def _kinds(n: int, units: Sequence[int]) -> set[int]:
