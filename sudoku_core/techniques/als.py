@@ -91,7 +91,8 @@ def _rccs(a: Als, b: Als) -> list[int]:
     return [v for v in bits(a.digits & b.digits) if not b.where[v] & ~a.sees[v]]
 
 
-_last_links: list[tuple[list[Als], dict[int, list[tuple[int, int]]]]] = []
+# The last list of sets and its links, swapped as one reference (safe for threads).
+_last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
 
 
 def _groups(cells: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -121,8 +122,10 @@ def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
     digit (in the order digits first appear in ``sets``), the others in index order."""
     # The ALS finders of one state share one list of sets (almost_locked_sets keeps it): keep
     # the links of the last list too. Callers only read them.
-    if _last_links and _last_links[0][0] is sets:
-        return _last_links[0][1]
+    global _last_links
+    last = _last_links
+    if last[0] is sets and sets:
+        return last[1]
     out: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
     by_digit: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
@@ -152,7 +155,7 @@ def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
                 found.sort()
                 out[i].extend((j, v) for j in found)
         check()
-    _last_links[:] = [(sets, out)]
+    _last_links = (sets, out)
     return out
 
 
