@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..budget import check
 from ..candidates import Candidates, bits
 from .base import Step
-from .single_digit import cells_of, digits, make_step, name, names, peer_masks, removal_text
+from .single_digit import (
+    cells_of,
+    digits,
+    make_step,
+    name,
+    names,
+    peer_masks,
+    removal_text,
+    value_cells,
+)
 
 MAX_ALS_CELLS = 4  # larger sets rarely add a step and multiply the pairs to check
 MAX_CHAIN = 5  # ALSs in a chain (ALS-XZ is 2, ALS-XY-Wing 3)
@@ -57,12 +65,7 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     for u, unit in enumerate(c.geometry.units):
         empty = [x for x in unit if masks[x]]
         for k in range(1, min(max_cells, len(empty) - 1) + 1):
-            for group in combinations(empty, k):
-                union = 0
-                for x in group:
-                    union |= masks[x]
-                if union.bit_count() != k + 1:
-                    continue
+            for group, union in _groups(empty, masks, k):
                 cmask = sum(1 << x for x in group)
                 if cmask in seen:
                     continue
@@ -88,22 +91,71 @@ def _rccs(a: Als, b: Als) -> list[int]:
     return [v for v in bits(a.digits & b.digits) if not b.where[v] & ~a.sees[v]]
 
 
+# The last list of sets and its links, swapped as one reference (safe for threads).
+_last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
+
+
+def _groups(cells: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-cell groups of ``cells`` holding k+1 digits, with their digits, in the order of
+    itertools.combinations; a partial group already past k+1 digits is dropped whole."""
+    chosen: list[int] = []
+    most = k + 1
+
+    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            if union.bit_count() == most:
+                yield tuple(chosen), union
+            return
+        for i in range(start, len(cells) - (k - len(chosen)) + 1):
+            x = cells[i]
+            u = union | masks[x]
+            if u.bit_count() <= most:
+                chosen.append(x)
+                yield from grow(i + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
+
+
 def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
-    """Per ALS index, (other index, restricted common digit) for every linked ALS."""
+    """Per ALS index, (other index, restricted common digit) for every linked ALS: digit by
+    digit (in the order digits first appear in ``sets``), the others in index order."""
+    # The ALS finders of one state share one list of sets (almost_locked_sets keeps it): keep
+    # the links of the last list too. Callers only read them.
+    global _last_links
+    last = _last_links
+    if last[0] is sets and sets:
+        return last[1]
     out: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
     by_digit: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
         for v in bits(a.digits):
             by_digit.setdefault(v, []).append(i)
     for v, members in by_digit.items():
-        for x, i in enumerate(members):
+        # Sets with the same holders of v link alike: group them by holders, and the groups by
+        # their lowest cell, so that each set only looks at holders inside the cells it sees.
+        groups: dict[int, list[int]] = {}
+        for j in members:
+            groups.setdefault(sets[j].where[v], []).append(j)
+        by_low: dict[int, list[tuple[int, list[int]]]] = {}
+        for held, js in groups.items():
+            by_low.setdefault((held & -held).bit_length() - 1, []).append((held, js))
+        for i in members:
             a = sets[i]
-            for j in members[x + 1:]:
-                b = sets[j]
-                if not a.mask & b.mask and not b.where[v] & ~a.sees[v]:
-                    out[i].append((j, v))
-                    out[j].append((i, v))
+            sees = a.sees[v]
+            found: list[int] = []
+            rest = sees
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for held, js in by_low.get(low.bit_length() - 1, ()):
+                    if not held & ~sees:
+                        found.extend(j for j in js if not a.mask & sets[j].mask)
+            if found:
+                found.sort()
+                out[i].extend((j, v) for j in found)
         check()
+    _last_links = (sets, out)
     return out
 
 
@@ -113,16 +165,6 @@ def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[in
     for z in bits(a.digits & b.digits & ~skip):
         hit = a.sees[z] & b.sees[z] & vcells[z]
         out.extend((x, z) for x in cells_of(hit))
-    return out
-
-
-def _vcells(c: Candidates) -> list[int]:
-    out = [0] * (c.size + 1)
-    for cell, m in enumerate(c.masks):
-        while m:
-            low = m & -m
-            out[low.bit_length()] |= 1 << cell
-            m ^= low
     return out
 
 
@@ -137,7 +179,7 @@ def iter_als_xz(c: Candidates) -> Iterator[Step]:
     are locked: each digit goes from the cells seeing all its holders in either set."""
     sets = almost_locked_sets(c)
     links = _links(sets)
-    vcells = _vcells(c)
+    vcells = value_cells(c)
     for i, a in enumerate(sets):
         by_other: dict[int, list[int]] = {}
         for j, v in links[i]:
@@ -177,7 +219,7 @@ def iter_als_xy_wing(c: Candidates) -> Iterator[Step]:
     z of A and B (not x or y) goes from the cells seeing every z of both."""
     sets = almost_locked_sets(c)
     links = _links(sets)
-    vcells = _vcells(c)
+    vcells = value_cells(c)
     for k, pivot in enumerate(sets):
         near = links[k]
         for p, (i, x) in enumerate(near):
@@ -205,7 +247,7 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN) -> Iterator[Step]:
     every z of both ends (one end set is locked)."""
     sets = almost_locked_sets(c)
     links = _links(sets)
-    vcells = _vcells(c)
+    vcells = value_cells(c)
     seen: set[tuple[int, int, int]] = set()
 
     def extend(path: list[int], used: int, rccs: list[int]) -> Iterator[Step]:
@@ -245,15 +287,21 @@ def iter_death_blossom(c: Candidates) -> Iterator[Step]:
     see the stem: whichever digit the stem takes locks its petal, so a digit z of every petal
     (none of the stem's) goes from the cells seeing every z of all petals."""
     sets = almost_locked_sets(c)
-    vcells = _vcells(c)
+    vcells = value_cells(c)
+    pm = peer_masks(c.shape)
+    with_digit: dict[int, list[Als]] = {}  # the sets holding each digit, in their order
+    for s in sets:
+        for v in bits(s.digits):
+            with_digit.setdefault(v, []).append(s)
     for stem, smask in enumerate(c.masks):
         if not 2 <= smask.bit_count() <= 3:
             continue
         stem_bit = 1 << stem
         petals: list[list[Als]] = []
+        seen_by_stem = pm[stem]
         for v in bits(smask):
-            petals.append([s for s in sets if not s.mask & stem_bit and s.digits >> (v - 1) & 1
-                           and not s.where[v] & ~peer_masks(c.shape)[stem]])
+            petals.append([s for s in with_digit.get(v, ()) if not s.mask & stem_bit
+                           and not s.where[v] & ~seen_by_stem])
         if not all(petals):
             continue
         yield from _blossom(c, stem, bits(smask), petals, [], 0, c.full & ~smask, vcells)

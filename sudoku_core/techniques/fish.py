@@ -111,6 +111,13 @@ def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return rows, cols
 
 
+# The finned fish of one value and base direction depend only on where the value sits in the
+# lines: a walk's step changes few values, so the others' fish are remembered from the step
+# before (same steps, in the same order, without the search).
+_finned_seen: dict[tuple[Shape, int, int, bool, tuple[int, ...]], list[Step]] = {}
+_FINNED_SEEN_MAX = 4096
+
+
 def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
     """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
     in that box (either a fin is true and sees them, or the plain fish is)."""
@@ -120,26 +127,64 @@ def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | 
 def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
     """Every finned (or sashimi) row/column fish whose fins share one box."""
     n = c.size
-    masks = c.masks
     box_rows, box_cols = _box_lines(c.shape)
+    lines = _line_positions(c)
     for k in sizes:
         for value in range(1, n + 1):
             budget.check()  # finned jellyfish on 64x64: seconds without this
-            bit = 1 << (value - 1)
             for rows_base in (True, False):
-                pos = [0] * n
-                for cell, m in enumerate(masks):
-                    if m & bit:
-                        r, col = divmod(cell, n)
-                        if rows_base:
-                            pos[r] |= 1 << col
-                        else:
-                            pos[col] |= 1 << r
+                pos = lines[0][value - 1] if rows_base else lines[1][value - 1]
                 band_base, band_cover = (box_rows, box_cols) if rows_base else (box_cols, box_rows)
                 width = band_cover[0].bit_count()  # cells of a line inside one box
-                items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
-                for base in combinations(items, k):
-                    yield from _finned(c, k, value, rows_base, pos, base, band_base, band_cover)
+                key = (c.shape, k, value, rows_base, tuple(pos))
+                found = _finned_seen.get(key)
+                if found is None:
+                    items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
+                    found = [step for base in _spans(items, pos, k, k + width) for step in
+                             _finned(c, k, value, rows_base, pos, base, band_base, band_cover)]
+                    if len(_finned_seen) >= _FINNED_SEEN_MAX:
+                        _finned_seen.clear()
+                    _finned_seen[key] = found
+                yield from found
+
+
+def _line_positions(c: Candidates) -> tuple[list[list[int]], list[list[int]]]:
+    """rows[v-1][r]: columns of row r holding v; cols[v-1][col]: rows of column col likewise."""
+    n = c.size
+    rows = [[0] * n for _ in range(n)]
+    cols = [[0] * n for _ in range(n)]
+    for cell, m in enumerate(c.masks):
+        if m:
+            r, col = divmod(cell, n)
+            rbit, cbit = 1 << col, 1 << r
+            while m:
+                low = m & -m
+                v = low.bit_length() - 1
+                rows[v][r] |= rbit
+                cols[v][col] |= cbit
+                m ^= low
+    return rows, cols
+
+
+def _spans(items: list[int], pos: list[int], k: int, most: int) -> Iterator[tuple[int, ...]]:
+    """The k-combinations of ``items`` (in the order of itertools.combinations) whose positions
+    span at most ``most`` cover lines: k covers plus one box's width can hold no more, and the
+    span only grows, so a partial choice past it is dropped with all its completions."""
+    chosen: list[int] = []
+
+    def grow(start: int, union: int) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == k:
+            yield tuple(chosen)
+            return
+        for x in range(start, len(items) - (k - len(chosen)) + 1):
+            i = items[x]
+            u = union | pos[i]
+            if u.bit_count() <= most:
+                chosen.append(i)
+                yield from grow(x + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
 
 
 def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],

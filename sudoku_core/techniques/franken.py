@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ..budget import check
 from ..candidates import Candidates
@@ -55,68 +55,119 @@ def _cell_units(shape: Shape) -> tuple[tuple[int, int, int], ...]:
 def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Sequence[int],
            k: int, max_fins: int = MAX_FINS) -> list[Fish]:
     """Every fish of size k on ``digit`` with base and cover units from the given lists."""
-    um = unit_masks(c.shape)
-    pm = peer_masks(c.shape)
-    units_of = _cell_units(c.shape)
     have = value_cells(c)[digit]
     if have.bit_count() < 2 * k:
         return []
+    return list(_fishes(c.shape, digit, have, tuple(base_units), tuple(cover_units), k,
+                        max_fins))
+
+
+# The fish of a digit depend only on the cells holding it: a walk's step changes few digits, so
+# the searches of the others are remembered from the step before (same answers, no search).
+@lru_cache(maxsize=2048)
+def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
+            cover_units: tuple[int, ...], k: int, max_fins: int) -> tuple[Fish, ...]:
+    um = unit_masks(shape)
+    pm = peer_masks(shape)
     allowed = set(cover_units)
-    cand = [(u, um[u] & have) for u in base_units if (um[u] & have).bit_count() >= 2]
+    cm = [m & have for m in um]  # per unit, its cells holding the digit
+    # Per cell, the cover units through it (in the units_of order the search has always used).
+    through = {x: tuple(u for u in units if u in allowed)
+               for x, units in enumerate(_cell_units(shape)) if have >> x & 1}
+
+    def coverable(mask: int, left: int, spare: int, banned: tuple[int, ...]) -> bool:
+        # Can ``left`` cover units (none of ``banned``) hold every cell of mask but ``spare``?
+        if not mask:
+            return True
+        if not left:
+            return mask.bit_count() <= spare
+        x = (mask & -mask).bit_length() - 1
+        for u in through[x]:
+            if u not in banned and coverable(mask & ~cm[u], left - 1, spare, banned):
+                return True
+        return spare > 0 and coverable(mask & (mask - 1), left, spare - 1, banned)
+
+    # A base unit whose cells k covers cannot hold (but for the fins) is in no fish of size k.
+    cand = [(u, cm[u]) for u in base_units
+            if cm[u].bit_count() >= 2 and coverable(cm[u], k, max_fins, (u,))]
+    # Per base unit, (cover unit, cells of the base unit it holds) for every cover touching it.
+    overlaps = {u: [(v, (m & cm[v]).bit_count()) for v in allowed if v != u and m & cm[v]]
+                for u, m in cand}
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     out: list[Fish] = []
 
-    def covers(base: tuple[int, ...], bmask: int, most: int, uncovered: int,
-               chosen: list[int], cmask: int, fins: int) -> None:
-        left = k - len(chosen)
-        if left == 0:
-            fins |= uncovered
-            if fins.bit_count() > max_fins:
-                return
-            elims = cmask & ~bmask
-            for f in cells_of(fins):
-                elims &= pm[f]
+    def finish(base: tuple[int, ...], bmask: int, chosen: list[int], cmask: int,
+               fins: int) -> None:
+        elims = cmask & ~bmask
+        f = fins
+        while f and elims:
+            low = f & -f
+            elims &= pm[low.bit_length() - 1]
+            f ^= low
+        if elims:
             key = (base, tuple(sorted(chosen)))
-            if elims and key not in seen:
+            if key not in seen:
                 seen.add(key)
                 out.append(Fish(digit, base, key[1], bmask, fins, elims))
-            return
+
+    def covers(base: tuple[int, ...], bmask: int, most: list[int], uncovered: int,
+               chosen: list[int], cmask: int, fins: int) -> None:
+        left = k - len(chosen)
         if not uncovered:
             return  # fewer covers than base units: a smaller fish, found at its own size
         spare = max_fins - fins.bit_count()
-        if uncovered.bit_count() > left * most + spare:
+        if uncovered.bit_count() > most[left] + spare:
             return  # the covers left cannot hold what is still uncovered
         x = (uncovered & -uncovered).bit_length() - 1
-        for u in units_of[x]:
-            if u in allowed and u not in chosen and u not in base:
+        for u in through[x]:
+            if u not in chosen and u not in base:
                 chosen.append(u)
-                covers(base, bmask, most, uncovered & ~um[u], chosen, cmask | um[u] & have,
-                       fins)
+                if left == 1:  # the last cover: what it leaves are fins
+                    rest = uncovered & ~cm[u]
+                    if not rest or rest.bit_count() <= spare:
+                        finish(base, bmask, chosen, cmask | cm[u], fins | rest)
+                else:
+                    covers(base, bmask, most, uncovered & ~cm[u], chosen, cmask | cm[u], fins)
                 chosen.pop()
         if spare:
             fins |= 1 << x
             target = have & ~bmask
-            for f in cells_of(fins):
-                target &= pm[f]
+            f = fins
+            while f and target:
+                low = f & -f
+                target &= pm[low.bit_length() - 1]
+                f ^= low
             if target:
                 covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins)
 
-    def bases(start: int, chosen: list[int], mask: int) -> None:
+    def bases(start: int, chosen: list[int], mask: int, held: dict[int, int]) -> None:
+        # held: per cover unit, the base cells it holds (summed as base units are added).
         if len(chosen) == k:
             check()
             base = tuple(chosen)
-            most = max((um[u] & mask).bit_count() for u in allowed if u not in base)
-            covers(base, mask, most, mask, [], 0, 0)
+            for u in base:
+                held.pop(u, None)
+            # most[j]: the most base cells j covers can hold (the j largest overlaps), a bound
+            # that prunes the cover search.
+            sizes = sorted(held.values(), reverse=True)
+            most = [0]
+            for j in range(k):
+                most.append(most[-1] + (sizes[j] if j < len(sizes) else 0))
+            if mask.bit_count() <= most[k] + max_fins:
+                covers(base, mask, most, mask, [], 0, 0)
             return
         for i in range(start, len(cand)):
             u, m = cand[i]
             if not m & mask:
                 chosen.append(u)
-                bases(i + 1, chosen, mask | m)
+                more = held.copy()
+                for v, count in overlaps[u]:
+                    more[v] = more.get(v, 0) + count
+                bases(i + 1, chosen, mask | m, more)
                 chosen.pop()
 
-    bases(0, [], 0)
-    return out
+    bases(0, [], 0, {})
+    return tuple(out)
 
 
 def _kinds(n: int, units: Sequence[int]) -> set[int]:

@@ -37,15 +37,27 @@ def cells_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# The last state asked and its answer, swapped as one reference (safe for threads).
+_last_value_cells: tuple[tuple[int, ...], list[int]] = ((), [])
+
+
 def value_cells(c: Candidates) -> list[int]:
     """Per value v (index v, index 0 unused), the bitmask of cells that still have v."""
+    global _last_value_cells
+    # The finders of one walk step all ask for the same state: keep the last answer (a copy is
+    # handed out, so a caller may change its list).
+    key = tuple(c.masks)
+    last = _last_value_cells
+    if last[0] == key and len(last[1]) == c.size + 1:
+        return list(last[1])
     out = [0] * (c.size + 1)
     for cell, m in enumerate(c.masks):
         while m:
             low = m & -m
             out[low.bit_length()] |= 1 << cell
             m ^= low
-    return out
+    _last_value_cells = (key, out)
+    return list(out)
 
 
 @cache

@@ -31,6 +31,8 @@ def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
     geo = c.geometry
     n = c.size
     masks = c.masks
+    # The rest of a line or box and the core's digits recur across cores: list their parts once.
+    parts: Parts = {}
     for b in range(n):
         box = 2 * n + b
         box_cells = set(geo.units[box])
@@ -47,7 +49,8 @@ def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
                     if v.bit_count() < k + 2:
                         continue
                     spare = [x for x in inter if x not in core]
-                    yield from _complete(c, line, box, core, v, rest_line, rest_box, spare)
+                    yield from _complete(c, line, box, core, v, rest_line, rest_box, spare,
+                                         parts)
             check()
 
 
@@ -67,17 +70,36 @@ def _parts(masks: list[int], cells: list[int], v: int) -> list[tuple[tuple[int, 
     return out
 
 
+Part = tuple[tuple[int, ...], int, int]  # cells, digits, gain
+Parts = dict[tuple[tuple[int, ...], int], tuple[list[Part], dict[int, list[Part]]]]
+
+
+def _parts_of(masks: list[int], cells: list[int], v: int, parts: Parts) -> tuple[
+        list[Part], dict[int, list[Part]]]:
+    """The parts of ``cells`` for V, listed and grouped by gain (each in _parts' order)."""
+    key = (tuple(cells), v)
+    found = parts.get(key)
+    if found is None:
+        listed = _parts(masks, cells, v)
+        by_gain: dict[int, list[Part]] = {}
+        for part in listed:
+            by_gain.setdefault(part[2], []).append(part)
+        found = parts[key] = (listed, by_gain)
+    return found
+
+
 def _complete(c: Candidates, line: int, box: int, core: tuple[int, ...], v: int,
-              rest_line: list[int], rest_box: list[int], spare: list[int]) -> Iterator[Step]:
+              rest_line: list[int], rest_box: list[int], spare: list[int],
+              parts: Parts) -> Iterator[Step]:
     masks = c.masks
     need = v.bit_count() - len(core)
-    line_parts = _parts(masks, rest_line, v)
+    line_parts = _parts_of(masks, rest_line, v, parts)[0]
     if not line_parts:
         return
-    box_parts = _parts(masks, rest_box, v)
+    box_parts = _parts_of(masks, rest_box, v, parts)[1]
     for lcells, dl, lgain in line_parts:
-        for bcells, db, bgain in box_parts:
-            if lgain + bgain != need or dl & db:
+        for bcells, db, _ in box_parts.get(need - lgain, ()):
+            if dl & db:
                 continue
             line_out = dl | (v & ~db)
             box_out = db | (v & ~dl)
