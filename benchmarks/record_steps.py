@@ -6,14 +6,13 @@ refactor of the shared bitboard code cannot change a path unnoticed. Regenerate 
 change of behaviour is intended (the puzzles stay; the paths are recomputed):
 
     python benchmarks/record_steps.py            # rewrite the fixture, print CPU time
-    python benchmarks/record_steps.py --time     # only time the sample (CPU seconds)
+    python benchmarks/record_steps.py --time     # time the fixture's puzzles, check their paths
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -61,20 +60,24 @@ def path_of(line: str, box: str) -> list[list[Any]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--time", action="store_true", help="time the fixture's puzzles only")
+    ap.add_argument("--time", action="store_true",
+                    help="time the fixture's puzzles and compare their paths (no rewrite)")
     args = ap.parse_args()
-    puzzles = ([(p["line"], p["box"]) for p in json.loads(FIXTURE.read_text())["puzzles"]]
-               if args.time else sample())
+    recorded = json.loads(FIXTURE.read_text())["puzzles"] if args.time else []
+    puzzles = [(p["line"], p["box"]) for p in recorded] if args.time else sample()
     t0 = time.process_time()
     paths = [path_of(line, box) for line, box in puzzles]
     cpu = time.process_time() - t0
     print(f"{len(puzzles)} puzzles, steps() {cpu:.2f} s CPU")
-    if not args.time:
-        data = {"puzzles": [{"line": line, "box": box, "steps": path}
-                            for (line, box), path in zip(puzzles, paths, strict=True)]}
-        FIXTURE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    if args.time:
+        changed = [i for i, (p, path) in enumerate(zip(recorded, paths, strict=True))
+                   if p["steps"] != path]
+        print(f"paths differing from the fixture: {changed or 'none'}")
+        sys.exit(1 if changed else 0)
+    data = {"puzzles": [{"line": line, "box": box, "steps": path}
+                        for (line, box), path in zip(puzzles, paths, strict=True)]}
+    FIXTURE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":
-    random.seed(0)
     main()
