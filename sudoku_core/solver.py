@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from . import _cover, budget
+from . import _cover, bitboards, budget
 from ._cover import SearchResult
 from .budget import DEFAULT_TIME_LIMIT
 from .conflicts import Conflict, find_conflicts, find_dead_cells
@@ -110,20 +110,14 @@ class _Tables:
 
 @cache
 def _tables(shape: Shape) -> _Tables:
+    """The shared bitboard masks, with the units in the order the hot loop wants them."""
     geo = shape.geometry
-    all_cells = (1 << shape.cell_count) - 1
-    units = tuple(sum(1 << c for c in unit) for unit in geo.units)
-    n = shape.size
-    # A cell's peers are its row, column and box but itself: 3 ORs a cell, not 3N shifts.
-    keep = tuple(
-        all_cells ^ (units[r] | units[n + c] | units[2 * n + b]) | 1 << i
-        for i, (r, c, b) in enumerate(zip(geo.row_of, geo.col_of, geo.box_of, strict=True))
-    )
+    t = bitboards.tables(shape)
     # Boxes first: in typical puzzles most hidden singles are in boxes.
-    ordered = units[2 * n:] + units[:2 * n]
-    units_of = tuple((n + r, 2 * n + c, b)
-                     for r, c, b in zip(geo.row_of, geo.col_of, geo.box_of, strict=True))
-    return _Tables(n, all_cells, keep, ordered, units_of)
+    where = {u: i for i, u in enumerate(geo.box_first)}
+    units_of = tuple((where[r], where[c], where[b]) for r, c, b in geo.units_of)
+    return _Tables(shape.size, t.all_cells, t.keep, tuple(t.units[u] for u in geo.box_first),
+                   units_of)
 
 
 _OUT_OF_TIME = -2  # what _propagate returns when the deadline passed mid-way

@@ -16,13 +16,14 @@ from conftest import read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.bitboards import tables
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
 from sudoku_core.step import Step
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.techniques.chain_trace import Contradiction, Fact, Trace, branch_trace
-from sudoku_core.techniques.dynamic import Engine, Found, search, tables
+from sudoku_core.techniques.dynamic import Engine, Found, search
 from sudoku_core.techniques.forcing_chains import (
     NAMES,
     find_dynamic_forcing_chain,

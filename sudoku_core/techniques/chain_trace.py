@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import budget
+from ..bitboards import Tables, cells_of
 from ..candidates import Candidates
 from ..grid import cell_name
-from .dynamic import Engine, Tables
+from .dynamic import Engine
 
 Fact = tuple[int, int, bool]  # (cell, value, on)
 
@@ -183,9 +184,9 @@ class Trace:
                     rest, gone, unit = box_rest, line_rest, line
                 else:
                     continue
-                parents = self._off_parents([(x, v) for x in _bits(gone)])
+                parents = self._off_parents([(x, v) for x in cells_of(gone)])
                 rule = f"locked candidates in {_unit(self.c, unit)}"
-                for x in _bits(free & rest):
+                for x in cells_of(free & rest):
                     self.eliminate(x, v, rule, parents)
                 return True
         return False
@@ -260,19 +261,10 @@ def _unit(c: Candidates, u: int) -> str:
     return f"{kind} {i + 1}"
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _cells_with(masks: list[int], values: list[int], area: int, bit: int) -> int:
     """Cells of ``area`` still open for the value (placed ones excluded)."""
     out = 0
-    for x in _bits(area):
+    for x in cells_of(area):
         if masks[x] & bit and not values[x]:
             out |= 1 << x
     return out

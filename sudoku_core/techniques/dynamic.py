@@ -19,11 +19,10 @@ that words a step reaches the same conclusions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from .. import budget
+from ..bitboards import Boards, State, Tables, assume, common, singles_round, state_of, tables
 from ..candidates import Candidates
-from ..grid import Shape
 
 # Work per finder call (branches and inner branches propagated), so a rating loop never stalls
 # on a step no chain proves: the walker's trial step takes over. The hardest 9x9 puzzles need
@@ -34,111 +33,6 @@ WORK = (3_000, 3_000, 20_000, 20_000)
 
 class OutOfWork(Exception):
     """The finder has propagated its share of branches."""
-
-
-@dataclass(frozen=True)
-class Tables:
-    """Bitmasks of a shape: peers-free cells per cell, units, box/line segments."""
-
-    keep: tuple[int, ...]  # per cell: every cell except its peers
-    units: tuple[int, ...]  # per unit: mask of its cells
-    segments: tuple[tuple[int, int, int], ...]  # (box & line, box rest, line rest)
-    unit_of_segment: tuple[tuple[int, int], ...]  # (box unit, line unit) per segment
-
-
-@cache
-def tables(shape: Shape) -> Tables:
-    """The bitmask tables of a shape (computed once)."""
-    geo = shape.geometry
-    n = shape.size
-    all_cells = (1 << shape.cell_count) - 1
-    keep = tuple(all_cells & ~sum(1 << p for p in peers) for peers in geo.peers)
-    units = tuple(sum(1 << x for x in unit) for unit in geo.units)
-    segs = []
-    owners = []
-    for b in range(2 * n, 3 * n):
-        for line in range(2 * n):
-            seg = units[b] & units[line]
-            if seg:
-                segs.append((seg, units[b] & ~seg, units[line] & ~seg))
-                owners.append((b, line))
-    return Tables(keep, units, tuple(segs), tuple(owners))
-
-
-Boards = list[int]  # per value index d, the cells (bits) that hold d or may take it
-State = tuple[Boards, int]  # (boards, unsolved cells)
-
-
-def state_of(c: Candidates) -> State:
-    """The bitboards of a candidate state (placed cells keep their value's bit)."""
-    boards = [0] * c.size
-    unsolved = 0
-    for cell, (v, m) in enumerate(zip(c.values, c.masks, strict=True)):
-        if v:
-            boards[v - 1] |= 1 << cell
-            continue
-        unsolved |= 1 << cell
-        while m:
-            low = m & -m
-            boards[low.bit_length() - 1] |= 1 << cell
-            m ^= low
-    return boards, unsolved
-
-
-def assume(boards: Boards, unsolved: int, cell: int, d: int, keep: tuple[int, ...]) -> int:
-    """Place value index d at ``cell`` in ``boards`` (in place); the new unsolved mask."""
-    bit = 1 << cell
-    for i in range(len(boards)):
-        boards[i] &= ~bit
-    boards[d] = (boards[d] | bit) & (keep[cell] | bit)
-    return unsolved & ~bit
-
-
-def _singles(boards: Boards, unsolved: int, t: Tables) -> int | None:
-    """One round of naked and hidden singles: the new unsolved mask, or None when broken."""
-    one = two = 0
-    for b in boards:
-        two |= one & b
-        one |= b
-    if unsolved & ~one:
-        return None  # a cell without candidates
-    singles = unsolved & ~two
-    found = singles
-    placed = []
-    units = t.units
-    for d, bd in enumerate(boards):
-        free = bd & unsolved
-        if not free:
-            continue
-        hidden = free & singles
-        for m in units:
-            x = free & m
-            if not x & (x - 1):
-                if x:
-                    hidden |= x
-                elif not bd & m:
-                    return None  # the value has no place in this unit
-        if hidden:
-            if hidden & found & ~(free & singles):
-                return None  # one cell is the only place for two values
-            found |= hidden
-            placed.append((d, hidden))
-    if not placed:
-        return unsolved
-    unsolved &= ~found
-    for d in range(len(boards)):
-        boards[d] &= ~found
-    keep = t.keep
-    for d, cells in placed:
-        bd = boards[d] | cells
-        while cells:
-            low = cells & -cells
-            if not bd & low:
-                return None  # two placements of d see each other
-            bd &= keep[low.bit_length() - 1]
-            cells ^= low
-        boards[d] = bd
-    return unsolved
 
 
 def _locked(boards: Boards, unsolved: int, t: Tables) -> bool:
@@ -203,7 +97,7 @@ class Engine:
         t = self.t
         while True:
             budget.check()
-            new = _singles(boards, unsolved, t)
+            new = singles_round(boards, unsolved, t)
             if new is None:
                 return None
             if new != unsolved:
@@ -250,27 +144,7 @@ class Engine:
 
     def common(self, branches: list[State]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """Placements and eliminations (cell, value) that every given branch implies."""
-        root, unsolved = self.root
-        n = self.n
-        placed = [unsolved] * n
-        removed = [unsolved] * n
-        for boards, left in branches:
-            for d in range(n):
-                placed[d] &= boards[d] & ~left
-                removed[d] &= root[d] & ~boards[d]
-        places = [(x, d + 1) for d in range(n) for x in _cells(placed[d])]
-        done = {x for x, _ in places}
-        elims = [(x, d + 1) for d in range(n) for x in _cells(removed[d]) if x not in done]
-        return sorted(places), sorted(elims)
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        return common(self.root, branches)
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,9 @@ The state is one bitboard per value (bit = cell), so a round is a few big-int op
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-
 from .. import budget
+from ..bitboards import State, assume, common, singles, state_of, tables
 from ..candidates import Candidates
-from ..grid import Shape
 from .base import Step
 from .single_digit import make_step, name, names, removal_text, unit_name
 
@@ -28,104 +25,15 @@ class _OutOfBudget(Exception):
     """Raised when a call has propagated its share of branches."""
 
 
-@dataclass(frozen=True)
-class _Tables:
-    keep: tuple[int, ...]  # per cell: every cell except its peers
-    units: tuple[int, ...]  # per unit: mask of its cells
-
-
-@cache
-def _tables(shape: Shape) -> _Tables:
-    geo = shape.geometry
-    all_cells = (1 << shape.cell_count) - 1
-    keep = tuple(all_cells & ~sum(1 << p for p in peers) for peers in geo.peers)
-    units = tuple(sum(1 << x for x in unit) for unit in geo.units)
-    return _Tables(keep, units)
-
-
-Branch = tuple[list[int], int] | None  # (boards, unsolved) after propagation; None = contradiction
-
-
-def _place(boards: list[int], d: int, cells: int, keep: tuple[int, ...]) -> bool:
-    """Place value index d in every cell of a mask; False if two of them see each other."""
-    bd = boards[d]
-    while cells:
-        low = cells & -cells
-        if not bd & low:
-            return False
-        bd &= keep[low.bit_length() - 1]
-        cells ^= low
-    boards[d] = bd
-    return True
-
-
-def _propagate(boards: list[int], unsolved: int, t: _Tables, rounds: int) -> Branch:
-    """Naked and hidden singles for at most ``rounds`` rounds; None on a contradiction."""
-    n = len(boards)
-    for _ in range(rounds):
-        if not unsolved:
-            break
-        one = two = 0
-        for b in boards:
-            two |= one & b
-            one |= b
-        if unsolved & ~one:
-            return None  # a cell without candidates
-        singles = unsolved & ~two
-        placed: list[tuple[int, int]] = []
-        found = singles
-        for d in range(n):
-            bd = boards[d]
-            free = bd & unsolved
-            if not free:
-                continue
-            hidden = free & singles
-            for m in t.units:
-                x = free & m
-                if not x & (x - 1):
-                    if x:
-                        hidden |= x
-                    elif not bd & m:
-                        return None  # the value has no place in this unit
-            if hidden:
-                if hidden & found & ~(free & singles):
-                    return None  # one cell is the only place for two values
-                found |= hidden
-                placed.append((d, hidden))
-        if not placed:
-            break
-        unsolved &= ~found
-        for d in range(n):
-            boards[d] &= ~found
-        for d, cells in placed:
-            boards[d] |= cells
-            if not _place(boards, d, cells, t.keep):
-                return None
-    return boards, unsolved
-
-
-def _state(c: Candidates) -> tuple[list[int], int]:
-    n = c.size
-    boards = [0] * n
-    unsolved = 0
-    for cell, (v, m) in enumerate(zip(c.values, c.masks, strict=True)):
-        if v:
-            boards[v - 1] |= 1 << cell
-            continue
-        unsolved |= 1 << cell
-        while m:
-            low = m & -m
-            boards[low.bit_length() - 1] |= 1 << cell
-            m ^= low
-    return boards, unsolved
+Branch = State | None  # (boards, unsolved) after propagation; None = contradiction
 
 
 class _Brancher:
     """Propagation results per assumed candidate, computed once."""
 
     def __init__(self, c: Candidates) -> None:
-        self.t = _tables(c.shape)
-        self.boards, self.unsolved = _state(c)
+        self.t = tables(c.shape)
+        self.boards, self.unsolved = state_of(c)
         self.cache: dict[tuple[int, int], Branch] = {}
         self.left = max(MIN_BRANCHES, WORK_BUDGET // c.shape.cell_count)
 
@@ -136,39 +44,14 @@ class _Brancher:
             if self.left < 0:
                 raise _OutOfBudget
             boards = self.boards[:]
-            bit = 1 << cell
-            for i in range(len(boards)):
-                boards[i] &= ~bit
-            boards[d] |= bit
-            ok = _place(boards, d, bit, self.t.keep)
-            self.cache[key] = (
-                _propagate(boards, self.unsolved & ~bit, self.t, MAX_ROUNDS) if ok else None
-            )
+            unsolved = assume(boards, self.unsolved, cell, d, self.t.keep)
+            left = singles(boards, unsolved, self.t, MAX_ROUNDS)
+            self.cache[key] = None if left is None else (boards, left)
         return self.cache[key]
 
     def common(self, branches: list[Branch]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """Placements and eliminations that every surviving branch implies."""
-        alive = [b for b in branches if b is not None]
-        n = len(self.boards)
-        placed = [self.unsolved] * n
-        removed = [self.unsolved] * n
-        for boards, unsolved in alive:
-            for d in range(n):
-                placed[d] &= boards[d] & ~unsolved
-                removed[d] &= self.boards[d] & ~boards[d]
-        places = [(x, d + 1) for d in range(n) for x in _cells(placed[d])]
-        done = {x for x, _ in places}
-        elims = [(x, d + 1) for d in range(n) for x in _cells(removed[d]) if x not in done]
-        return sorted(places), sorted(elims)
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        return common((self.boards, self.unsolved), [b for b in branches if b is not None])
 
 
 def find_forcing_chain(c: Candidates) -> Step | None:
