@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_core.candidates import Candidates
 from sudoku_core.dig import dig
 from sudoku_core.fill import random_solution
 from sudoku_core.grid import Grid, Shape
+from sudoku_core.solver import solve
 from sudoku_core.symmetry import orbits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,3 +86,35 @@ def no_forcing_chains(monkeypatch: pytest.MonkeyPatch) -> None:
     from sudoku_core.techniques import forcing_chains
 
     monkeypatch.setattr(forcing_chains, "search", lambda c, level, work=None: None)
+
+
+# Shapes small enough for property tests of the techniques on random candidate states.
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
+          Shape(4, 4)]
+
+
+def random_state(shape: Shape, seed: int, blank: float, drop: float) -> tuple[Candidates, Grid]:
+    """A random solution, some cells blanked, and random wrong candidates removed."""
+    rng = random.Random(seed)
+    result = solve(Grid.empty(shape), rng=rng, time_limit=120)
+    assert result.solution is not None
+    solution = result.solution
+    cells = tuple(0 if rng.random() < blank else v for v in solution.cells)
+    c = Candidates.from_grid(Grid(shape, cells))
+    for cell, right in enumerate(solution.cells):
+        for v in c.candidates_of(cell):
+            if v != right and rng.random() < drop:
+                c.eliminate(cell, v)
+    return c, solution
+
+
+def broken_marks(shape: Shape, seed: int, drop: float) -> Candidates:
+    """A user's marks gone wrong: any candidate, the solution's too, dropped at random (a cell
+    may end with none)."""
+    c, _ = random_state(shape, seed, 0.7, 0.0)
+    rng = random.Random(seed)
+    for cell in range(shape.cell_count):
+        for v in c.candidates_of(cell):
+            if rng.random() < drop:
+                c.eliminate(cell, v)
+    return c

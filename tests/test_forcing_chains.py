@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from conftest import read_corpus
+from conftest import SHAPES, broken_marks, random_state, read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -185,22 +185,8 @@ def test_any_candidate_state_the_users_marks(
         check_sound(step, c, sol)
 
 
-SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
-          Shape(4, 4)]
 
 
-def random_state(shape: Shape, seed: int, blank: float, drop: float) -> tuple[Candidates, Grid]:
-    """A random solution, some cells blanked, and random wrong candidates removed."""
-    rng = random.Random(seed)
-    result = solve(Grid.empty(shape), rng=rng, time_limit=120)
-    assert result.solution is not None
-    cells = tuple(0 if rng.random() < blank else v for v in result.solution.cells)
-    c = Candidates.from_grid(Grid(shape, cells))
-    for cell, right in enumerate(result.solution.cells):
-        for v in c.candidates_of(cell):
-            if v != right and rng.random() < drop:
-                c.eliminate(cell, v)
-    return c, result.solution
 
 
 @settings(max_examples=40, deadline=None)
@@ -225,12 +211,7 @@ def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: 
 @given(shape=st.sampled_from(SHAPES[:5]), seed=st.integers(0, 10**6), drop=st.floats(0.0, 0.7))
 def test_broken_marks_are_handled(shape: Shape, seed: int, drop: float) -> None:
     # Marks that lose the solution, or leave a cell empty: no crash, no change of the state.
-    c, _ = random_state(shape, seed, 0.7, 0.0)
-    rng = random.Random(seed)
-    for cell in range(shape.cell_count):
-        for v in c.candidates_of(cell):
-            if rng.random() < drop:
-                c.eliminate(cell, v)
+    c = broken_marks(shape, seed, drop)
     before = c.copy()
     for level in range(4):
         found = search(c, level, work=200)

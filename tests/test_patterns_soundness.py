@@ -37,8 +37,8 @@ from sudoku_core.techniques import (
     wings,
 )
 from sudoku_core.walk import next_step
-from tests.conftest import dug_puzzle, read_corpus
-from tests.test_techniques_advanced_soundness import BUDGET, SHAPES, check, random_state
+from tests.conftest import SHAPES, broken_marks, dug_puzzle, random_state, read_corpus
+from tests.test_techniques_advanced_soundness import BUDGET, check
 
 Iter = Callable[[Candidates], Iterator[Step]]
 
@@ -175,12 +175,7 @@ def test_uniqueness_from_any_state(shape: Shape, seed: int, placed: float, drop:
 def test_broken_marks_are_handled_quietly(shape: Shape, seed: int, drop: float) -> None:
     # A user's marks may be wrong, even leave a cell empty: no finder may fail or list a step
     # that removes a candidate that is not there.
-    c, _ = random_state(shape, seed, 0.7, 0.0)
-    rng = random.Random(seed)
-    for cell in range(shape.cell_count):
-        for v in c.candidates_of(cell):
-            if rng.random() < drop:
-                c.eliminate(cell, v)
+    c = broken_marks(shape, seed, drop)
     before = c.copy()
     for f in BASIC + NEW + UNIQUE:
         for step in islice(f(c), PER_FINDER):

@@ -9,16 +9,14 @@ wherever they stall.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
-from conftest import dug_puzzle
+from conftest import SHAPES, broken_marks, dug_puzzle, random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
 from sudoku_core.techniques.base import Step
 from sudoku_core.techniques.chains import find_aic, find_x_chain, find_xy_chain
 from sudoku_core.techniques.colouring import find_simple_colouring
@@ -98,23 +96,8 @@ def walk(grid: Grid, solution: Sequence[int], unique: bool, max_steps: int = 400
     return seen
 
 
-SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
-          Shape(4, 4)]
 
 
-def random_state(shape: Shape, seed: int, blank: float, drop: float) -> tuple[Candidates, Grid]:
-    """A random solution, some cells blanked, and random wrong candidates removed."""
-    rng = random.Random(seed)
-    result = solve(Grid.empty(shape), rng=rng, time_limit=BUDGET)
-    assert result.solution is not None
-    solution = result.solution
-    cells = tuple(0 if rng.random() < blank else v for v in solution.cells)
-    c = Candidates.from_grid(Grid(shape, cells))
-    for cell, right in enumerate(solution.cells):
-        for v in c.candidates_of(cell):
-            if v != right and rng.random() < drop:
-                c.eliminate(cell, v)
-    return c, solution
 
 
 @settings(max_examples=150, deadline=None)
@@ -138,12 +121,7 @@ def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: 
 @given(shape=st.sampled_from(SHAPES[:5]), seed=st.integers(0, 10**6), drop=st.floats(0.0, 0.7))
 def test_any_pencil_marks_are_handled(shape: Shape, seed: int, drop: float) -> None:
     # Users' pencil marks may be wrong or even leave a cell empty: finders must cope quietly.
-    c, _ = random_state(shape, seed, 0.7, 0.0)
-    rng = random.Random(seed)
-    for cell in range(shape.cell_count):
-        for v in c.candidates_of(cell):
-            if rng.random() < drop:
-                c.eliminate(cell, v)
+    c = broken_marks(shape, seed, drop)
     before = c.copy()
     for f in LOGIC + UNIQUE:
         step = f(c)

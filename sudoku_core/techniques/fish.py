@@ -23,20 +23,7 @@ def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
 def iter_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
     """Every basic fish of the given sizes, smallest first."""
     n = c.size
-    masks = c.masks
-    # rows[v][r]: columns of row r where value v+1 is a candidate; cols[v][c]: rows likewise.
-    rows = [[0] * n for _ in range(n)]
-    cols = [[0] * n for _ in range(n)]
-    for cell, m in enumerate(masks):
-        if m:
-            r, col = divmod(cell, n)
-            rbit, cbit = 1 << col, 1 << r
-            while m:
-                low = m & -m
-                v = low.bit_length() - 1
-                rows[v][r] |= rbit
-                cols[v][col] |= cbit
-                m ^= low
+    rows, cols = _line_positions(c)
     for k in sizes:
         for value in range(1, n + 1):
             budget.check()  # a 64x64 grid has many lines to combine
