@@ -479,7 +479,7 @@ def count_solutions(
 ) -> int:
     """Number of solutions, counting stops at ``limit``; -1 if the budget ran out first."""
     r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
-    if r.status == "invalid":
+    if r.status in ("invalid", "no_solution"):
         return 0
     if r.unique is None and r.count < limit:
         return -1

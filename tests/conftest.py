@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.dig import dig
@@ -17,6 +18,13 @@ from sudoku_core.solver import solve
 from sudoku_core.symmetry import orbits
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# `make test` is a landing gate: the same examples on every run (derandomize), so a red run is
+# a regression, not the luck of the draw. HYPOTHESIS_PROFILE=explore searches fresh
+# random examples on every run: use it to hunt bugs, then pin what it finds with @example.
+settings.register_profile("gate", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gate"))
 
 
 def find_corpora() -> Path | None:
