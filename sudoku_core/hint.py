@@ -52,6 +52,7 @@ class Hint:
     wrong_cells: tuple[int, ...] = ()
     missing_marks: tuple[tuple[int, int], ...] = ()  # (cell, value) the user removed but needs
     timed_out: bool = False
+    applied: str = ""  # the words at 'apply' when they differ: "Corrected: r1c2 is 1."
 
     def to_json(self, level: HintLevel = "step") -> dict[str, Any]:
         """One step object plus the hint's status, nudge and (at 'apply') the resulting grid."""
@@ -92,6 +93,8 @@ class Hint:
         """The hint in words at the given level."""
         if level == "nudge" and self.status == "step":
             return self.nudge
+        if level == "apply" and self.applied:
+            return self.applied
         return self.step.text
 
 
@@ -168,18 +171,27 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
     wrong = _wrong_cells(puzzle, current, solution)
     if wrong:
         names = cells_text(puzzle.shape, wrong)
+        # With the solution known, the step's placements are the corrections (applying the
+        # hint makes them), so even a hint on a wrong grid leads on.
+        fixes: tuple[tuple[int, int], ...] = ()
+        applied = ""
         if solution is not None:
             entries = [c for c in wrong if not puzzle.cells[c]]
-            text = wrong_entries_text(current, wrong, puzzle)
+            said = wrong_entries_text(current, wrong, puzzle)
+            text = said
             if entries:
                 text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
+            fixes = tuple((c, solution.cells[c]) for c in wrong)
+            applied = said + " Corrected: " + and_list(
+                [f"{cell_name(c, n)} is {puzzle.shape.symbol(v)}" for c, v in fixes]) + "."
         else:
             text = f"{names} conflict with other entries. Fix them first."
-        return Hint("wrong_entries", Step("Wrong Entry", (), (), text,
+        return Hint("wrong_entries", Step("Wrong Entry", fixes, (), text,
                                          cells=tuple((c, "wrong") for c in wrong),
                                          region=names),
-                    "Some of your entries are wrong.", current, current,
-                    wrong_cells=tuple(wrong))
+                    "Some of your entries are wrong.", current,
+                    current.with_values(fixes) if fixes else current,
+                    wrong_cells=tuple(wrong), applied=applied)
 
     marks = {c: set(m) for c, m in (pencil or {}).items() if set(m)}
     c = Candidates.from_pencil(current, marks) if marks else Candidates.from_grid(current)

@@ -11,6 +11,7 @@ import pytest
 from sudoku_core.generate import generate
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.hint import hint
+from sudoku_core.solver import solve
 
 SAMPLE = [  # (shape, level, seed): every level of 9x9, and the other common sizes
     (Shape(3, 3), "easy", 1), (Shape(3, 3), "medium", 2), (Shape(3, 3), "hard", 3),
@@ -38,4 +39,33 @@ def test_pressing_apply_reaches_the_solution(shape: Shape, level: str, seed: int
         current = after
         presses += 1
         assert presses <= puzzle.empty_count
+    assert hint(puzzle, current).status == "solved"
+
+
+MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize("wrong, removed", [(1, 0), (3, 0), (2, 1)],
+                         ids=["one-wrong", "three-wrong", "wrong-and-removed-given"])
+def test_pressing_apply_from_a_state_with_mistakes_reaches_the_solution(
+        wrong: int, removed: int) -> None:
+    puzzle = Grid(Shape(3, 3), tuple(0 if ch == "." else int(ch) for ch in MEDIUM))
+    solution = solve(puzzle).solution
+    assert solution is not None
+    empty = [c for c, v in enumerate(puzzle.cells) if not v]
+    given = [c for c, v in enumerate(puzzle.cells) if v]
+    # Wrong values that break no rule would need a search; any other value will do here.
+    changes = [(c, solution.cells[c] % 9 + 1) for c in empty[3:3 + wrong]]
+    changes += [(c, 0) for c in given[:removed]]
+    current = puzzle.with_values(changes)
+    first = hint(puzzle, current)
+    assert first.status == "wrong_entries" and set(first.wrong_cells) == {c for c, _ in changes}
+    presses = 0
+    while current != solution:
+        h = hint(puzzle, current)
+        assert h.status in ("step", "wrong_entries"), h.step.text
+        assert h.to_json()["placements"], f"press {presses + 1}: {h.step.text}"
+        current = h.result
+        presses += 1
+        assert presses <= puzzle.empty_count + wrong + removed
     assert hint(puzzle, current).status == "solved"

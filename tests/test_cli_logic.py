@@ -101,6 +101,9 @@ def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[
     data = json.loads(out)
     assert code == 1 and data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[cell // 9, cell % 9]]
+    # Even then "placements" is not empty: it holds the correction.
+    assert [(p["cell"], p["value"]) for p in data["placements"]] == [
+        ([cell // 9, cell % 9], sol.cells[cell])]
     code, out, _ = run(capsys, "hint", current, "--givens", POINTING)
     assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} = {wrong} does not fit")
     right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]

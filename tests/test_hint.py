@@ -45,7 +45,15 @@ def test_wrong_entry_is_pointed_at_first() -> None:
     assert data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[wrong_cell // 9, wrong_cell % 9]]
     assert data["wrong_indices"] == [wrong_cell] and data["message"] == h.step.text
-    assert data["placements"] == [] and data["eliminations"] == []
+    # The step's placements are the corrections: applying the hint makes them.
+    fix = sol.cells[wrong_cell]
+    assert h.step.placements == ((wrong_cell, fix),) and data["eliminations"] == []
+    assert [(p["index"], p["value"]) for p in data["placements"]] == [(wrong_cell, fix)]
+    applied = h.to_json("apply")
+    assert applied["result_values"][wrong_cell] == fix
+    assert applied["result_values"][right] == sol.cells[right]
+    assert applied["message"] == (f"{name} = {wrong_value} does not fit the solution. "
+                                  f"Corrected: {name} is {fix}.")
 
 
 def test_overwritten_given_is_wrong() -> None:
