@@ -3,6 +3,8 @@ applied eliminations, Check, Validate naming the cells, the step walk, the celeb
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import App
 from playwright.sync_api import expect
@@ -201,3 +203,36 @@ def test_validate_names_a_wrong_entry(app: App) -> None:
     app.page.wait_for_function("() => !document.querySelector('#validate').disabled")
     text = app.status().inner_text()
     assert "r1c3" in text, text
+
+
+def test_hint_leads_on_from_a_wrong_entry(app: App) -> None:
+    """A wrong entry is named, then the next Hint corrects it, and Hint goes on to the end."""
+    app.open("#p=" + CLASSIC)
+    app.cell(1, 3).click()
+    app.page.keyboard.press("1")  # breaks no rule, but the solution has 4 there
+    presses, applied = press_hint_until_solved(app, 2)
+    assert app.invalid() == [] and app.cell(1, 3).get_attribute("data-value") == "4"
+    assert "Corrected: r1c3 is 4" in applied[-1], applied
+    path = steps(parse(CLASSIC))
+    presses, _ = press_hint_until_solved(app, 3 * len(path.steps) + 1)
+    assert presses <= 3 * len(path.steps)
+    app.expect_line(CLASSIC_SOLUTION)
+
+
+def test_hint_puts_back_a_needed_mark(app: App) -> None:
+    """Marks filled, the solution's 4 taken out of r1c3: Hint says so, then puts it back."""
+    app.open("#p=" + CLASSIC)
+    app.click("Fill candidates")
+    app.wait_message("centre marks")
+    app.click("Centre")
+    app.cell(1, 3).click()
+    app.page.keyboard.press("4")
+    expect(app.cell(1, 3)).to_have_attribute("data-centre", "12")
+    app.click("Normal")
+    presses, applied = press_hint_until_solved(app, 2)
+    assert applied and "Put back: 4 in r1c3" in applied[-1], applied
+    expect(app.cell(1, 3)).to_have_attribute("data-centre", re.compile("4"))
+    path = steps(parse(CLASSIC))
+    presses, _ = press_hint_until_solved(app, 3 * len(path.steps) + 1)
+    assert presses <= 3 * len(path.steps)
+    app.expect_line(CLASSIC_SOLUTION)

@@ -208,7 +208,8 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
                        candidates=tuple((cell, v, "missing") for cell, v in missing),
                        region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
             return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
-                        current, current, missing_marks=tuple(missing))
+                        current, current, missing_marks=tuple(missing),
+                        applied=f"Put back: {and_list(parts)}.")
 
     if c.is_solved():
         done = Step("Solved", (), (), "The puzzle is solved.")

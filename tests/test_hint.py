@@ -136,6 +136,8 @@ def test_removed_pencil_mark_that_was_needed() -> None:
     assert h.to_json()["missing_marks"] == [
         {"cell": [cell // 9, cell % 9], "index": cell, "symbol": str(sol.cells[cell]),
          "value": sol.cells[cell]}]
+    name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    assert h.to_json("apply")["message"] == f"Put back: {sol.cells[cell]} in {name}."
 
 
 def test_solved_invalid_and_several_solutions() -> None:

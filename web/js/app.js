@@ -590,6 +590,17 @@ const actions = {
       return;
     }
     const step = readStep(r);
+    // Mistakes at the third press: the corrections (wrong entries) or the marks put back.
+    const fix = level === "apply" && (r.status === "wrong_entries" || r.status === "missing_marks");
+    if (fix && (step.placements.length || step.missing.length)) {
+      dispatch((s) => {
+        const next = step.missing.length ? S.restoreMarks(s, step.missing)
+          : S.applyStep(s, step.placements, []);
+        return S.setMessage(S.setHighlights(S.setHint(next, { doc: next.doc, level: "done", data: r }),
+          step.highlights.map((h) => ({ ...h, role: "target" }))), `Applied: ${step.text}`, "ok");
+      });
+      return;
+    }
     if (r.status !== "step") {
       // A mistake is named at once (the cells are highlighted too), then it counts as shown.
       const text = step.text;

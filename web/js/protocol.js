@@ -24,6 +24,7 @@ export function readStep(data) {
     highlights: [...highlights].map(([cell, role]) => ({ cell, role })),
     hintMarks: (data.candidates || []).map((c) => ({ cell: indexOf(c), value: c.value, role: c.role })),
     wrong: data.wrong_indices || [],
+    missing: pairs(data.missing_marks), // pencil marks the user removed but needs
   };
 }
 

@@ -314,6 +314,21 @@ export function applyStep(state, placements, eliminations) {
   return commit(state, { ...doc, entries, solved, centre, corner, removed });
 }
 
+// Put back pencil marks a hint found missing: in the centre marks (when the cell has some) and
+// the working candidates.
+export function restoreMarks(state, marks) {
+  const doc = state.doc;
+  const centre = doc.centre.slice();
+  const removed = doc.removed.slice();
+  for (const [cell, value] of marks) {
+    if (centre[cell].length && !centre[cell].includes(value)) {
+      centre[cell] = [...centre[cell], value].sort((a, b) => a - b);
+    }
+    removed[cell] = withoutValue(removed[cell], value);
+  }
+  return commit(state, { ...doc, centre, removed });
+}
+
 // The working candidates written as the user's centre marks (corner marks of those cells go).
 export function fillCandidates(state) {
   const doc = state.doc;
