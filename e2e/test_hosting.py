@@ -93,13 +93,31 @@ def test_engine_loading_state_is_visible_and_grid_editable_at_once(
         assert page.get_by_role("button", name="Solve").is_disabled()
         # A first visit opens a shipped puzzle: playable before the engine is there.
         assert page.locator("[role=gridcell][data-kind=given]").count() > 0
-        empty = page.locator("[role=gridcell][data-kind=empty]").first
-        label = empty.get_attribute("aria-label").split(",")[0]
+        # An empty cell in a row that holds a given (for the conflict below).
+        label = page.evaluate("""() => [...document.querySelectorAll('[role=row]')]
+            .filter(r => r.querySelector('[data-kind=given]'))
+            .map(r => r.querySelector('[data-kind=empty]')).find(c => c)
+            .getAttribute('aria-label').split(',')[0]""")
+        empty = page.locator(f"[role=gridcell][aria-label^='{label},']")
         empty.click()
         page.keyboard.press("4")
         cell = page.locator(f"[role=gridcell][aria-label^='{label},']")
         assert cell.get_attribute("data-value") == "4"
-        page.wait_for_function("() => true")
+        # Marks, colours, undo and conflict marking too, all before the engine is there.
+        page.get_by_role("button", name="Undo", exact=True).click()
+        assert cell.get_attribute("data-value") == ""
+        for mode, key, attr in (("Corner", "1", "data-corner"), ("Centre", "2", "data-centre"),
+                                ("Colour", "3", "data-colors")):
+            page.get_by_role("button", name=mode, exact=True).click()
+            page.keyboard.press(key)
+            assert cell.get_attribute(attr) == key, (mode, cell.get_attribute(attr))
+        page.get_by_role("button", name="Normal", exact=True).click()
+        row = int(label[1:].split("c")[0])
+        given = page.locator(f"[role=gridcell][aria-label^='r{row}c'][data-kind=given]").first
+        page.keyboard.press(given.get_attribute("data-value") or "")
+        assert cell.get_attribute("aria-invalid") == "true"
+        assert given.get_attribute("aria-invalid") == "true"
+        assert page.locator("html").get_attribute("data-engine") == "loading"
         for route in held:
             route.continue_()
         page.unroute("**/pyodide.asm.wasm")
