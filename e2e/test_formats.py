@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,11 @@ def test_export_keeps_givens_and_entries_apart_copy_and_download(app: App) -> No
     app.click("Export")
     app.wait_message("Exported the givens and your entries")
     assert page.get_by_label("Puzzle text").input_value().strip() == CLASSIC[:2] + "4" + CLASSIC[3:]
+    page.get_by_label("Format").select_option("json")
+    app.click("Export")
+    app.wait_message("as json")
+    data = json.loads(page.get_by_label("Puzzle text").input_value())
+    assert data["entries"][0][2] == 4 and data["cells"][0][2] in (0, None)
     page.get_by_label("Format").select_option("link")
     app.click("Export")
     link = page.get_by_label("Puzzle text").input_value()

@@ -30,7 +30,7 @@ from .candidates import Candidates
 from .conflicts import check
 from .errors import ParseError, SudokuError
 from .explain import steps
-from .format import FORMATS, export
+from .format import FORMATS, WITH_ENTRIES, export
 from .generate import generate
 from .grid import MAX_SIZE, Grid, Shape
 from .hint import HINT_LEVELS, HintLevel, hint
@@ -93,13 +93,14 @@ def _grid(args: Json, key: str = "cells") -> Grid:
     raise BadRequest(f"expected '{key}' (a list of values) or 'text'")
 
 
-def _givens(args: Json, grid: Grid) -> Grid | None:
-    """The original puzzle (`givens`, same shape as the grid), if the request has one."""
-    if args.get("givens") is None:
+def _givens(args: Json, grid: Grid, key: str = "givens") -> Grid | None:
+    """The original puzzle (`givens`, same shape as the grid), if the request has one; or
+    another grid of that shape under `key` (the player's `entries`)."""
+    if args.get(key) is None:
         return None
-    cells = _values(args, "givens")
+    cells = _values(args, key)
     if len(cells) != grid.shape.cell_count:
-        raise BadRequest(f"givens has {len(cells)} values but the grid has "
+        raise BadRequest(f"{key} has {len(cells)} values but the grid has "
                          f"{grid.shape.cell_count} cells")
     return _grid({"cells": cells, "box": [grid.shape.box_rows, grid.shape.box_cols]})
 
@@ -182,7 +183,12 @@ def cmd_format(args: Json) -> Json:
     to = args.get("to", "line")
     if not isinstance(to, str) or to not in FORMATS:
         raise BadRequest(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")
-    return export(_grid(args), to).to_json()
+    grid = _grid(args)
+    entries = _givens(args, grid, "entries")
+    if entries is not None and to not in WITH_ENTRIES:
+        raise BadRequest(f"the {to} format cannot keep entries apart; use "
+                         f"{' or '.join(WITH_ENTRIES)}")
+    return export(grid, to, entries=entries).to_json()
 
 
 def cmd_hint(args: Json) -> Json:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import parse
+from sudoku_core.parse import read_parts as parse_parts
 from sudoku_core.web_api import COMMANDS, handle
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -110,6 +111,19 @@ def test_format_round_trips(to: str) -> None:
     text = call("format", cells=values(CLASSIC), to=to)["result"]["text"]
     assert parse(text).line() == CLASSIC
     assert call("export", cells=values(CLASSIC), to=to)["result"]["text"] == text
+
+
+def test_format_keeps_entries_apart_in_json() -> None:
+    entries = [0] * 81
+    entries[2] = 4  # r1c3
+    text = call("format", cells=values(CLASSIC), entries=entries, to="json")["result"]["text"]
+    got = parse_parts(text)
+    assert got.givens.line() == CLASSIC
+    assert got.entries is not None and got.entries.cells[2] == 4
+    assert "cannot keep entries apart" in call(
+        "format", cells=values(CLASSIC), entries=entries, to="line")["error"]["message"]
+    assert "entries has 16 values" in call(
+        "format", cells=values(CLASSIC), entries=[0] * 16, to="json")["error"]["message"]
 
 
 def test_hint_levels() -> None:

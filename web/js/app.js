@@ -755,8 +755,13 @@ const actions = {
       const only = what === "givens" ? { ...S.emptyDoc(doc.box), givens: doc.givens } : doc;
       text = location.href.split("#")[0] + toHash(only);
     } else {
+      // JSON keeps the entries apart from the givens; the other formats can only merge them.
+      const apart = to === "json" && what !== "givens";
+      const args = apart
+        ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : S.shown(doc, i))), box: doc.box, to }
+        : { cells, box: doc.box, to };
       try {
-        text = (await ask("format", { cells, box: doc.box, to })).text;
+        text = (await ask("format", args)).text;
       } catch (err) {
         say(`Could not export: ${err.message}`, "error");
         return null;
