@@ -236,3 +236,32 @@ def test_hint_puts_back_a_needed_mark(app: App) -> None:
     presses, _ = press_hint_until_solved(app, 3 * len(path.steps) + 1)
     assert presses <= 3 * len(path.steps)
     app.expect_line(CLASSIC_SOLUTION)
+
+
+def candidates_after_elimination(app: App) -> str:
+    """Press Hint until a step removed candidates; every cell's working candidates then."""
+    for _ in range(60):
+        press_hint_until_solved(app, 1)
+        if app.status().inner_text().startswith("Applied:") and app.page.locator(
+                "[role=gridcell] .cands span[data-role=remove]").count():
+            return walk_state(app)
+    raise AssertionError("no elimination step in the first hints")
+
+
+def test_working_candidates_survive_undo_share_and_reload(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + STALLED)
+    after = candidates_after_elimination(app)
+    app.click("Undo")
+    assert walk_state(app) != after
+    app.click("Redo")
+    assert walk_state(app) == after
+    app.click("Share")
+    link = app.page.get_by_label("Share link").input_value()
+    assert "&x=" in link
+    app.page.reload()
+    app.wait_ready()
+    assert walk_state(app) == after
+    app.show("#p=" + "." * 81)
+    app.show("#" + link.split("#", 1)[1])
+    assert walk_state(app) == after
