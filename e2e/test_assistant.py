@@ -115,6 +115,7 @@ def test_fill_candidates_and_auto_remove(app: App) -> None:
     app.wait_message("centre marks")
     # r1c3 sees 5, 3, 7 (row), 9, 8, 6 (box): its candidates are 1, 2, 4.
     expect(app.cell(1, 3)).to_have_attribute("data-centre", "124")
+    expect(app.cell(1, 3)).to_have_attribute("data-mark", "124")
     centres = page.eval_on_selector_all(
         "[role=gridcell][data-kind=empty]",
         "cs => cs.map(c => [c.dataset.centre, c.dataset.candidates])")

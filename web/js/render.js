@@ -202,7 +202,9 @@ function renderGrid(state, focus) {
     setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
     setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
     setAttr(i, "data-corner", symbols(view.corner, n));
-    setAttr(i, "data-centre", symbols(view.centre, n));
+    const centreText = symbols(view.centre, n);
+    setAttr(i, "data-centre", centreText);
+    setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
     setAttr(i, "data-colors", view.colors.join(" "));
     setAttr(i, "data-candidates", work ? symbols(work, n) : "");
     setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
