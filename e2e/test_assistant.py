@@ -12,6 +12,7 @@ from puzzles import CLASSIC, CLASSIC_SOLUTION
 
 from sudoku_core import Shape, generate, parse, solve
 from sudoku_core.explain import steps
+from sudoku_core.validate import validate
 
 # The Medium 9x9 whose fourth hint used to be a pointing step that changed nothing.
 STALLED = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -137,6 +138,14 @@ def test_check_names_wrong_entries(app: App) -> None:
     text = app.wait_message("does not fit the solution")
     assert "r1c3 = 1" in text and "r1c4" not in text
     assert app.invalid() == ["r1c3"]
+    app.cell(2, 2).click()
+    app.page.keyboard.press("2")  # wrong too (7), breaks no rule
+    app.click("Check")
+    text = app.wait_message("do not fit the solution")
+    # Word for word what the library (and so the CLI) says.
+    report = validate(parse(app.line()), givens=parse(CLASSIC))
+    assert text == report.message() == "r1c3 = 1 and r2c2 = 2 do not fit the solution."
+    assert sorted(app.invalid()) == ["r1c3", "r2c2"]
 
 
 def test_show_mistakes_as_i_type(app: App) -> None:

@@ -339,6 +339,24 @@ function highlightsOf(r) {
   ];
 }
 
+// The engine's verdict on the givens and the user's entries (Validate, Check): its words are
+// the CLI's; conflicts, cells where nothing fits and entries that differ from the solution
+// are marked.
+async function verdict(name, busyText) {
+  const doc = state.doc;
+  const r = await job(name, "validate",
+    { cells: S.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET },
+    busyText);
+  if (!r) return;
+  const ok = r.status === "unique" || r.status === "solved";
+  const kind = ok ? "ok" : r.status === "multiple" || r.status === "wrong_entries" ? "warn" : "error";
+  dispatch((s) => {
+    if (s.doc !== doc) return S.setMessage(s, r.message, kind);
+    const marked = S.setHighlights(s, highlightsOf(r));
+    return S.setMessage(S.setWrong(marked, reportCells(r).wrong), r.message, kind);
+  });
+}
+
 // The marks a hint starts from: none when the user shows none and no step removed any;
 // else per cell the user's centre marks, or the working candidates.
 async function pencilArg() {
@@ -542,38 +560,12 @@ const actions = {
   },
 
   async validate() {
-    const doc = state.doc;
-    const r = await job("validate", "validate",
-      { cells: S.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET },
-      "Checking… (Cancel or Esc stops it)");
-    if (!r) return;
-    const ok = r.status === "unique" || r.status === "solved";
-    const kind = ok ? "ok" : r.status === "multiple" ? "warn" : "error";
-    dispatch((s) => {
-      if (s.doc !== doc) return S.setMessage(s, r.message, kind);
-      const marked = S.setHighlights(s, highlightsOf(r));
-      return S.setMessage(S.setWrong(marked, reportCells(r).wrong), r.message, kind);
-    });
+    await verdict("validate", "Checking… (Cancel or Esc stops it)");
   },
 
-  // Entries that differ from the solution, named and marked.
+  // Entries that differ from the solution, named and marked: the same engine verdict.
   async check() {
-    const doc = state.doc;
-    dispatch((s) => S.setMessage(s, "Checking your entries…", "busy"));
-    const sol = await requestSolution();
-    if (!sol || !sol.values) {
-      const why = sol && sol.reply ? sol.reply.message : "the solution is not known";
-      say(`Check needs the puzzle's one solution: ${why}`, "warn");
-      return;
-    }
-    if (state.doc !== doc) return;
-    const size = n();
-    const wrong = doc.entries.map((v, i) => (v && v !== sol.values[i] ? i : -1)).filter((i) => i >= 0);
-    const named = wrong.slice(0, 6).map((c) => `${S.cellName(c, size)} = ${S.symbol(doc.entries[c], size)}`);
-    const text = !wrong.length ? "No mistakes: every entry fits the solution."
-      : `${named.join(", ")}${wrong.length > 6 ? ` and ${wrong.length - 6} more` : ""} ` +
-        `${wrong.length === 1 ? "does" : "do"} not fit the solution.`;
-    dispatch((s) => S.setMessage(S.setWrong(s, wrong), text, wrong.length ? "warn" : "ok"));
+    await verdict("check", "Checking your entries…");
   },
 
   // Hint in three presses on the same grid: nudge, then the step, then apply it.
