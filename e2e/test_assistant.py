@@ -275,3 +275,14 @@ def test_working_candidates_survive_undo_share_and_reload(fresh_app: App) -> Non
     app.show("#p=" + "." * 81)
     app.show("#" + link.split("#", 1)[1])
     assert walk_state(app) == after
+
+
+def test_full_grid_that_breaks_a_rule_says_so_in_the_librarys_words(app: App) -> None:
+    app.open("#p=" + CLASSIC_SOLUTION[:-1] + ".")
+    app.cell(9, 9).click()
+    app.page.keyboard.press("1")  # 1 is in row 9 already (r9c7)
+    full = CLASSIC_SOLUTION[:-1] + "1"
+    report = validate(parse(full), givens=parse(CLASSIC_SOLUTION[:-1] + "."))
+    assert report.message().startswith("The grid is full but breaks the rules")
+    assert app.wait_message("The grid is full but") == report.message()
+    assert {"r9c7", "r9c9"} <= set(app.invalid())

@@ -113,6 +113,7 @@ function finishCheck() {
     const size = n();
     const names = state.conflicts.slice(0, 6).map((c) => S.cellName(c, size)).join(", ");
     state = S.setMessage(state, `The grid is full, but some values repeat in a row, column or box: ${names}.`, "error");
+    fullVerdict(doc); // then in the library's words, once the engine answers
     return;
   }
   if (doc.solved.some((v) => v) || !game || game.finished) return;
@@ -120,6 +121,16 @@ function finishCheck() {
   const level = game.level;
   state = S.setCelebrate(S.setGame(state, { ...game, finished: { seconds, level } }), true);
   state = S.setMessage(state, finishedText(state.game), "ok");
+}
+
+// The engine's words for a full grid that breaks a rule (the CLI's too), when it is ready.
+function fullVerdict(doc) {
+  if (state.engine.state !== "ready") return;
+  ask("validate", { cells: S.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: 5 })
+    .then((r) => {
+      if (state.doc === doc) dispatch((s) => S.setMessage(s, r.message, "error"));
+    })
+    .catch(failed("Checking the full grid"));
 }
 
 function finishedText(game) {
