@@ -286,3 +286,31 @@ def test_full_grid_that_breaks_a_rule_says_so_in_the_librarys_words(app: App) ->
     assert report.message().startswith("The grid is full but breaks the rules")
     assert app.wait_message("The grid is full but") == report.message()
     assert {"r9c7", "r9c9"} <= set(app.invalid())
+
+
+def test_without_candidates_shown_every_applied_hint_places_a_digit(app: App) -> None:
+    """Candidates off, no marks: each applied hint places a value, also after earlier steps
+    narrowed the working candidates (an elimination comes with the digit it unlocks)."""
+    app.open("#p=" + STALLED)
+    still = app.page.evaluate(
+        """async () => {
+            const root = document.documentElement;
+            const line = () => [...document.querySelectorAll('[role=gridcell]')]
+                .map(c => c.dataset.value || '.').join('');
+            const still = [];
+            for (let presses = 0; line().includes('.') && presses < 400; presses++) {
+                const before = [Number(root.dataset.hints), line()];
+                document.getElementById('hint').click();
+                await new Promise(resolve => {
+                    const t = setInterval(() => {
+                        if (Number(root.dataset.hints) > before[0]) { clearInterval(t); resolve(); }
+                    }, 5);
+                });
+                await new Promise(r => requestAnimationFrame(r));
+                const text = document.querySelector('[role=status]').textContent;
+                if (text.startsWith('Applied:') && line() === before[1]) still.push(text);
+            }
+            return still;
+        }""")
+    assert still == []
+    assert "." not in app.line()

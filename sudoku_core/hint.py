@@ -135,12 +135,14 @@ def _problem(status: HintStatus, current: Grid, text: str, cells: Iterable[int] 
 
 def hint(puzzle: Grid, current: Grid | None = None,
          pencil: Mapping[int, Iterable[int]] | None = None, *,
-         time_limit: float = budget.DEFAULT_TIME_LIMIT) -> Hint:
+         time_limit: float = budget.DEFAULT_TIME_LIMIT, unlock: bool | None = None) -> Hint:
     """The next hint for ``puzzle`` (the givens) from the user's ``current`` grid and marks.
 
     ``pencil`` maps a cell to the user's candidates for it; cells without an entry (or with an
-    empty set) get computed candidates. ``time_limit`` bounds the whole call: the solution
-    check and any technique or trial-and-error search (out of time: status "gave_up").
+    empty set) get computed candidates. ``unlock`` joins an elimination with the placement it
+    unlocks (default: when there is no ``pencil``; the page sets it when the user shows no
+    candidates but earlier steps narrowed them). ``time_limit`` bounds the whole call: the
+    solution check and any technique or trial-and-error search (out of time: "gave_up").
     """
     expect("hint", puzzle=(puzzle, Grid), current=(current, (Grid, NONE)))
     current = current if current is not None else puzzle
@@ -148,13 +150,14 @@ def hint(puzzle: Grid, current: Grid | None = None,
         raise ValueError(f"the grid is {current.shape} but the givens are {puzzle.shape}")
     with budget.deadline(time_limit):
         try:
-            return _hint(puzzle, current, pencil)
+            return _hint(puzzle, current, pencil, pencil is None if unlock is None else unlock)
         except budget.OutOfTime:
             return _problem("gave_up", current, "The time limit ran out before a hint was "
                             "found.", timed_out=True)
 
 
-def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None) -> Hint:
+def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None,
+          unlock: bool) -> Hint:
     n = puzzle.size
     result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
     if result.status == "invalid":
@@ -224,7 +227,7 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
         return _problem("gave_up", current, "No step could be proven within the time limit.")
     after = c.copy()
     after.apply(step)
-    if pencil is None and not step.placements:
+    if unlock and not step.placements:
         step, after = _unlock(step, after, unique, solution)
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
 

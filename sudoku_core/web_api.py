@@ -198,8 +198,11 @@ def cmd_hint(args: Json) -> Json:
         raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
     current = _grid(args)
     puzzle = _givens(args, current) or current
+    unlock = args.get("unlock")
+    if unlock is not None and not isinstance(unlock, bool):
+        raise BadRequest("unlock must be true or false")
     found = hint(puzzle, current=current, pencil=_pencil(args, current.size),
-                 time_limit=_budget(args))
+                 time_limit=_budget(args), unlock=unlock)
     return found.to_json(cast(HintLevel, level))
 
 

@@ -210,6 +210,9 @@ def test_without_marks_an_elimination_comes_with_the_placement_it_unlocks() -> N
     pencil = {i: set(marks.candidates_of(i)) for i, v in enumerate(current.cells) if not v}
     alone = hint(puzzle, current, pencil)
     assert alone.step == lead and not alone.step.placements
+    # The page's case: it shows no candidates, but sends the ones earlier steps narrowed.
+    joined = hint(puzzle, current, pencil, unlock=True)
+    assert joined.step == h.step and joined.result == h.result
 
 
 def test_a_removed_given_is_named_as_such() -> None:

@@ -126,6 +126,13 @@ def test_format_keeps_entries_apart_in_json() -> None:
         "format", cells=values(CLASSIC), entries=[0] * 16, to="json")["error"]["message"]
 
 
+def test_hint_unlock_must_be_a_boolean() -> None:
+    cells = values(CLASSIC)
+    assert "unlock must be true or false" in call(
+        "hint", givens=cells, cells=cells, unlock="yes")["error"]["message"]
+    assert call("hint", givens=cells, cells=cells, unlock=True)["result"]["placements"]
+
+
 def test_hint_levels() -> None:
     cells = values(CLASSIC)
     nudge = call("hint", givens=cells, cells=cells, level="nudge")

@@ -585,8 +585,11 @@ const actions = {
     const last = state.hint && state.hint.doc === doc ? state.hint.level : null;
     const level = last === "nudge" ? "step" : last === "step" ? "apply" : "nudge";
     const pencil = await pencilArg();
+    // A player who shows no candidates gets an elimination with the digit it unlocks, even
+    // when earlier steps narrowed the working candidates (sent as `pencil`).
+    const unlock = !state.showCandidates && !doc.centre.some((m) => m.length);
     const r = await job("hint", "hint",
-      { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, level, pencil },
+      { givens: doc.givens, cells: S.puzzleValues(doc), box: doc.box, level, pencil, unlock },
       "Looking for a hint…");
     if (!r || state.doc !== doc) {
       dispatch(S.countHint);
