@@ -26,10 +26,19 @@ def test_peers_and_same_value(app: App) -> None:
     assert attr_cells(app, "[data-peer=true]") == set(geo.peers[cell])
     assert attr_cells(app, "[aria-selected=true]") == {cell}
     assert attr_cells(app, "[data-same=true]") == set()
+    app.page.keyboard.press("Shift+Digit5")  # centre marks 5 and 7 in r5c5, corner 5 in r5c7
+    app.page.keyboard.press("Shift+Digit7")
+    app.cell(5, 7).click()
+    app.page.keyboard.press("Alt+Digit5")
     app.cell(1, 1).click()  # the given 5
     fives = {i for i, ch in enumerate(CLASSIC) if ch == "5"}
     assert attr_cells(app, "[data-same=true]") == fives
     assert attr_cells(app, "[data-peer=true]") == set(geo.peers[0])
+    # Every mark of that value stands out too, and only those.
+    same_marks = app.page.eval_on_selector_all(
+        "[role=gridcell] .same", "ms => ms.map(m => m.closest('[role=gridcell]')"
+        ".getAttribute('aria-label').split(',')[0] + ':' + m.textContent)")
+    assert sorted(same_marks) == ["r5c5:5", "r5c7:5"]
 
 
 def test_multi_select_and_marks_in_every_mode(app: App) -> None:
