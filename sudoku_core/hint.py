@@ -210,8 +210,11 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
                        cells=tuple((cell, "wrong") for cell, _ in missing),
                        candidates=tuple((cell, v, "missing") for cell, v in missing),
                        region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
+            restored = c.masks[:]  # the marks at 'apply': the missing ones put back
+            for cell, v in missing:
+                restored[cell] |= 1 << (v - 1)
             return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
-                        current, current, missing_marks=tuple(missing),
+                        current, current, tuple(restored), missing_marks=tuple(missing),
                         applied=f"Put back: {and_list(parts)}.")
 
     if c.is_solved():

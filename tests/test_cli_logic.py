@@ -106,6 +106,10 @@ def test_hint_with_givens_points_at_a_wrong_entry(capsys: pytest.CaptureFixture[
         ([cell // 9, cell % 9], sol.cells[cell])]
     code, out, _ = run(capsys, "hint", current, "--givens", POINTING)
     assert out.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} = {wrong} does not fit")
+    # Applied, the correction is made and the grid drawn.
+    code, out, _ = run(capsys, "hint", current, "--givens", POINTING, "--level", "apply")
+    assert "Corrected:" in out.splitlines()[0]
+    assert parse(out.split("\n", 1)[1]).cells[cell] == sol.cells[cell]
     right = POINTING[:cell] + str(sol.cells[cell]) + POINTING[cell + 1:]
     code, out, _ = run(capsys, "hint", right, "--givens", POINTING, "--json")
     assert code == 0 and json.loads(out)["status"] == "step"
@@ -199,6 +203,17 @@ def test_hint_reads_the_users_pencil_marks(capsys: pytest.CaptureFixture[str],
     data = json.loads(out)
     assert (code, data["status"]) == (1, "missing_marks")
     assert data["missing_marks"][0]["index"] == cell
+    # Applied, the mark is back: in the JSON marks and in the drawn grid, which hints on.
+    code, out, _ = run(capsys, "hint", "--json", "--level", "apply", str(drawn),
+                       "--givens", MEDIUM)
+    back = {m["index"]: m["values"] for m in json.loads(out)["marks"]}
+    assert sol.cells[cell] in back[cell] and len(back) == grid.empty_count
+    code, out, _ = run(capsys, "hint", "--level", "apply", str(drawn), "--givens", MEDIUM)
+    said, _, drawn_back = out.partition("\n")
+    assert said == f"Put back: {sol.cells[cell]} in r{cell // 9 + 1}c{cell % 9 + 1}."
+    drawn.write_text(drawn_back)
+    code, out, _ = run(capsys, "hint", "--json", str(drawn), "--givens", MEDIUM)
+    assert (code, json.loads(out)["text"]) == (0, lead.text)
 
 
 def test_hint_names_a_removed_given(capsys: pytest.CaptureFixture[str]) -> None:

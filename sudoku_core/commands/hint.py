@@ -67,9 +67,11 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     data = h.to_json(level)
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)
-    if level == "apply" and h.status == "step" and not item.label:
-        # Eliminations show only in the pencil marks; placements show in the grid.
-        if h.step.eliminations:
+    if level == "apply" and h.status in ("step", "wrong_entries", "missing_marks") \
+            and (h.marks or h.step.placements) and not item.label:
+        # Eliminations (and marks put back) show only in the pencil marks; placements and
+        # corrections show in the grid.
+        if h.step.eliminations or h.status == "missing_marks":
             text += "\n" + format_candidates(h.result, list(h.marks))
         else:
             text += "\n" + format_grid(h.result, "pretty")
