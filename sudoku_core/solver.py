@@ -476,13 +476,16 @@ def count_solutions(
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
-) -> int:
-    """Number of solutions, counting stops at ``limit``; -1 if the budget ran out first."""
+) -> int | None:
+    """Number of solutions, counting stops at ``limit``; None if the budget ran out first.
+
+    None is the package's one word for "gave up" (as ``unique`` of :class:`SolveResult`).
+    """
     r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
     if r.status in ("invalid", "no_solution"):
         return 0
     if r.unique is None and r.count < limit:
-        return -1
+        return None
     return r.count
 
 
@@ -494,4 +497,4 @@ def has_unique_solution(
 ) -> bool | None:
     """True for exactly one solution, False for none or several, None if it gave up."""
     n = count_solutions(grid, 2, max_nodes=max_nodes, time_limit=time_limit)
-    return None if n < 0 else n == 1
+    return None if n is None else n == 1
