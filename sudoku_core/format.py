@@ -12,8 +12,7 @@ from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
 from .formats.page_link import format_link
 from .formats.site_links import SITE_LINKS, format_site_link
-from .formats.sizes import MAX_SYMBOL_SIZE
-from .grid import Grid
+from .grid import MAX_SYMBOL_SIZE, Grid
 
 __all__ = [
     "FORMATS",

@@ -272,7 +272,7 @@ def warm(shape: Shape) -> None:
     masks are built from on first use). Idempotent and cheap once done.
     """
     geometry(shape)
-    if shape.size <= _cover.MAX_SIZE:
+    if shape.size <= _cover.MAX_COVER_SIZE:
         _cover.tables(shape)
     else:
         _tables(shape)
@@ -301,7 +301,7 @@ def solve(
         deadline = outer
     shape = grid.shape
     want = _enough(grid, limit)
-    if shape.size > _cover.MAX_SIZE and not any(grid.cells):
+    if shape.size > _cover.MAX_COVER_SIZE and not any(grid.cells):
         r = _pattern_fill(shape, rng)
     elif limit == 1 or shape.size > _RESTART_ABOVE:
         r = _search_restarting(grid, want, max_nodes, deadline, rng)
@@ -356,7 +356,7 @@ def _search(
     rng: random.Random | None,
 ) -> SearchResult:
     """One depth-first search with the fastest engine for the shape."""
-    if grid.shape.size <= _cover.MAX_SIZE:
+    if grid.shape.size <= _cover.MAX_COVER_SIZE:
         return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, deadline, rng)
     return _search_bitboards(grid, limit, max_nodes, deadline, rng)
 
@@ -421,7 +421,7 @@ def _search_bitboards(
     nodes = 0
     keep = t.keep
     digits = list(range(t.size))
-    every = 1 if t.size > _cover.MAX_SIZE else _CHECK_EVERY
+    every = 1 if t.size > _cover.MAX_COVER_SIZE else _CHECK_EVERY
     boards, unsolved = state
     seen: list[int] | None = None  # the root looks at every unit
     frames: list[tuple[list[int], int, int, list[int]]] = []

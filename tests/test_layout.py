@@ -53,3 +53,26 @@ def test_no_import_cycles() -> None:
     # The package's own __init__ re-exports everything: it may import anyone, no one imports it.
     cycles = [c for c in cycles if "sudoku_core" not in c]
     assert not cycles, [" -> ".join(c) for c in cycles]
+
+
+def constants() -> dict[str, list[str]]:
+    """Public module-level constants (UPPER_CASE = ...) -> the modules that assign them."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for t in targets:
+                if isinstance(t, ast.Name) and t.id.isupper() and not t.id.startswith("_"):
+                    found[t.id].append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_each_constant_has_one_home() -> None:
+    # Issue 9 item 6: a limit written twice drifts (two MAX_SIZEs meant 64 and 25).
+    found = constants()
+    assert {"MAX_SIZE", "MIN_SIZE", "MAX_SYMBOL_SIZE", "DEFAULT_TIME_LIMIT"} <= found.keys()
+    # COMMANDS is two tables on purpose: the CLI's subcommands and the web facade's commands.
+    twice = {name: where for name, where in found.items()
+             if len(where) > 1 and name != "COMMANDS"}
+    assert not twice, twice
