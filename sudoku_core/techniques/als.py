@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..bitboards import cells_of
 from ..budget import check
 from ..candidates import Candidates, bits
 from .base import Step
 from .single_digit import (
-    cells_of,
     digits,
     make_step,
     name,
