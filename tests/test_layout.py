@@ -4,6 +4,7 @@ state live where both sides can import them)."""
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -76,3 +77,14 @@ def test_each_constant_has_one_home() -> None:
     twice = {name: where for name, where in found.items()
              if len(where) > 1 and name != "COMMANDS"}
     assert not twice, twice
+
+
+def test_readme_layout_names_every_module() -> None:
+    # Issue 9 item 9: the README's Layout section matches the tree, both ways.
+    readme = (ROOT.parent / "README.md").read_text()
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"\b(\w+\.py|\w+/)", layout.split("\nweb/", 1)[0]))
+    modules = {p.name for p in ROOT.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    packages = {p.name + "/" for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+    assert modules | packages <= listed, sorted((modules | packages) - listed)
+    assert listed - {"sudoku_core/"} <= modules | packages, sorted(listed - modules - packages)
