@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .contract import frame
 from .grid import Geometry, Grid, Shape
 from .step import Step
 
@@ -161,8 +162,7 @@ class Candidates:
         """Candidates of every cell as a list of values (empty for filled cells)."""
         n = self.size
         return {
-            "box": [self.shape.box_rows, self.shape.box_cols],
-            "size": n,
+            **frame(self.shape),
             "candidates": [bits(m) for m in self.masks],
             "message": f"Candidates of the {self.values.count(0)} empty cells of a {n}x{n} grid.",
         }
