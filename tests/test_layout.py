@@ -88,3 +88,20 @@ def test_readme_layout_names_every_module() -> None:
     packages = {p.name + "/" for p in ROOT.iterdir() if (p / "__init__.py").exists()}
     assert modules | packages <= listed, sorted((modules | packages) - listed)
     assert listed - {"sudoku_core/"} <= modules | packages, sorted(listed - modules - packages)
+
+
+def test_no_dead_private_helpers() -> None:
+    # Issue 9 item 6: a module-level _name that nothing reads is dead code.
+    texts = {path: path.read_text() for path in ROOT.rglob("*.py")}
+    dead = []
+    for path, text in texts.items():
+        for node in ast.parse(text).body:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else [
+                t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            for name in names:
+                if not name.startswith("_") or name.startswith("__"):
+                    continue
+                uses = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts.values())
+                if uses < 2:
+                    dead.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not dead, dead

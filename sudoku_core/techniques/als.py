@@ -84,13 +84,6 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     return out
 
 
-def _rccs(a: Als, b: Als) -> list[int]:
-    """Restricted common digits of two ALSs that share no cell."""
-    if a.mask & b.mask:
-        return []
-    return [v for v in bits(a.digits & b.digits) if not b.where[v] & ~a.sees[v]]
-
-
 # The last list of sets and its links, swapped as one reference (safe for threads).
 _last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
 
