@@ -81,6 +81,17 @@ class Candidates:
                 cands.masks[cell] &= m
         return cands
 
+    @classmethod
+    def from_marks(cls, grid: Grid, marks: Mapping[int, Iterable[int]]) -> Candidates:
+        """The state exactly as written: filled cells as values, empty ones with ``marks`` only.
+
+        Every filled cell counts as a given: a written grid does not say which were placed.
+        """
+        masks = [0] * len(grid.cells)
+        for cell, values in marks.items():
+            masks[cell] = sum(1 << (v - 1) for v in values)
+        return cls(grid.shape, list(grid.cells), masks)
+
     def copy(self) -> Candidates:
         """An independent copy (the tables are shared, the lists are not)."""
         return Candidates(self.shape, self.values[:], self.masks[:], self.givens)

@@ -171,8 +171,4 @@ def candidates_from_text(text: str, shape: Shape | None = None) -> Candidates:
     grid, marks = read_pencil(text, shape)
     if not marks:
         return Candidates.from_grid(grid)
-    masks = [0] * len(grid.cells)
-    for cell, values in marks.items():
-        masks[cell] = sum(1 << (v - 1) for v in values)
-    # Every filled cell counts as a given: the grid does not say which ones were placed.
-    return Candidates(grid.shape, list(grid.cells), masks)
+    return Candidates.from_marks(grid, marks)

@@ -76,8 +76,7 @@ def names(c: Candidates, cells: Iterable[int]) -> str:
 
 def unit_name(c: Candidates, unit: int) -> str:
     """``row 3`` / ``column 5`` / ``box 2`` (1-based)."""
-    kind, i = c.geometry.unit_kind(unit)
-    return f"{kind} {i + 1}"
+    return base.unit_name(c.shape, unit)
 
 
 def digits(c: Candidates, mask: int) -> str:
