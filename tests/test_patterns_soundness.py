@@ -37,8 +37,8 @@ from sudoku_core.techniques import (
     wings,
 )
 from sudoku_core.walk import next_step
-from tests.conftest import SHAPES, broken_marks, dug_puzzle, random_state, read_corpus
-from tests.test_techniques_advanced_soundness import BUDGET, check
+from tests.conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state, read_corpus
+from tests.test_techniques_advanced_soundness import BUDGET
 
 Iter = Callable[[Candidates], Iterator[Step]]
 
@@ -74,7 +74,7 @@ def check_all(c: Candidates, solution: tuple[int, ...], finders: tuple[Iter, ...
     seen = set()
     for f in finders:
         for step in islice(f(c), PER_FINDER):
-            check(step, c, solution, name_of(f))
+            check_step(step, c, solution, name_of(f))
             seen.add(step.technique)
         assert c == before, f"{name_of(f)} changed the state"
     return seen

@@ -13,14 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import dug_puzzle, read_corpus
+from conftest import check_step, dug_puzzle, read_corpus
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.explain import steps
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.propagate import SINGLES
 from sudoku_core.solver import solve
-from sudoku_core.step import Step
 from sudoku_core.techniques import TECHNIQUES, weight_of
 
 NINE = Shape(3, 3)
@@ -49,18 +48,6 @@ def grid9(line: str) -> Grid:
     return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
 
 
-def check(step: Step, c: Candidates, sol: Grid, who: str) -> None:
-    """The step changes something that is there, and agrees with the solution."""
-    assert step.placements or step.eliminations, f"{who}: empty step {step.text}"
-    for cell, v in step.placements:
-        assert not c.values[cell], f"{who} placed on a filled cell: {step.text}"
-        assert sol.cells[cell] == v, f"{who} placed a wrong value: {step.text}"
-    for cell, v in step.eliminations:
-        assert c.has(cell, v), f"{who} removed a missing candidate: {step.text}"
-        assert sol.cells[cell] != v, f"{who} removed the solution: {step.text}"
-    assert step.text, f"{who}: step without text"
-
-
 def probe(c: Candidates, sol: Grid) -> set[str]:
     """Ask every technique of the registry at this state; check each step offered."""
     seen = set()
@@ -73,8 +60,7 @@ def probe(c: Candidates, sol: Grid) -> set[str]:
         step = tech.find(c)
         assert c == before, f"{tech.name} changed the state"
         if step is not None and (step.eliminations or step.placements):
-            check(step, c, sol, tech.name)
-            assert step.region, f"{tech.name}: step without region"
+            check_step(step, c, sol.cells, tech.name)
             seen.add(step.technique)
     return seen
 
@@ -92,7 +78,7 @@ def assert_sound_path(grid: Grid, probing: bool = False) -> set[str]:
     for step in path.steps:
         if probing and weight_of(step.technique) > BASIC_WEIGHT:
             seen |= probe(c, sol)
-        check(step, c, sol, step.technique)
+        check_step(step, c, sol.cells, step.technique, region=False)
         c.apply(step)
     assert c.to_grid() == sol
     assert path.solution == sol
