@@ -28,7 +28,7 @@ from typing import Protocol
 
 from .grid import Shape
 
-MAX_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
+MAX_COVER_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
 _TABLE_MASKS = 9  # up to 9x9 every place mask is built up front (~10 ms); above, on first use
 _CACHE_BITS = 1 << 27  # place masks kept per shape (16 MB); the cache is dropped when full
 _CHECK_EVERY = 64  # nodes between clock reads

@@ -26,6 +26,12 @@ class Tables:
     units: tuple[int, ...]  # per unit: mask of its cells (rows, then columns, then boxes)
 
     @cached_property
+    def peers(self) -> tuple[int, ...]:
+        """Per cell: the mask of its peers (the cell itself excluded)."""
+        every = self.all_cells
+        return tuple(every ^ k for k in self.keep)
+
+    @cached_property
     def segments(self) -> tuple[tuple[int, int, int], ...]:
         """Per box-line intersection: (box & line, box rest, line rest), for locked candidates."""
         return tuple(seg for seg, _ in self._segments)

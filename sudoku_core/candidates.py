@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .contract import frame
 from .grid import Geometry, Grid, Shape
 from .step import Step
 
@@ -79,6 +80,17 @@ class Candidates:
                 # Marks the grid already rules out stay out: they are plainly wrong.
                 cands.masks[cell] &= m
         return cands
+
+    @classmethod
+    def from_marks(cls, grid: Grid, marks: Mapping[int, Iterable[int]]) -> Candidates:
+        """The state exactly as written: filled cells as values, empty ones with ``marks`` only.
+
+        Every filled cell counts as a given: a written grid does not say which were placed.
+        """
+        masks = [0] * len(grid.cells)
+        for cell, values in marks.items():
+            masks[cell] = sum(1 << (v - 1) for v in values)
+        return cls(grid.shape, list(grid.cells), masks)
 
     def copy(self) -> Candidates:
         """An independent copy (the tables are shared, the lists are not)."""
@@ -161,8 +173,7 @@ class Candidates:
         """Candidates of every cell as a list of values (empty for filled cells)."""
         n = self.size
         return {
-            "box": [self.shape.box_rows, self.shape.box_cols],
-            "size": n,
+            **frame(self.shape),
             "candidates": [bits(m) for m in self.masks],
             "message": f"Candidates of the {self.values.count(0)} empty cells of a {n}x{n} grid.",
         }

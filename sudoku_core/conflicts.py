@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .candidates import Candidates
-from .contract import Json, pairs
+from .contract import Json, frame, pairs
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
 
 
@@ -92,8 +92,7 @@ class Check:
         shape = self.grid.shape
         n = shape.size
         return {
-            "box": [shape.box_rows, shape.box_cols],
-            "size": n,
+            **frame(shape),
             "conflicts": conflicts_json(self.conflicts, shape),
             "dead_cells": pairs(self.dead_cells, n),
             "dead_indices": list(self.dead_cells),

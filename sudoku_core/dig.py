@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .grid import Cell, Grid, Shape
-from .solver import count_solutions
+from .solver import has_unique_solution
 
 Orbit = tuple[Cell, ...]
 
@@ -16,8 +16,8 @@ def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
               deadline: float | None = None) -> bool | None:
     """True: exactly one solution; False: several (or none); None: the budget ran out."""
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    n = count_solutions(Grid(shape, tuple(cells)), 2, max_nodes=max_nodes, time_limit=seconds)
-    return None if n < 0 else n == 1
+    return has_unique_solution(Grid(shape, tuple(cells)), max_nodes=max_nodes,
+                               time_limit=seconds)
 
 
 @dataclass

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 Kind = type | tuple[type, ...]
 NONE = type(None)
-NUMBER = (int, float)  # a time limit or a count; bool is refused below
-OPTIONAL_NUMBER = (int, float, NONE)
+OPTIONAL_NUMBER = (int, float, NONE)  # a time limit; bool is refused below
 SEED = (int, NONE)
 
 

@@ -2,15 +2,15 @@
 
 ``find_all(c, ["X-Wing"])`` lists each X-Wing of the state ``c`` (for experts who want to see
 them all, and for tests). Each registry entry lists its instances through the ``iter_`` form of
-its finder when the module has one (``find_fish`` -> ``iter_fish``, same keyword arguments, or
-wider ones for the slow searches the walker keeps small), or else gives its one first step.
+its finder when it has one (``ITERATORS``: ``find_fish`` -> ``iter_fish``, same keyword
+arguments, or wider ones for the slow searches the walker keeps small), or else gives its one
+first step.
 ``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
 Uniqueness techniques assume the puzzle has one solution.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import islice
@@ -21,20 +21,69 @@ from .errors import SudokuError
 from .grid import Shape
 from .pencil import read_pencil
 from .step import Step
-from .techniques import TECHNIQUES, Technique
-from .techniques.franken import find_mutant_fish, find_siamese_fish
+from .techniques import (
+    TECHNIQUES,
+    Technique,
+    als,
+    colouring,
+    fish,
+    franken,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    sue_de_coq,
+    uniqueness,
+    wings,
+)
 
 MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in an open grid
 
 # Listed on request but not tried by the walker: slow searches for patterns it rarely needs (a
 # Siamese fish is two finned fish the walker takes one at a time). Weights as in docs/rating.md.
 LISTED_ONLY: tuple[Technique, ...] = (
-    Technique("Siamese Fish", partial(find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
-    Technique("Mutant Fish", partial(find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
+    Technique("Siamese Fish", partial(franken.find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
+    Technique("Mutant Fish", partial(franken.find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
 )
 # Wider searches when listing than the walker can afford at every step.
 LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
+}
+
+
+# Each finder's iter_ form (same keyword arguments): plain imports, so that static tools see
+# them and a renamed one fails at import. The chains and forcing chains have none.
+ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
+    singles.find_full_house: singles.iter_full_house,
+    singles.find_hidden_single: singles.iter_hidden_single,
+    singles.find_naked_single: singles.iter_naked_single,
+    intersections.find_locked_candidates: intersections.iter_locked_candidates,
+    subsets.find_naked_subset: subsets.iter_naked_subset,
+    subsets.find_hidden_subset: subsets.iter_hidden_subset,
+    fish.find_fish: fish.iter_fish,
+    fish.find_finned_fish: fish.iter_finned_fish,
+    single_digit.find_skyscraper: single_digit.iter_skyscraper,
+    single_digit.find_two_string_kite: single_digit.iter_two_string_kite,
+    single_digit.find_empty_rectangle: single_digit.iter_empty_rectangle,
+    wings.find_xy_wing: wings.iter_xy_wing,
+    wings.find_xyz_wing: wings.iter_xyz_wing,
+    wings.find_w_wing: wings.iter_w_wing,
+    wings.find_wxyz_wing: wings.iter_wxyz_wing,
+    colouring.find_simple_colouring: colouring.iter_simple_colouring,
+    colouring.find_multi_colours: colouring.iter_multi_colours,
+    uniqueness.find_unique_rectangle: uniqueness.iter_unique_rectangle,
+    uniqueness.find_avoidable_rectangle: uniqueness.iter_avoidable_rectangle,
+    uniqueness.find_hidden_rectangle: uniqueness.iter_hidden_rectangle,
+    uniqueness.find_bug_plus_one: uniqueness.iter_bug_plus_one,
+    uniqueness.find_bug_plus_n: uniqueness.iter_bug_plus_n,
+    sue_de_coq.find_sue_de_coq: sue_de_coq.iter_sue_de_coq,
+    als.find_als_xz: als.iter_als_xz,
+    als.find_als_xy_wing: als.iter_als_xy_wing,
+    als.find_als_chain: als.iter_als_chain,
+    als.find_death_blossom: als.iter_death_blossom,
+    franken.find_franken_fish: franken.iter_franken_fish,
+    franken.find_mutant_fish: franken.iter_mutant_fish,
+    franken.find_siamese_fish: franken.iter_siamese_fish,
 }
 
 
@@ -80,8 +129,7 @@ def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
     func: Callable[..., object] = getattr(find, "func", find)
     kwargs = dict(find.keywords) if isinstance(find, partial) else {}
     kwargs.update(LISTING_KEYWORDS.get(tech.name, {}))
-    module = importlib.import_module(func.__module__)
-    iterate = getattr(module, func.__name__.replace("find_", "iter_", 1), None)
+    iterate = ITERATORS.get(func)
     if iterate is not None:
         yield from iterate(c, **kwargs)
         return
@@ -123,8 +171,4 @@ def candidates_from_text(text: str, shape: Shape | None = None) -> Candidates:
     grid, marks = read_pencil(text, shape)
     if not marks:
         return Candidates.from_grid(grid)
-    masks = [0] * len(grid.cells)
-    for cell, values in marks.items():
-        masks[cell] = sum(1 << (v - 1) for v in values)
-    # Every filled cell counts as a given: the grid does not say which ones were placed.
-    return Candidates(grid.shape, list(grid.cells), masks)
+    return Candidates.from_marks(grid, marks)

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .contract import frame
 from .expect import expect
 from .formats.drawing import candidate_masks, format_candidates, format_pretty
 from .formats.jsonio import format_json
 from .formats.page_link import format_link
 from .formats.site_links import SITE_LINKS, format_site_link
-from .formats.sizes import MAX_SYMBOL_SIZE
-from .grid import Grid
+from .grid import MAX_SYMBOL_SIZE, Grid
 
 __all__ = [
     "FORMATS",
@@ -125,9 +125,8 @@ class Formatted:
 
     def to_json(self) -> dict[str, Any]:
         """The format name and the text (docs/protocol.md: format)."""
-        shape = self.grid.shape
-        return {"box": [shape.box_rows, shape.box_cols], "size": shape.size, "to": self.to,
-                "text": self.text, "message": f"The grid in the {self.to} format."}
+        return {**frame(self.grid.shape), "to": self.to, "text": self.text,
+                "message": f"The grid in the {self.to} format."}
 
 
 def export(grid: Grid, to: str = "line", entries: Grid | None = None) -> Formatted:

@@ -419,7 +419,7 @@ def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated | 
         return None
     assert best.rating is not None
     rating = best.rating
-    # The counter's own word on the answer, whatever the dig decided (-1: out of budget, and
+    # The counter's own word on the answer, whatever the dig decided (None: out of budget, and
     # then the dig's checks stand: every removal was proven by a count of exactly one).
     left = max(0.0, run.deadline - time.perf_counter())
     if count_solutions(best.puzzle, 2, time_limit=left) in (0, 2):

@@ -18,8 +18,10 @@ from functools import cache
 
 from .errors import CellCountError, ShapeError, SymbolError
 
-MAX_SIZE = 64
+MIN_SIZE = 4  # the smallest grid: boxes of 2x2
+MAX_SIZE = 64  # the largest grid the package reads, solves and writes
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_SYMBOL_SIZE = len(SYMBOLS)  # 35: one-character symbols stop at Z; above, values are numbers
 UNIT_KINDS = ("row", "column", "box")
 
 Cell = int
@@ -100,7 +102,7 @@ class Shape:
         """Text of a value: '.' for empty, 1-9 A-Z up to 35, the number above."""
         if value == 0:
             return "."
-        if self.size <= len(SYMBOLS):
+        if self.size <= MAX_SYMBOL_SIZE:
             return SYMBOLS[value - 1]
         return str(value)
 
@@ -113,7 +115,7 @@ class Shape:
             v = int(s)
             # Single characters 1-9 always work; numbers above 9 only as tokens.
             return v if 1 <= v <= self.size else None
-        if len(s) == 1 and s in SYMBOLS and self.size <= len(SYMBOLS):
+        if len(s) == 1 and s in SYMBOLS and self.size <= MAX_SYMBOL_SIZE:
             v = SYMBOLS.index(s) + 1
             return v if v <= self.size else None
         return None
@@ -234,7 +236,7 @@ class Grid:
     def line(self) -> str:
         """One-line form: '.' for empty (numbers between spaces above 35 symbols)."""
         sym = self.shape.symbol
-        if self.size > len(SYMBOLS):
+        if self.size > MAX_SYMBOL_SIZE:
             return " ".join(str(v) if v else "." for v in self.cells)
         return "".join(sym(v) for v in self.cells)
 
@@ -273,7 +275,7 @@ class Grid:
             "values": list(self.cells),
             "line": self.line(),
             # One-line text up to 35 symbols per unit, tokens above (numbers need separators).
-            "cells": self.line() if n <= len(SYMBOLS) else [str(v) if v else "."
+            "cells": self.line() if n <= MAX_SYMBOL_SIZE else [str(v) if v else "."
                                                            for v in self.cells],
             "message": f"A {n}x{n} puzzle with {self.given_count} givens.",
         }

@@ -17,7 +17,7 @@ from typing import Any, Literal, get_args
 from . import budget
 from .candidates import Candidates, bits
 from .conflicts import find_conflicts
-from .contract import frame, pairs, value_ref, values_of
+from .contract import cell_ref, frame, pairs, value_ref, values_of
 from .expect import NONE, expect
 from .grid import Grid, Shape, cell_name
 from .messages import and_list, wrong_entries_text
@@ -83,8 +83,8 @@ class Hint:
             data["result"] = self.result.line()
             data["result_values"] = values_of(self.result)
             data["marks"] = [
-                {"cell": [c // n, c % n], "index": c,
-                 "symbols": [shape.symbol(v) for v in bits(m)], "values": bits(m)}
+                {**cell_ref(c, n), "symbols": [shape.symbol(v) for v in bits(m)],
+                 "values": bits(m)}
                 for c, m in enumerate(self.marks) if m
             ]
         return data

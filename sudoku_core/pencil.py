@@ -7,9 +7,8 @@ draws it): an empty cell written as its candidates, ``2479``, ``(5)`` or ``3/17/
 from __future__ import annotations
 
 from .formats.scan import scan
-from .formats.sizes import MAX_SYMBOL_SIZE
 from .formats.text import token_value
-from .grid import Grid, Shape
+from .grid import MAX_SYMBOL_SIZE, Grid, Shape
 from .parse import parse
 
 Pencil = dict[int, set[int]]

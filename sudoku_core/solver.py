@@ -272,7 +272,7 @@ def warm(shape: Shape) -> None:
     masks are built from on first use). Idempotent and cheap once done.
     """
     geometry(shape)
-    if shape.size <= _cover.MAX_SIZE:
+    if shape.size <= _cover.MAX_COVER_SIZE:
         _cover.tables(shape)
     else:
         _tables(shape)
@@ -301,7 +301,7 @@ def solve(
         deadline = outer
     shape = grid.shape
     want = _enough(grid, limit)
-    if shape.size > _cover.MAX_SIZE and not any(grid.cells):
+    if shape.size > _cover.MAX_COVER_SIZE and not any(grid.cells):
         r = _pattern_fill(shape, rng)
     elif limit == 1 or shape.size > _RESTART_ABOVE:
         r = _search_restarting(grid, want, max_nodes, deadline, rng)
@@ -356,7 +356,7 @@ def _search(
     rng: random.Random | None,
 ) -> SearchResult:
     """One depth-first search with the fastest engine for the shape."""
-    if grid.shape.size <= _cover.MAX_SIZE:
+    if grid.shape.size <= _cover.MAX_COVER_SIZE:
         return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, deadline, rng)
     return _search_bitboards(grid, limit, max_nodes, deadline, rng)
 
@@ -421,7 +421,7 @@ def _search_bitboards(
     nodes = 0
     keep = t.keep
     digits = list(range(t.size))
-    every = 1 if t.size > _cover.MAX_SIZE else _CHECK_EVERY
+    every = 1 if t.size > _cover.MAX_COVER_SIZE else _CHECK_EVERY
     boards, unsolved = state
     seen: list[int] | None = None  # the root looks at every unit
     frames: list[tuple[list[int], int, int, list[int]]] = []
@@ -476,13 +476,16 @@ def count_solutions(
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
-) -> int:
-    """Number of solutions, counting stops at ``limit``; -1 if the budget ran out first."""
+) -> int | None:
+    """Number of solutions, counting stops at ``limit``; None if the budget ran out first.
+
+    None is the package's one word for "gave up" (as ``unique`` of :class:`SolveResult`).
+    """
     r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
     if r.status in ("invalid", "no_solution"):
         return 0
     if r.unique is None and r.count < limit:
-        return -1
+        return None
     return r.count
 
 
@@ -494,4 +497,4 @@ def has_unique_solution(
 ) -> bool | None:
     """True for exactly one solution, False for none or several, None if it gave up."""
     n = count_solutions(grid, 2, max_nodes=max_nodes, time_limit=time_limit)
-    return None if n < 0 else n == 1
+    return None if n is None else n == 1

@@ -32,7 +32,7 @@ from .errors import ParseError, SudokuError
 from .explain import steps
 from .format import FORMATS, WITH_ENTRIES, export
 from .generate import generate
-from .grid import MAX_SIZE, Grid, Shape
+from .grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .hint import HINT_LEVELS, HintLevel, hint
 from .parse import parse
 from .rate import rate
@@ -79,7 +79,7 @@ def _grid(args: Json, key: str = "cells") -> Grid:
     if args.get(key) is not None:
         cells = _values(args, key)
         n = math.isqrt(len(cells))
-        if n * n != len(cells) or not 4 <= n <= MAX_SIZE:
+        if n * n != len(cells) or not MIN_SIZE <= n <= MAX_SIZE:
             raise BadRequest(f"{len(cells)} cells do not make a square grid of a supported size")
         shape = _shape(args, n)
         assert shape is not None
@@ -219,8 +219,8 @@ def cmd_rate(args: Json) -> Json:
 def cmd_generate(args: Json) -> Json:
     """A new puzzle of a shape and difficulty; the library's budget unless `time_limit`."""
     size = args.get("size")
-    if size is not None and not (_is_int(size) and 4 <= size <= MAX_SIZE):
-        raise BadRequest(f"size must be a whole number from 4 to {MAX_SIZE}, not {size!r}")
+    if size is not None and not (_is_int(size) and MIN_SIZE <= size <= MAX_SIZE):
+        raise BadRequest(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
     shape = _shape(args, size) or Shape(3, 3)
     seed = args.get("seed")
     if seed is not None and not _is_int(seed):

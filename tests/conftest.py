@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from sudoku_core.dig import dig
 from sudoku_core.fill import random_solution
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.solver import solve
+from sudoku_core.step import Step
 from sudoku_core.symmetry import orbits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,3 +128,19 @@ def broken_marks(shape: Shape, seed: int, drop: float) -> Candidates:
             if rng.random() < drop:
                 c.eliminate(cell, v)
     return c
+
+
+def check_step(step: Step, c: Candidates, solution: Sequence[int], who: str, *,
+               region: bool = True) -> None:
+    """The step changes something that is there, and agrees with the solution: the one
+    soundness check of the test suites (corpus paths, dug puzzles, random states)."""
+    assert step.placements or step.eliminations, f"{who}: empty step {step.text}"
+    for cell, v in step.placements:
+        assert not c.values[cell] and c.has(cell, v), f"{who} placed on a filled cell or a " \
+            f"missing candidate: {step.text}"
+        assert solution[cell] == v, f"{who} placed a wrong value: {step.text}"
+    for cell, v in step.eliminations:
+        assert c.has(cell, v), f"{who} removed a missing candidate: {step.text}"
+        assert solution[cell] != v, f"{who} removed the solution: {step.text}"
+    assert step.text, f"{who}: step without text"
+    assert step.region or not region, f"{who}: step without region"

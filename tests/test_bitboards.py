@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sudoku_core.bitboards import assume, singles, state_of, tables
 from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Shape
+from sudoku_core.techniques.single_digit import peer_masks, unit_masks
 from tests.test_steps_sample import FIXTURE, grid_of
 
 PUZZLES = [(p["line"], p["box"]) for p in json.loads(FIXTURE.read_text())["puzzles"]]
@@ -35,6 +36,9 @@ def test_tables_from_coordinates(box: str) -> None:
     for i in range(n * n):
         peers = {j for j in range(n * n) if j != i and set(unit_keys(i)) & set(unit_keys(j))}
         assert t.keep[i] == sum(1 << j for j in range(n * n) if j not in peers)
+        assert t.peers[i] == sum(1 << j for j in peers)
+    # The techniques' masks are these tables, not a second build of them (issue 9 item 3).
+    assert unit_masks(shape) is t.units and peer_masks(shape) is t.peers
     assert len(t.segments) == n * (br + bc)  # a box meets br rows and bc columns
     for (seg, box_rest, line_rest), (b, line) in zip(t.segments, t.unit_of_segment, strict=True):
         assert seg == units[b] & units[line] != 0

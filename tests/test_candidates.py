@@ -83,6 +83,22 @@ def test_from_pencil_intersects_with_computed() -> None:
     assert c.candidates_of(3) == [2, 3, 4]  # no marks: computed
 
 
+@settings(max_examples=30, deadline=None)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6))
+def test_from_marks_keeps_the_marks_as_written(shape: Shape, seed: int) -> None:
+    grid = _partial(shape, seed, 0.5)
+    rng = random.Random(seed)
+    n = shape.size
+    marks = {cell: set(rng.sample(range(1, n + 1), rng.randint(0, n)))
+             for cell, v in enumerate(grid.cells) if not v}
+    c = Candidates.from_marks(grid, marks)
+    # Unlike from_pencil, a mark a filled peer rules out stays: the text said so.
+    assert [set(c.candidates_of(cell)) for cell in range(len(grid.cells))] == [
+        marks.get(cell, set()) for cell in range(len(grid.cells))]
+    assert c.to_grid() == grid
+    assert c.givens == sum(1 << cell for cell, v in enumerate(grid.cells) if v)
+
+
 def test_is_broken() -> None:
     shape = Shape(2, 2)
     c = Candidates.from_grid(Grid.empty(shape))

@@ -3,7 +3,9 @@ and the CLI: `sudoku steps GRID --all --only NAME --json`, `sudoku steps --list-
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
 from pathlib import Path
 
@@ -11,9 +13,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sudoku_core import techniques
 from sudoku_core.candidates import Candidates
 from sudoku_core.cli import main
 from sudoku_core.find_all import (
+    ITERATORS,
     UnknownTechnique,
     candidates_from_text,
     find_all,
@@ -75,6 +79,21 @@ def test_find_all_leaves_the_state_and_lists_each_step_once() -> None:
     assert c == before
     keys = [(s.technique, s.eliminations, s.placements, s.text) for s in found]
     assert len(keys) == len(set(keys))
+
+
+def test_every_iter_form_is_in_the_table() -> None:
+    # find_all lists instances through ITERATORS: an iter_ form missing there would quietly
+    # shrink a listing to one step, and a wrong pairing would list another technique.
+    found = {}
+    for info in pkgutil.iter_modules(techniques.__path__):
+        module = importlib.import_module(f"{techniques.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if name.startswith("iter_") and getattr(value, "__module__", "") == module.__name__:
+                found[getattr(module, "find_" + name[5:])] = value
+    assert found and found == ITERATORS
+    chains = {"X-Chain", "XY-Chain", "AIC", "Grouped AIC", "Forcing Chain"}  # first step only
+    assert {t.name for t in listable() if getattr(t.find, "func", t.find) not in ITERATORS} \
+        == chains | {t.name for t in TECHNIQUES if t.weight >= 85}
 
 
 def test_unknown_technique_is_named() -> None:

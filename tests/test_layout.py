@@ -4,6 +4,7 @@ state live where both sides can import them)."""
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -53,3 +54,54 @@ def test_no_import_cycles() -> None:
     # The package's own __init__ re-exports everything: it may import anyone, no one imports it.
     cycles = [c for c in cycles if "sudoku_core" not in c]
     assert not cycles, [" -> ".join(c) for c in cycles]
+
+
+def constants() -> dict[str, list[str]]:
+    """Public module-level constants (UPPER_CASE = ...) -> the modules that assign them."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for t in targets:
+                if isinstance(t, ast.Name) and t.id.isupper() and not t.id.startswith("_"):
+                    found[t.id].append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_each_constant_has_one_home() -> None:
+    # Issue 9 item 6: a limit written twice drifts (two MAX_SIZEs meant 64 and 25).
+    found = constants()
+    assert {"MAX_SIZE", "MIN_SIZE", "MAX_SYMBOL_SIZE", "DEFAULT_TIME_LIMIT"} <= found.keys()
+    # COMMANDS is two tables on purpose: the CLI's subcommands and the web facade's commands.
+    twice = {name: where for name, where in found.items()
+             if len(where) > 1 and name != "COMMANDS"}
+    assert not twice, twice
+
+
+def test_readme_layout_names_every_module() -> None:
+    # Issue 9 item 9: the README's Layout section matches the tree, both ways.
+    readme = (ROOT.parent / "README.md").read_text()
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"\b(\w+\.py|\w+/)", layout.split("\nweb/", 1)[0]))
+    modules = {p.name for p in ROOT.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    packages = {p.name + "/" for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+    assert modules | packages <= listed, sorted((modules | packages) - listed)
+    assert listed - {"sudoku_core/"} <= modules | packages, sorted(listed - modules - packages)
+
+
+def test_no_dead_private_helpers() -> None:
+    # Issue 9 item 6: a module-level _name that nothing reads is dead code.
+    texts = {path: path.read_text() for path in ROOT.rglob("*.py")}
+    dead = []
+    for path, text in texts.items():
+        for node in ast.parse(text).body:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else [
+                t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            for name in names:
+                if not name.startswith("_") or name.startswith("__"):
+                    continue
+                uses = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts.values())
+                if uses < 2:
+                    dead.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not dead, dead

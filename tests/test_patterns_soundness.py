@@ -2,9 +2,10 @@
 
 Every ``iter_`` finder lists all its instances; each is checked against the solution (no wrong
 placement, no removal of the solution's value, only candidates that are there). States come from
-corpus walks, from random solutions with cells blanked and wrong candidates removed (any box
-shape, as a user's marks or a pasted pencil-mark grid would leave them), and, for the uniqueness
-techniques, from dug puzzles with one solution, some values placed and wrong candidates removed.
+random solutions with cells blanked and wrong candidates removed (any box shape, as a user's
+marks or a pasted pencil-mark grid would leave them), and, for the uniqueness techniques, from
+dug puzzles with one solution, some values placed and wrong candidates removed. The corpus
+states are checked on the corpus walk of test_soundness.py (one walk per corpus puzzle).
 """
 
 from __future__ import annotations
@@ -13,15 +14,12 @@ import random
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
-from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
+from sudoku_core.grid import Shape
 from sudoku_core.step import Step
 from sudoku_core.techniques import (
     als,
@@ -37,8 +35,7 @@ from sudoku_core.techniques import (
     wings,
 )
 from sudoku_core.walk import next_step
-from tests.conftest import SHAPES, broken_marks, dug_puzzle, random_state, read_corpus
-from tests.test_techniques_advanced_soundness import BUDGET, check
+from tests.conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
 
 Iter = Callable[[Candidates], Iterator[Step]]
 
@@ -74,7 +71,7 @@ def check_all(c: Candidates, solution: tuple[int, ...], finders: tuple[Iter, ...
     seen = set()
     for f in finders:
         for step in islice(f(c), PER_FINDER):
-            check(step, c, solution, name_of(f))
+            check_step(step, c, solution, name_of(f))
             seen.add(step.technique)
         assert c == before, f"{name_of(f)} changed the state"
     return seen
@@ -87,40 +84,6 @@ def remove_wrong(c: Candidates, solution: tuple[int, ...], rng: random.Random,
         for v in c.candidates_of(cell):
             if v != right and rng.random() < drop:
                 c.eliminate(cell, v)
-
-
-CORPORA = [("puzzles3_magictour_top1465", 120), ("sudoku-top95.txt", 9)]
-STATES_PER_PUZZLE = 3
-
-
-@pytest.mark.slow
-def test_corpus_states_every_instance_is_sound(corpora_dir: Path) -> None:
-    seen: set[str] = set()
-    rng = random.Random(13)
-    for name, every in CORPORA:
-        for line in read_corpus(corpora_dir / name)[::every]:
-            grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
-            result = solve(grid, time_limit=BUDGET)
-            assert result.solution is not None and result.unique
-            solution = result.solution.cells
-            c = Candidates.from_grid(grid)
-            states = 0
-            while states < STATES_PER_PUZZLE and not c.is_solved():
-                step = next_step(c)
-                assert step is not None
-                if step.technique not in ("Full House", "Hidden Single", "Naked Single"):
-                    states += 1
-                    seen |= check_all(c, solution, NEW + UNIQUE)
-                    # The same state with more wrong candidates gone: still sound.
-                    d = c.copy()
-                    remove_wrong(d, solution, rng, 0.3)
-                    seen |= check_all(d, solution, NEW + UNIQUE)
-                c.apply(step)
-    # A finder that never fires on hard puzzles is broken: these all show up in the sample.
-    expected = {"ALS-XZ", "ALS-XY-Wing", "ALS Chain", "Death Blossom", "WXYZ-Wing",
-                "Hidden Rectangle", "Sue de Coq"}
-    assert expected <= seen, expected - seen
-    assert any("Franken" in t for t in seen) and any("Unique Rectangle" in t for t in seen)
 
 
 @settings(max_examples=60, deadline=None)

@@ -126,7 +126,7 @@ def test_search_memory_grows_with_depth_not_children() -> None:
 @pytest.mark.parametrize("shape", [Shape(3, 3), Shape(4, 4), Shape(5, 5), Shape(6, 6)], ids=str)
 def test_warm_builds_what_the_first_solve_needs(shape: Shape) -> None:
     warm(shape)
-    if shape.size <= _cover.MAX_SIZE:
+    if shape.size <= _cover.MAX_COVER_SIZE:
         hits = _cover.tables.cache_info().hits
         solve(sparse(shape, 0.7))
         assert _cover.tables.cache_info().hits > hits  # served from the cache warm() filled

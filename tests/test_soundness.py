@@ -4,24 +4,27 @@ One walk per puzzle: the logical path without the safety net (``verify=False``),
 checked against the solution. On the harder corpora ("probe"), wherever the path needs more than
 the basic techniques (singles, locked candidates, pairs and triples), every technique of the
 registry is asked too and each step it offers is checked, so a
-finder that the path rarely reaches is still tested. Corpus samples keep the unit suite fast;
+finder that the path rarely reaches is still tested; on every INSTANCE_EVERY-th puzzle of those,
+the first states past singles also have every instance of the pattern families checked (as
+found, and with more wrong candidates gone). Corpus samples keep the unit suite fast;
 benchmarks/bench_logic.py runs thousands.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
-from conftest import dug_puzzle, read_corpus
+from conftest import check_step, dug_puzzle, read_corpus
 
 from sudoku_core.candidates import Candidates
 from sudoku_core.explain import steps
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.propagate import SINGLES
 from sudoku_core.solver import solve
-from sudoku_core.step import Step
 from sudoku_core.techniques import TECHNIQUES, weight_of
+from tests.test_patterns_soundness import NEW, UNIQUE, check_all, remove_wrong
 
 NINE = Shape(3, 3)
 
@@ -41,24 +44,17 @@ SAMPLES = [
     ("plb_sudoku_hard20.txt", 3, 7, False),
 ]
 BASIC_WEIGHT = 38  # up to hidden triples: probe only where the path needs more than these
+INSTANCE_EVERY = 4  # every instance listed on a quarter of a probed sample: enough to meet each
+STATES_PER_PUZZLE = 3  # states past singles where every instance is checked
 # A finder that never fires on this set is broken: it needs every family.
 NEEDED = {"sudoku-top95.txt": {"Skyscraper", "XY-Wing", "AIC", "Forcing Chain", "XY-Chain"}}
+# Nor is a pattern family whose instances never show where they are all listed.
+LISTED = {"sudoku-top95.txt": {"ALS-XZ", "ALS-XY-Wing", "ALS Chain", "Death Blossom",
+                               "WXYZ-Wing", "Hidden Rectangle", "Sue de Coq"}}
 
 
 def grid9(line: str) -> Grid:
     return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
-
-
-def check(step: Step, c: Candidates, sol: Grid, who: str) -> None:
-    """The step changes something that is there, and agrees with the solution."""
-    assert step.placements or step.eliminations, f"{who}: empty step {step.text}"
-    for cell, v in step.placements:
-        assert not c.values[cell], f"{who} placed on a filled cell: {step.text}"
-        assert sol.cells[cell] == v, f"{who} placed a wrong value: {step.text}"
-    for cell, v in step.eliminations:
-        assert c.has(cell, v), f"{who} removed a missing candidate: {step.text}"
-        assert sol.cells[cell] != v, f"{who} removed the solution: {step.text}"
-    assert step.text, f"{who}: step without text"
 
 
 def probe(c: Candidates, sol: Grid) -> set[str]:
@@ -73,14 +69,19 @@ def probe(c: Candidates, sol: Grid) -> set[str]:
         step = tech.find(c)
         assert c == before, f"{tech.name} changed the state"
         if step is not None and (step.eliminations or step.placements):
-            check(step, c, sol, tech.name)
-            assert step.region, f"{tech.name}: step without region"
+            check_step(step, c, sol.cells, tech.name)
             seen.add(step.technique)
     return seen
 
 
-def assert_sound_path(grid: Grid, probing: bool = False) -> set[str]:
-    """Walk the path without the safety net and check every step; the techniques probed."""
+def assert_sound_path(grid: Grid, probing: bool = False,
+                      rng: random.Random | None = None) -> tuple[set[str], set[str]]:
+    """Walk the path without the safety net and check every step; the techniques probed and
+    the ones whose instances were listed.
+
+    With ``rng``, every instance of the pattern families is checked at the first states past
+    singles, as they are and with random wrong candidates removed.
+    """
     result = solve(grid, time_limit=120)
     assert result.unique, "the puzzle should have one solution"
     sol = result.solution
@@ -89,14 +90,22 @@ def assert_sound_path(grid: Grid, probing: bool = False) -> set[str]:
     assert path.status == "solved"
     c = Candidates.from_grid(grid)
     seen: set[str] = set()
+    listed: set[str] = set()
+    states = 0
     for step in path.steps:
         if probing and weight_of(step.technique) > BASIC_WEIGHT:
             seen |= probe(c, sol)
-        check(step, c, sol, step.technique)
+        if rng is not None and states < STATES_PER_PUZZLE and step.technique not in SINGLES:
+            states += 1
+            listed |= check_all(c, sol.cells, NEW + UNIQUE)
+            thinner = c.copy()
+            remove_wrong(thinner, sol.cells, rng, 0.3)
+            listed |= check_all(thinner, sol.cells, NEW + UNIQUE)
+        check_step(step, c, sol.cells, step.technique, region=False)
         c.apply(step)
     assert c.to_grid() == sol
     assert path.solution == sol
-    return seen
+    return seen, listed
 
 
 @pytest.mark.parametrize("name, count, stride, probing", SAMPLES, ids=[s[0] for s in SAMPLES])
@@ -106,9 +115,17 @@ def test_corpus_paths_are_sound(corpora_dir: Path, name: str, count: int, stride
     lines = lines[:count] if count else lines
     assert lines
     seen: set[str] = set()
-    for line in lines:
-        seen |= assert_sound_path(grid9(line), probing)
-    assert NEEDED.get(name, set()) <= seen
+    listed: set[str] = set()
+    rng = random.Random(13)
+    for k, line in enumerate(lines):
+        listing = probing and k % INSTANCE_EVERY == 0
+        probed, found = assert_sound_path(grid9(line), probing, rng if listing else None)
+        seen |= probed
+        listed |= found
+    assert NEEDED.get(name, set()) <= seen, NEEDED[name] - seen
+    assert LISTED.get(name, set()) <= listed, LISTED[name] - listed
+    if name in LISTED:
+        assert any("Franken" in t for t in listed) and any("Unique Rectangle" in t for t in listed)
 
 
 @pytest.mark.parametrize("shape, seeds, share", [

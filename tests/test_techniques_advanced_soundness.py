@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from conftest import SHAPES, broken_marks, dug_puzzle, random_state
+from conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,18 +51,6 @@ LOGIC: tuple[Finder, ...] = (
 UNIQUE: tuple[Finder, ...] = (find_unique_rectangle, find_bug_plus_one)
 
 
-def check(step: Step, c: Candidates, solution: Sequence[int], who: str) -> None:
-    """The step changes something, and agrees with the solution."""
-    assert step.placements or step.eliminations, f"{who}: empty step {step.text}"
-    for cell, v in step.placements:
-        assert not c.values[cell] and c.has(cell, v), f"{who}: {step.text}"
-        assert solution[cell] == v, f"{who} placed a wrong value: {step.text}"
-    for cell, v in step.eliminations:
-        assert c.has(cell, v), f"{who} removed a missing candidate: {step.text}"
-        assert solution[cell] != v, f"{who} removed the solution: {step.text}"
-    assert step.text and step.region, f"{who}: step without text or region"
-
-
 def consistent(c: Candidates, solution: Sequence[int]) -> bool:
     """Every cell still holds, or may still take, its solution value."""
     return all(v == s if v else c.has(i, s) for i, (v, s) in enumerate(
@@ -85,7 +73,7 @@ def walk(grid: Grid, solution: Sequence[int], unique: bool, max_steps: int = 400
                 s = f(c)
                 assert c == before, f"{f.__name__} changed the state"
                 if s is not None:
-                    check(s, c, solution, f.__name__)
+                    check_step(s, c, solution, f.__name__)
                     seen.add(s.technique)
                     found.append(s)
             if not found:
@@ -114,7 +102,7 @@ def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: 
         step = f(c)
         assert c == before, f"{f.__name__} changed the state"
         if step is not None:
-            check(step, c, solution.cells, f.__name__)
+            check_step(step, c, solution.cells, f.__name__)
 
 
 @settings(max_examples=60, deadline=None)

@@ -281,3 +281,16 @@ def test_warm_builds_the_solver_tables_and_answers_the_geometry(box: list[int]) 
     cached = _cover.tables.cache_info().currsize + solver._tables.cache_info().currsize
     assert cached == 1  # the engine for this size has its tables before the first solve
     assert call("warm")["error"]["type"] == "BadRequest"
+
+
+@pytest.mark.parametrize("bug", [KeyError("box"), ValueError("a slip of ours"), TypeError("x")])
+def test_a_bug_of_ours_is_an_internal_error(monkeypatch: pytest.MonkeyPatch,
+                                            bug: Exception) -> None:
+    # Issue 9 item 2: an unexpected exception is ours, never the user's bad request.
+    def broken(args: dict[str, Any]) -> dict[str, Any]:
+        raise bug
+
+    monkeypatch.setitem(COMMANDS, "solve", broken)
+    error = call("solve", cells=values(CLASSIC))["error"]
+    assert error["type"] == "InternalError"
+    assert error["message"] == f"{type(bug).__name__}: {bug}"

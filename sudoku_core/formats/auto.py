@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..errors import ParseError, SudokuError
 from ..expect import expect
-from ..grid import Grid, Shape
+from ..grid import MAX_SYMBOL_SIZE, Grid, Shape
 from .jsonio import parse_json
 from .links import is_csv_row, is_link, read_csv_row, read_link
 from .scan import LINE_BREAK, SECTION, SPACES
-from .sizes import MAX_SYMBOL_SIZE, is_supported, shape_for_size
+from .sizes import is_supported, shape_for_size
 from .text import CHAR_VALUE, read_text
 
 # The largest honest input is a 64x64 pencil-mark grid (1.15 M characters, 1.9 MB of UTF-8

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..candidates import Candidates
-from ..grid import Grid, Shape
-from .sizes import MAX_SYMBOL_SIZE
+from ..grid import MAX_SYMBOL_SIZE, Grid, Shape
 
 
 def _symbol(shape: Shape, value: int) -> str:

@@ -6,11 +6,10 @@ import json
 from collections.abc import Callable
 
 from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
-from ..grid import MAX_SIZE, Grid, Shape
+from ..grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .linkdata import kept_entries
 from .scan import TOKEN
 from .sizes import (
-    MIN_SIZE,
     count_error,
     is_supported,
     shape_for_count,

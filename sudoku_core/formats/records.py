@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import ParseError, ShapeError, SudokuError
-from ..grid import Grid, Shape
+from ..grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .auto import parse
 from .scan import scan
 
@@ -86,7 +86,7 @@ def read_puzzles_or_errors(
     as its error and reading goes on with the next line: one typo does not stop a batch."""
     lines = _lines(text)
     content = [k for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
-    if 4 <= len(content) <= 64:
+    if MIN_SIZE <= len(content) <= MAX_SIZE:
         # A few lines, one per row of the grid they make together: one puzzle drawn over
         # several lines (16 rows of 16 could also be 16 tiny 4x4 puzzles; the grid wins).
         try:

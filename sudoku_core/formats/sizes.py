@@ -6,11 +6,9 @@ from functools import cache
 from math import isqrt
 
 from ..errors import CellCountError, ShapeError, SudokuError
-from ..grid import MAX_SIZE, Shape
+from ..grid import MAX_SIZE, MAX_SYMBOL_SIZE, MIN_SIZE, Shape
 
-MIN_SIZE = 4
 MAX_CELLS = MAX_SIZE * MAX_SIZE
-MAX_SYMBOL_SIZE = 35  # one-character symbols stop at Z
 
 
 def article(n: int) -> str:

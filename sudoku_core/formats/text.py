@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from ..errors import ParseError, SudokuError, SymbolError
-from ..grid import SYMBOLS, Grid, Shape
+from ..grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
 from .scan import LINE_BREAK, Scan, Token, scan
 from .sizes import (
-    MAX_SYMBOL_SIZE,
     count_error,
     is_supported,
     shape_for_count,

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..bitboards import cells_of
 from ..budget import check
 from ..candidates import Candidates, bits
 from .base import Step
 from .single_digit import (
-    cells_of,
     digits,
     make_step,
     name,
@@ -82,13 +82,6 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
                 out.append(Als(u, group, cmask, union, tuple(where), tuple(sees)))
         check()
     return out
-
-
-def _rccs(a: Als, b: Als) -> list[int]:
-    """Restricted common digits of two ALSs that share no cell."""
-    if a.mask & b.mask:
-        return []
-    return [v for v in bits(a.digits & b.digits) if not b.where[v] & ~a.sees[v]]
 
 
 # The last list of sets and its links, swapped as one reference (safe for threads).

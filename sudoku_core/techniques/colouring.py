@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..bitboards import cells_of
 from ..budget import check
 from ..candidates import Candidates
 from .base import Step
 from .single_digit import (
-    cells_of,
     conjugate_pairs,
     elims_for,
     make_step,

@@ -15,13 +15,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from ..bitboards import cells_of
 from ..budget import check
 from ..candidates import Candidates
 from ..grid import Shape
 from .base import Step
 from .fish import FISH_NAMES
 from .single_digit import (
-    cells_of,
     elims_for,
     make_step,
     names,

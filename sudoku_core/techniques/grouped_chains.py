@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..bitboards import cells_of
 from ..candidates import Candidates
 from ..grid import Shape
 from .base import Step
 from .chains import Found, Node, _chain_step, _Logic, _search
-from .single_digit import cells_of, unit_masks
+from .single_digit import unit_masks
 
 MAX_GROUPED_NODES = 10  # 9 links: as many chains as 12 on the corpora, at less cost when none
 GROUPED_WORK = 60_000  # node expansions: the chains found on the corpora need far fewer

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from ..bitboards import cells_of, tables
 from ..candidates import Candidates
 from ..grid import Shape, cell_name
 from . import base
@@ -17,24 +18,9 @@ from .base import Step
 # --- shared helpers -------------------------------------------------------------------------
 
 
-@cache
 def peer_masks(shape: Shape) -> tuple[int, ...]:
-    """Per cell, a bitmask (bit = cell index) of its peers."""
-    out = []
-    for peers in shape.geometry.peers:
-        m = 0
-        for p in peers:
-            m |= 1 << p
-        out.append(m)
-    return tuple(out)
-
-
-def cells_of(mask: int) -> Iterator[int]:
-    """Cell indices of the set bits of a cell bitmask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    """Per cell, a bitmask (bit = cell index) of its peers: the shape's one bitboard table."""
+    return tables(shape).peers
 
 
 # The last state asked and its answer, swapped as one reference (safe for threads).
@@ -60,10 +46,9 @@ def value_cells(c: Candidates) -> list[int]:
     return list(out)
 
 
-@cache
 def unit_masks(shape: Shape) -> tuple[int, ...]:
-    """Per unit, a bitmask (bit = cell index) of its cells."""
-    return tuple(sum(1 << x for x in unit) for unit in shape.geometry.units)
+    """Per unit, a bitmask (bit = cell index) of its cells: the shape's one bitboard table."""
+    return tables(shape).units
 
 
 def conjugate_pairs(c: Candidates, value: int, units: Iterable[int],
@@ -91,8 +76,7 @@ def names(c: Candidates, cells: Iterable[int]) -> str:
 
 def unit_name(c: Candidates, unit: int) -> str:
     """``row 3`` / ``column 5`` / ``box 2`` (1-based)."""
-    kind, i = c.geometry.unit_kind(unit)
-    return f"{kind} {i + 1}"
+    return base.unit_name(c.shape, unit)
 
 
 def digits(c: Candidates, mask: int) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from ..bitboards import cells_of
 from ..budget import check
 from ..candidates import Candidates, bits
 from .base import Step
 from .single_digit import (
-    cells_of,
     digits,
     elims_for,
     make_step,
