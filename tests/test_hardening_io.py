@@ -138,6 +138,24 @@ def test_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
         "make serve PORT=8080 (or scripts/serve.py --port 8080)"]
 
 
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--port", "99999"], "--port: '99999' is not a port: expected a number from 0 to 65535"),
+    (["--port", "-1"], "--port: '-1' is not a port: expected a number from 0 to 65535"),
+    (["--port", "http"], "--port: 'http' is not a port: expected a number from 0 to 65535"),
+    (["--port", "0", "--prefix", "sudoku"], "prefix 'sudoku' must start and end with '/'"),
+])
+def test_a_bad_port_or_prefix_says_so_in_one_line(tmp_path: Path, argv: list[str],
+                                                   says: str) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), str(tmp_path), *argv],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].endswith(says), proc.stderr
+
+
 def make_plan(*argv: str) -> str:
     """What `make -n ARGV` would run in a checkout with no venv (nothing is run)."""
     proc = subprocess.run(["make", "-n", "-B", *argv, "VENV=/nonexistent/venv"], cwd=ROOT,
