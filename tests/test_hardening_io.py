@@ -13,7 +13,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core import Shape, format_grid, generate, hint, parse, rate, solve, steps, validate
+from sudoku_core import (
+    Shape,
+    count_solutions,
+    find_conflicts,
+    format_grid,
+    generate,
+    has_unique_solution,
+    hint,
+    parse,
+    rate,
+    read_puzzles,
+    solve,
+    steps,
+    validate,
+)
 from sudoku_core.commands import common
 from sudoku_core.errors import ParseError
 from sudoku_core.formats.records import read_puzzles_or_errors, stream_puzzles_or_errors
@@ -109,6 +123,16 @@ def test_titled_grids_stream_with_their_line_numbers() -> None:
     (lambda: format_grid(PUZZLE_4), "format_grid() argument 'grid'"),  # type: ignore[arg-type]
     (lambda: solve(parse(PUZZLE_4), time_limit="5"), "solve() argument 'time_limit'"),  # type: ignore[arg-type]
     (lambda: solve(parse(PUZZLE_4), limit=True), "solve() argument 'limit' must be int, not bool"),
+    # Found by a later audit: an AttributeError or a TypeError about operands, or the wrong name.
+    (lambda: find_conflicts(PUZZLE_4), "find_conflicts() argument 'grid' must be Grid, not str"),  # type: ignore[arg-type]
+    (lambda: count_solutions(PUZZLE_4), "count_solutions() argument 'grid' must be Grid"),  # type: ignore[arg-type]
+    (lambda: has_unique_solution(PUZZLE_4), "has_unique_solution() argument 'grid'"),  # type: ignore[arg-type]
+    (lambda: read_puzzles(42), "read_puzzles() argument 'text' must be str, not int"),  # type: ignore[arg-type]
+    (lambda: validate(parse(PUZZLE_4), givens=PUZZLE_4), "validate() argument 'givens'"),  # type: ignore[arg-type]
+    (lambda: hint(parse(PUZZLE_4), pencil=5), "hint() argument 'pencil'"),  # type: ignore[arg-type]
+    (lambda: hint(parse(PUZZLE_4), time_limit="5"), "hint() argument 'time_limit'"),  # type: ignore[arg-type]
+    (lambda: generate(Shape(2, 2), time_limit="5"), "generate() argument 'time_limit'"),  # type: ignore[arg-type]
+    (lambda: generate(Shape(2, 2), symmetry=3), "generate() argument 'symmetry'"),  # type: ignore[arg-type]
 ])
 def test_a_wrong_type_names_the_argument(call: object, name: str) -> None:
     with pytest.raises(TypeError, match=re.escape(name)):
