@@ -478,7 +478,8 @@ def count_solutions(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> int:
     """Number of solutions, counting stops at ``limit``; -1 if the budget ran out first."""
-    expect("count_solutions", grid=(grid, Grid), limit=(limit, int))
+    expect("count_solutions", grid=(grid, Grid), limit=(limit, int),
+           time_limit=(time_limit, OPTIONAL_NUMBER))
     r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
     if r.status in ("invalid", "no_solution"):
         return 0
@@ -494,6 +495,6 @@ def has_unique_solution(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> bool | None:
     """True for exactly one solution, False for none or several, None if it gave up."""
-    expect("has_unique_solution", grid=(grid, Grid))
+    expect("has_unique_solution", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     n = count_solutions(grid, 2, max_nodes=max_nodes, time_limit=time_limit)
     return None if n < 0 else n == 1

@@ -139,6 +139,26 @@ def test_a_wrong_type_names_the_argument(call: object, name: str) -> None:
         call()  # type: ignore[operator]
 
 
+NAN = float("nan")
+
+
+# A NaN time limit compares false with every clock reading: solve() on a hard 64x64 with it ran
+# with no deadline at all (the CLI and the web facade refuse NaN; the library did not).
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda: solve(parse(PUZZLE_4), time_limit=NAN), "solve() argument 'time_limit'"),
+    (lambda: count_solutions(parse(PUZZLE_4), time_limit=NAN), "count_solutions() argument"),
+    (lambda: has_unique_solution(parse(PUZZLE_4), time_limit=NAN), "has_unique_solution()"),
+    (lambda: validate(parse(PUZZLE_4), time_limit=NAN), "validate() argument 'time_limit'"),
+    (lambda: hint(parse(PUZZLE_4), time_limit=NAN), "hint() argument 'time_limit'"),
+    (lambda: steps(parse(PUZZLE_4), time_limit=NAN), "steps() argument 'time_limit'"),
+    (lambda: rate(parse(PUZZLE_4), time_limit=NAN), "rate() argument 'time_limit'"),
+    (lambda: generate(Shape(2, 2), time_limit=NAN), "generate() argument 'time_limit'"),
+])
+def test_a_nan_time_limit_is_a_value_error(call: object, name: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(name) + ".* not NaN"):
+        call()  # type: ignore[operator]
+
+
 def test_a_grid_given_as_text_says_to_parse_it() -> None:
     with pytest.raises(TypeError, match=r"read the text first: solve\(parse\(text\)\)"):
         solve(PUZZLE_4)  # type: ignore[arg-type]
