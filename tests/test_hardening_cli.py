@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -19,6 +21,7 @@ import pytest
 
 from sudoku_core import parse, solve
 from sudoku_core.cli import main
+from sudoku_core.commands import common
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"
@@ -346,3 +349,31 @@ def test_a_device_or_pipe_is_read_as_a_file(capsys: pytest.CaptureFixture[str]) 
     finally:
         os.close(read)
     assert (code, out) == (0, SOLUTION_4 + "\n"), err
+
+
+def _echo(item: common.Item, args: object) -> common.Outcome:
+    return common.Outcome(0, {}, item.label, True)
+
+
+@POSIX
+def test_a_stuck_pool_does_not_hang_the_stop() -> None:
+    # Ctrl+C once hung a `-j 2` batch (1 in ~80): pool.terminate() waited for the result pipe's
+    # lock, held by a worker blocked writing a result that nobody read any more. The test holds
+    # that lock itself, as the blocked worker did; the batch must stop anyway.
+    grid = parse(PUZZLE_4)
+    items = (common.Item(f"line {k}", grid) for k in itertools.count(1))
+    batch = common._pooled(_echo, items, argparse.Namespace(), 2)
+    assert next(batch)[1].text == "line 1"
+    pool = batch.gi_frame.f_locals["pool"]  # type: ignore[union-attr]
+    lock = pool._outqueue._wlock
+    assert lock.acquire(timeout=10)
+    try:
+        closer = threading.Thread(target=batch.close, daemon=True)
+        start = time.monotonic()
+        closer.start()
+        closer.join(timeout=30)
+        assert not closer.is_alive(), "stopping the pool hung"
+        assert time.monotonic() - start < common.STOP_WAIT + 10
+        assert not any(p.is_alive() for p in pool._pool)
+    finally:
+        lock.release()
