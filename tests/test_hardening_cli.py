@@ -377,3 +377,22 @@ def test_a_stuck_pool_does_not_hang_the_stop() -> None:
         assert not any(p.is_alive() for p in pool._pool)
     finally:
         lock.release()
+
+
+# A puzzle file saved by Windows PowerShell (`>` writes UTF-16 with a byte-order mark).
+def test_a_utf16_file_is_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{PUZZLE_4}\r\n{PUZZLE_4}\r\n".encode("utf-16"))
+    assert main(["solve", "-f", str(path), "--to", "line", "-j", "1"]) == 0
+    assert capsys.readouterr().out.split() == [SOLUTION_4, SOLUTION_4]
+
+
+def test_a_large_utf16_file_is_one_error(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{PUZZLE_4}\r\n".encode("utf-16") * 80_000)  # streamed: over 2 MiB
+    assert main(["solve", "-f", str(path), "-j", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        f"sudoku solve: error: {path}: UTF-16 text that could not be read: save the file as "
+        "UTF-8"], err

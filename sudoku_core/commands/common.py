@@ -212,8 +212,22 @@ def _size(fh: BinaryIO) -> int:
         return 0
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # what Windows PowerShell's `>` writes in front
+
+
 def _decode(data: bytes, name: str, line: int | None = None) -> str:
-    """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column."""
+    """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column.
+
+    A whole input (``line`` None) with a UTF-16 byte-order mark is read as UTF-16; a streamed
+    one cannot be split into lines as bytes, so it is one error that says what to do.
+    """
+    if line in (None, 1) and data.startswith(UTF16_BOMS):
+        try:
+            if line is None:
+                return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+        raise ParseError(f"{name}: UTF-16 text that could not be read: save the file as UTF-8")
     try:
         return data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
     except UnicodeDecodeError as exc:
