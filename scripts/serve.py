@@ -106,12 +106,24 @@ def start(server: http.server.ThreadingHTTPServer) -> threading.Thread:
     return thread
 
 
+def port_number(text: str) -> int:
+    """argparse type of --port: a TCP port (0 picks a free one)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a port: expected a number from 0 to 65535")
+    return port
+
+
 def main() -> int:
     """Command line: serve.py [ROOT] [--port 8000] [--host 127.0.0.1] [--prefix /sudoku/]."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("root", nargs="?", type=Path, default=Path("build/site"))
     ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--port", type=port_number, default=8000)
     ap.add_argument("--prefix", default="/", help="serve under a sub-path, e.g. /sudoku/")
     args = ap.parse_args()
     if not (args.root / "index.html").is_file():
@@ -121,6 +133,9 @@ def main() -> int:
         server = make_server(args.root, args.host, args.port, args.prefix)
     except OSError as exc:
         print(f"serve: {why_not_served(exc, args.host, args.port)}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # a --prefix without its slashes
+        print(f"serve: {exc}", file=sys.stderr)
         return 2
     host, port = server.server_address[:2]
     print(f"Serving {args.root} at http://{host}:{port}{args.prefix}  (Ctrl+C to stop)",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .candidates import Candidates
 from .contract import Json, frame, pairs
+from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
 
 
@@ -42,6 +43,7 @@ class Conflict:
 
 def find_conflicts(grid: Grid) -> list[Conflict]:
     """Every value repeated in a unit, rows then columns then boxes."""
+    expect("find_conflicts", grid=(grid, Grid))
     geo = grid.shape.geometry
     n = grid.size
     cells = grid.cells

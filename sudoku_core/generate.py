@@ -26,7 +26,7 @@ from .budget import OutOfTime
 from .contract import frame
 from .dig import Dug, dig, is_unique
 from .errors import SudokuError
-from .expect import SEED, expect
+from .expect import NONE, OPTIONAL_NUMBER, SEED, expect
 from .fill import random_solution
 from .grade import solves_within
 from .grid import Grid, Shape
@@ -234,7 +234,9 @@ def generate(
     between checks: the best puzzle so far comes back with a note, or :class:`Cancelled` is
     raised when there is none yet.
     """
-    expect("generate", shape=(shape, Shape), difficulty=(difficulty, str), seed=(seed, SEED))
+    expect("generate", shape=(shape, Shape), difficulty=(difficulty, str), seed=(seed, SEED),
+           symmetry=(symmetry, (str, NONE)), time_limit=(time_limit, OPTIONAL_NUMBER),
+           max_attempts=(max_attempts, (int, NONE)))
     start = time.perf_counter()
     target = LEVELS.index(check_difficulty(difficulty))
     sym = check_symmetry(symmetry) if symmetry is not None else (

@@ -18,7 +18,7 @@ from . import budget
 from .candidates import Candidates, bits
 from .conflicts import find_conflicts
 from .contract import cell_ref, frame, pairs, value_ref, values_of
-from .expect import NONE, expect
+from .expect import NONE, NUMBER, expect
 from .grid import Grid, Shape, cell_name
 from .messages import and_list, wrong_entries_text
 from .solver import solve
@@ -144,7 +144,8 @@ def hint(puzzle: Grid, current: Grid | None = None,
     candidates but earlier steps narrowed them). ``time_limit`` bounds the whole call: the
     solution check and any technique or trial-and-error search (out of time: "gave_up").
     """
-    expect("hint", puzzle=(puzzle, Grid), current=(current, (Grid, NONE)))
+    expect("hint", puzzle=(puzzle, Grid), current=(current, (Grid, NONE)),
+           pencil=(pencil, (Mapping, NONE)), time_limit=(time_limit, NUMBER))
     current = current if current is not None else puzzle
     if current.shape != puzzle.shape:
         raise ValueError(f"the grid is {current.shape} but the givens are {puzzle.shape}")

@@ -481,6 +481,8 @@ def count_solutions(
 
     None is the package's one word for "gave up" (as ``unique`` of :class:`SolveResult`).
     """
+    expect("count_solutions", grid=(grid, Grid), limit=(limit, int),
+           time_limit=(time_limit, OPTIONAL_NUMBER))
     r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
     if r.status in ("invalid", "no_solution"):
         return 0
@@ -496,5 +498,6 @@ def has_unique_solution(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> bool | None:
     """True for exactly one solution, False for none or several, None if it gave up."""
+    expect("has_unique_solution", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     n = count_solutions(grid, 2, max_nodes=max_nodes, time_limit=time_limit)
     return None if n is None else n == 1

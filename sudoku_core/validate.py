@@ -13,7 +13,7 @@ from typing import Any, Literal
 from .budget import DEFAULT_TIME_LIMIT
 from .conflicts import Conflict, conflicts_json, find_conflicts, find_dead_cells
 from .contract import frame, line_of, pairs
-from .expect import OPTIONAL_NUMBER, expect
+from .expect import NONE, OPTIONAL_NUMBER, expect
 from .grid import Grid
 from .messages import conflicts_text, no_fit, wrong_entries_text
 from .solver import DEFAULT_MAX_NODES, solve
@@ -122,7 +122,8 @@ def validate(
     >>> r.status, r.message()
     ('wrong_entries', 'r4c1 = 3 does not fit the solution.')
     """
-    expect("validate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
+    expect("validate", grid=(grid, Grid), givens=(givens, (Grid, NONE)),
+           time_limit=(time_limit, OPTIONAL_NUMBER))
     if givens is not None:
         if givens.shape != grid.shape:
             raise ValueError(f"the grid is {grid.shape} but the givens are {givens.shape}")

@@ -42,6 +42,7 @@ from .validate import validate
 Json = dict[str, Any]
 
 MAX_TIME_LIMIT = 60.0  # seconds: the browser can cancel sooner; nothing runs unbounded
+MAX_INT_DIGITS = 4000  # under Python's own limit (4300), whose message names its internals
 
 
 class BadRequest(ValueError):
@@ -262,11 +263,24 @@ def _error(exc: BaseException) -> Json:
     return {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}
 
 
+class _LongNumber(Exception):
+    """A JSON integer longer than Python reads (its own message names its internals)."""
+
+
+def _int(digits: str) -> int:
+    if len(digits) > MAX_INT_DIGITS:
+        raise _LongNumber(len(digits.lstrip("-")))
+    return int(digits)
+
+
 def _load(request_json: str) -> Json:
     try:
-        request = json.loads(request_json)
+        request = json.loads(request_json, parse_int=_int)
     except RecursionError:
         raise BadRequest("request is nested too deeply") from None
+    except _LongNumber as exc:
+        raise BadRequest(f"request holds a number of {exc.args[0]} digits: too long for a "
+                         "size, seed, time limit or cell value") from None
     except (ValueError, TypeError) as exc:
         raise BadRequest(f"request is not JSON: {exc}") from None
     if not isinstance(request, dict):

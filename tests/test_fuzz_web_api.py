@@ -161,3 +161,14 @@ def test_a_nan_time_limit_is_refused() -> None:
                 '"time_limit": NaN}}')
     assert "error" in reply
     assert not math.isnan(BUDGET)
+
+
+@pytest.mark.parametrize("field", ["id", "size", "seed", "time_limit"])
+def test_a_number_of_5000_digits_is_named_in_our_words(field: str) -> None:
+    # Python's own message names sys.set_int_max_str_digits and its 4300-digit limit.
+    reply = ask('{"id": 1, "cmd": "generate", "args": {"' + field + '": ' + "9" * 5000 + "}}"
+                if field != "id" else '{"id": ' + "9" * 5000 + ', "cmd": "version"}')
+    message = reply["error"]["message"]
+    assert reply["error"]["type"] == "BadRequest"
+    assert "set_int_max_str_digits" not in message and "4300" not in message, message
+    assert "5000 digits" in message, message

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -19,6 +21,7 @@ import pytest
 
 from sudoku_core import parse, solve
 from sudoku_core.cli import main
+from sudoku_core.commands import common
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"
@@ -346,3 +349,50 @@ def test_a_device_or_pipe_is_read_as_a_file(capsys: pytest.CaptureFixture[str]) 
     finally:
         os.close(read)
     assert (code, out) == (0, SOLUTION_4 + "\n"), err
+
+
+def _echo(item: common.Item, args: object) -> common.Outcome:
+    return common.Outcome(0, {}, item.label, True)
+
+
+@POSIX
+def test_a_stuck_pool_does_not_hang_the_stop() -> None:
+    # Ctrl+C once hung a `-j 2` batch (1 in ~80): pool.terminate() waited for the result pipe's
+    # lock, held by a worker blocked writing a result that nobody read any more. The test holds
+    # that lock itself, as the blocked worker did; the batch must stop anyway.
+    grid = parse(PUZZLE_4)
+    items = (common.Item(f"line {k}", grid) for k in itertools.count(1))
+    batch = common._pooled(_echo, items, argparse.Namespace(), 2)
+    assert next(batch)[1].text == "line 1"
+    pool = batch.gi_frame.f_locals["pool"]  # type: ignore[union-attr]
+    lock = pool._outqueue._wlock
+    assert lock.acquire(timeout=10)
+    try:
+        closer = threading.Thread(target=batch.close, daemon=True)
+        start = time.monotonic()
+        closer.start()
+        closer.join(timeout=30)
+        assert not closer.is_alive(), "stopping the pool hung"
+        assert time.monotonic() - start < common.STOP_WAIT + 10
+        assert not any(p.is_alive() for p in pool._pool)
+    finally:
+        lock.release()
+
+
+# A puzzle file saved by Windows PowerShell (`>` writes UTF-16 with a byte-order mark).
+def test_a_utf16_file_is_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{PUZZLE_4}\r\n{PUZZLE_4}\r\n".encode("utf-16"))
+    assert main(["solve", "-f", str(path), "--to", "line", "-j", "1"]) == 0
+    assert capsys.readouterr().out.split() == [SOLUTION_4, SOLUTION_4]
+
+
+def test_a_large_utf16_file_is_one_error(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{PUZZLE_4}\r\n".encode("utf-16") * 80_000)  # streamed: over 2 MiB
+    assert main(["solve", "-f", str(path), "-j", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        f"sudoku solve: error: {path}: UTF-16 text that could not be read: save the file as "
+        "UTF-8"], err

@@ -13,7 +13,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core import Shape, format_grid, generate, hint, parse, rate, solve, steps, validate
+from sudoku_core import (
+    Shape,
+    count_solutions,
+    find_conflicts,
+    format_grid,
+    generate,
+    has_unique_solution,
+    hint,
+    parse,
+    rate,
+    read_puzzles,
+    solve,
+    steps,
+    validate,
+)
 from sudoku_core.commands import common
 from sudoku_core.errors import ParseError
 from sudoku_core.formats.records import read_puzzles_or_errors, stream_puzzles_or_errors
@@ -109,9 +123,39 @@ def test_titled_grids_stream_with_their_line_numbers() -> None:
     (lambda: format_grid(PUZZLE_4), "format_grid() argument 'grid'"),  # type: ignore[arg-type]
     (lambda: solve(parse(PUZZLE_4), time_limit="5"), "solve() argument 'time_limit'"),  # type: ignore[arg-type]
     (lambda: solve(parse(PUZZLE_4), limit=True), "solve() argument 'limit' must be int, not bool"),
+    # Found by a later audit: an AttributeError or a TypeError about operands, or the wrong name.
+    (lambda: find_conflicts(PUZZLE_4), "find_conflicts() argument 'grid' must be Grid, not str"),  # type: ignore[arg-type]
+    (lambda: count_solutions(PUZZLE_4), "count_solutions() argument 'grid' must be Grid"),  # type: ignore[arg-type]
+    (lambda: has_unique_solution(PUZZLE_4), "has_unique_solution() argument 'grid'"),  # type: ignore[arg-type]
+    (lambda: read_puzzles(42), "read_puzzles() argument 'text' must be str, not int"),  # type: ignore[arg-type]
+    (lambda: validate(parse(PUZZLE_4), givens=PUZZLE_4), "validate() argument 'givens'"),  # type: ignore[arg-type]
+    (lambda: hint(parse(PUZZLE_4), pencil=5), "hint() argument 'pencil'"),  # type: ignore[arg-type]
+    (lambda: hint(parse(PUZZLE_4), time_limit="5"), "hint() argument 'time_limit'"),  # type: ignore[arg-type]
+    (lambda: generate(Shape(2, 2), time_limit="5"), "generate() argument 'time_limit'"),  # type: ignore[arg-type]
+    (lambda: generate(Shape(2, 2), symmetry=3), "generate() argument 'symmetry'"),  # type: ignore[arg-type]
 ])
 def test_a_wrong_type_names_the_argument(call: object, name: str) -> None:
     with pytest.raises(TypeError, match=re.escape(name)):
+        call()  # type: ignore[operator]
+
+
+NAN = float("nan")
+
+
+# A NaN time limit compares false with every clock reading: solve() on a hard 64x64 with it ran
+# with no deadline at all (the CLI and the web facade refuse NaN; the library did not).
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda: solve(parse(PUZZLE_4), time_limit=NAN), "solve() argument 'time_limit'"),
+    (lambda: count_solutions(parse(PUZZLE_4), time_limit=NAN), "count_solutions() argument"),
+    (lambda: has_unique_solution(parse(PUZZLE_4), time_limit=NAN), "has_unique_solution()"),
+    (lambda: validate(parse(PUZZLE_4), time_limit=NAN), "validate() argument 'time_limit'"),
+    (lambda: hint(parse(PUZZLE_4), time_limit=NAN), "hint() argument 'time_limit'"),
+    (lambda: steps(parse(PUZZLE_4), time_limit=NAN), "steps() argument 'time_limit'"),
+    (lambda: rate(parse(PUZZLE_4), time_limit=NAN), "rate() argument 'time_limit'"),
+    (lambda: generate(Shape(2, 2), time_limit=NAN), "generate() argument 'time_limit'"),
+])
+def test_a_nan_time_limit_is_a_value_error(call: object, name: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(name) + ".* not NaN"):
         call()  # type: ignore[operator]
 
 
@@ -136,6 +180,24 @@ def test_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
     assert proc.stderr.strip().splitlines() == [
         f"serve: port {port} is busy (another server is using it); pick another: "
         "make serve PORT=8080 (or scripts/serve.py --port 8080)"]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--port", "99999"], "--port: '99999' is not a port: expected a number from 0 to 65535"),
+    (["--port", "-1"], "--port: '-1' is not a port: expected a number from 0 to 65535"),
+    (["--port", "http"], "--port: 'http' is not a port: expected a number from 0 to 65535"),
+    (["--port", "0", "--prefix", "sudoku"], "prefix 'sudoku' must start and end with '/'"),
+])
+def test_a_bad_port_or_prefix_says_so_in_one_line(tmp_path: Path, argv: list[str],
+                                                   says: str) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), str(tmp_path), *argv],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].endswith(says), proc.stderr
 
 
 def make_plan(*argv: str) -> str:

@@ -212,8 +212,22 @@ def _size(fh: BinaryIO) -> int:
         return 0
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # what Windows PowerShell's `>` writes in front
+
+
 def _decode(data: bytes, name: str, line: int | None = None) -> str:
-    """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column."""
+    """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column.
+
+    A whole input (``line`` None) with a UTF-16 byte-order mark is read as UTF-16; a streamed
+    one cannot be split into lines as bytes, so it is one error that says what to do.
+    """
+    if line in (None, 1) and data.startswith(UTF16_BOMS):
+        try:
+            if line is None:
+                return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+        raise ParseError(f"{name}: UTF-16 text that could not be read: save the file as UTF-8")
     try:
         return data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
     except UnicodeDecodeError as exc:
@@ -523,17 +537,39 @@ def _pooled(
     # here) and the parent alone stops, terminates the pool and prints one line.
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    before = set(multiprocessing.active_children())
     try:
         pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
     finally:
         if main_thread:
             signal.signal(signal.SIGINT, previous)
+    workers = [p for p in multiprocessing.active_children() if p not in before]
     try:
         # imap keeps input order and reads the input lazily (the task feeder blocks on a full
         # pipe): memory stays flat in the input's size. Chunks keep the pickling cost small.
         yield from pool.imap(_call, items, chunksize=256)
     finally:
-        pool.terminate()
+        _stop(pool, workers)
+
+
+STOP_WAIT = 2.0  # seconds pool.terminate() may take before its workers are killed
+
+
+def _stop(pool: Any, workers: list[Any]) -> None:
+    """``pool.terminate()``, bounded in time.
+
+    After a Ctrl+C or a closed pipe, terminate() stops reading results and then waits for the
+    result pipe's lock; a worker that holds it, blocked writing a result nobody reads any more,
+    never lets go (seen once in ~80 Ctrl+C: the command hung). Past STOP_WAIT the workers are
+    killed; terminate() is left waiting in a daemon thread, which the exit does not wait for.
+    """
+    stopper = threading.Thread(target=pool.terminate, daemon=True)
+    stopper.start()
+    stopper.join(STOP_WAIT)
+    if stopper.is_alive():
+        for proc in workers:
+            proc.kill()
+            proc.join(1.0)
 
 
 def progress_bar(total: int) -> Any:

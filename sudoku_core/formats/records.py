@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import ParseError, ShapeError, SudokuError
+from ..expect import NONE, expect
 from ..grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .auto import parse
 from .scan import scan
@@ -73,7 +74,13 @@ def read_puzzles(text: str, shape: Shape | None = None) -> Iterator[PuzzleRecord
     A bad puzzle raises its error (a SudokuError naming the line); the puzzles before it
     have been yielded.
     """
-    for rec in read_puzzles_or_errors(text, shape):
+    # Checked here, not in the generator: a wrong type fails at the call, as everywhere else.
+    expect("read_puzzles", text=(text, str), shape=(shape, (Shape, NONE)))
+    return _raising(read_puzzles_or_errors(text, shape))
+
+
+def _raising(records: Iterator[PuzzleRecord | SudokuError]) -> Iterator[PuzzleRecord]:
+    for rec in records:
         if isinstance(rec, SudokuError):
             raise rec
         yield rec

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ..budget import check
 from ..candidates import Candidates, bits
 from .base import (
     Step,
@@ -65,6 +66,7 @@ def iter_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterat
     masks = c.masks
     for k in sizes:
         for u, unit in enumerate(geo.units):
+            check()
             items = [(cell, masks[cell]) for cell in unit if 2 <= masks[cell].bit_count() <= k]
             if len(items) < k:
                 continue
@@ -130,6 +132,7 @@ def iter_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Itera
     n = c.size
     for k in sizes:
         for u, unit in enumerate(geo.units):
+            check()  # 192 units of 64 cells on 64x64: 0.2 s of CPU a size without it
             # Position mask (bit i = i-th cell of the unit) per value still open in the unit.
             pos = [0] * n
             for i, cell in enumerate(unit):

@@ -46,7 +46,9 @@ def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
                     v = 0
                     for x in core:
                         v |= masks[x]
-                    if v.bit_count() < k + 2:
+                    if not k + 2 <= v.bit_count() <= k + 2 * MAX_PART:
+                        # Each part covers at most MAX_PART of the core's extra digits: more
+                        # cannot be covered (an empty 64x64: 300 MiB of parts and 8 s of CPU).
                         continue
                     spare = [x for x in inter if x not in core]
                     yield from _complete(c, line, box, core, v, rest_line, rest_box, spare,
