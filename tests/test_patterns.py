@@ -13,7 +13,8 @@ from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Shape
 from sudoku_core.step import Step
 from sudoku_core.techniques.als import iter_als_xz
-from sudoku_core.techniques.franken import iter_franken_fish
+from sudoku_core.techniques.colouring import iter_multi_colours
+from sudoku_core.techniques.franken import iter_franken_fish, iter_mutant_fish
 from sudoku_core.techniques.sue_de_coq import iter_sue_de_coq
 from sudoku_core.techniques.uniqueness import (
     iter_avoidable_rectangle,
@@ -199,3 +200,29 @@ def test_franken_swordfish() -> None:
     expected = elims(1, [f"r{r}c{k}" for r in range(3, 7) for k in (8, 9)]
                      + ["r3c1", "r3c2", "r3c3"])
     has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
+
+
+def test_multi_colours_type_1_with_one_pair_clusters() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
+    only_in(c, 1, 9 + 1, ["r2c2", "r7c2"])  # cluster B: r2c2 / r7c2
+    # r1c1 and r2c2 see each other (box 1), so r1c5 or r7c2 holds 1: r7c5 sees both.
+    has_step(iter_multi_colours(c), "Multi-Colours Type 1", elims(1, ["r7c5"]))
+
+
+def test_multi_colours_type_2_with_one_pair_clusters() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
+    only_in(c, 1, ROW2, ["r2c2", "r2c3"])  # cluster B: r2c2 / r2c3
+    # r1c1 sees both colours of B (box 1), one of which is 1: r1c1 is not 1.
+    has_step(iter_multi_colours(c), "Multi-Colours Type 2", elims(1, ["r1c1"]))
+
+
+def test_mutant_x_wing() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c7"])
+    only_in(c, 1, 9 + 8, ["r2c9", "r3c9"])
+    # Base row 1 and column 9 (no shared cell with 1), cover column 1 and box 3: both covers
+    # take their 1 from the base, so it leaves the rest of column 1 and of box 3.
+    expected = elims(1, [f"r{r}c1" for r in range(2, 10)] + ["r2c7", "r2c8", "r3c7", "r3c8"])
+    has_step(iter_mutant_fish(c, sizes=(2,)), "Mutant X-Wing", expected)
