@@ -13,6 +13,7 @@ from sudoku_core.candidates import Candidates
 from sudoku_core.grid import Shape
 from sudoku_core.step import Step
 from sudoku_core.techniques.als import iter_als_xz
+from sudoku_core.techniques.chains import iter_x_chain
 from sudoku_core.techniques.colouring import iter_multi_colours
 from sudoku_core.techniques.franken import iter_franken_fish, iter_mutant_fish
 from sudoku_core.techniques.sue_de_coq import iter_sue_de_coq
@@ -226,3 +227,18 @@ def test_mutant_x_wing() -> None:
     # take their 1 from the base, so it leaves the rest of column 1 and of box 3.
     expected = elims(1, [f"r{r}c1" for r in range(2, 10)] + ["r2c7", "r2c8", "r3c7", "r3c8"])
     has_step(iter_mutant_fish(c, sizes=(2,)), "Mutant X-Wing", expected)
+
+
+def test_chains_list_every_conclusion_not_only_the_first() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c4"])
+    only_in(c, 1, 4, ["r5c1", "r5c6"])
+    only_in(c, 2, 2, ["r3c2", "r3c8"])
+    only_in(c, 2, 7, ["r8c1", "r8c8"])
+    # Two X-Chains: r1c4=r1c1-r5c1=r5c6 on 1 and r3c2=r3c8-r8c8=r8c1 on 2; each end pair's
+    # common peers lose the digit.
+    found = list(iter_x_chain(c))
+    has_step(iter(found), "X-Chain", elims(1, ["r2c6", "r3c6", "r4c4", "r6c4"]))
+    has_step(iter(found), "X-Chain", elims(2, ["r1c1", "r2c1", "r7c2", "r9c2"]))
+    conclusions = [(s.placements, tuple(sorted(s.eliminations))) for s in found]
+    assert len(conclusions) == len(set(conclusions))  # each conclusion once

@@ -25,9 +25,11 @@ from sudoku_core.solver import solve
 from sudoku_core.step import Step
 from sudoku_core.techniques import (
     als,
+    chains,
     colouring,
     fish,
     franken,
+    grouped_chains,
     intersections,
     single_digit,
     singles,
@@ -55,6 +57,7 @@ NEW: tuple[Iter, ...] = (
     als.iter_als_xz, als.iter_als_xy_wing, partial(als.iter_als_chain, max_sets=4),
     als.iter_death_blossom, partial(franken.iter_franken_fish, sizes=(2, 3)),
     partial(franken.iter_mutant_fish, sizes=(2,)), partial(franken.iter_siamese_fish, sizes=(2, 3)),
+    chains.iter_x_chain, chains.iter_xy_chain, chains.iter_aic, grouped_chains.iter_grouped_aic,
 )
 UNIQUE: tuple[Iter, ...] = (
     uniqueness.iter_unique_rectangle, uniqueness.iter_hidden_rectangle,
