@@ -11,6 +11,7 @@ Uniqueness techniques assume the puzzle has one solution.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import islice
@@ -18,6 +19,7 @@ from itertools import islice
 from . import budget
 from .candidates import Candidates
 from .errors import SudokuError
+from .formats.scan import LINE_BREAK, scan
 from .grid import Shape
 from .pencil import read_pencil
 from .step import Step
@@ -116,15 +118,52 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
     return out, cut
 
 
+# "+7": a value placed by an earlier step, not a given (as HoDoKu's puzzle lines write them).
+_PLACED = re.compile(r"\+(?=[0-9A-Za-z])")
+
+
 def candidates_from_text(text: str, shape: Shape | None = None) -> Candidates:
     """The candidate state a text shows: a pencil-mark grid exactly as written (filled cells
     as values, empty ones with their marks, none for an empty cell written without marks),
-    else the candidates the values leave."""
+    else the candidates the values leave. A value written ``+7`` was placed, not given (only
+    Avoidable Rectangles tell the two apart); every other filled cell counts as a given."""
+    plus = [m.start() - i for i, m in enumerate(_PLACED.finditer(text))]
+    if plus:
+        text = _PLACED.sub("", text)
     grid, marks = read_pencil(text, shape)
     if not marks:
-        return Candidates.from_grid(grid)
-    masks = [0] * len(grid.cells)
-    for cell, values in marks.items():
-        masks[cell] = sum(1 << (v - 1) for v in values)
-    # Every filled cell counts as a given: the grid does not say which ones were placed.
-    return Candidates(grid.shape, list(grid.cells), masks)
+        c = Candidates.from_grid(grid)
+    else:
+        masks = [0] * len(grid.cells)
+        for cell, values in marks.items():
+            masks[cell] = sum(1 << (v - 1) for v in values)
+        c = Candidates(grid.shape, list(grid.cells), masks)
+    for cell in _cells_at(text, plus, grid.shape.cell_count):
+        if grid.cells[cell]:
+            c.givens &= ~(1 << cell)
+    return c
+
+
+def _cells_at(text: str, offsets: list[int], cell_count: int) -> list[int]:
+    """The cells the characters at ``offsets`` write: one token a cell, or one character a cell
+    in a line such as '+7..3.2+1...'; none when the layout says neither."""
+    if not offsets:
+        return []
+    tokens = scan(text).tokens
+    one_each = len(tokens) == cell_count
+    if not one_each and sum(len(t.text) for t in tokens) != cell_count:
+        return []
+    line_starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]  # by line number - 1
+    out = []
+    before = 0  # characters of the tokens before this one
+    at: dict[int, tuple[int, int, int]] = {}  # token start offset: (index, before, length)
+    for index, t in enumerate(tokens):
+        begin = line_starts[t.line - 1] + t.column - 1
+        at[begin] = (index, before, len(t.text))
+        before += len(t.text)
+    for off in offsets:
+        for begin, (index, chars, length) in at.items():
+            if begin <= off < begin + length:
+                out.append(index if one_each else chars + off - begin)
+                break
+    return out

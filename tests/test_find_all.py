@@ -21,6 +21,7 @@ from sudoku_core.find_all import (
     technique_names,
 )
 from sudoku_core.formats.drawing import format_candidates
+from sudoku_core.formats.scan import scan
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.walk import next_step
@@ -138,3 +139,36 @@ def test_cli_all_needs_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--only" in capsys.readouterr().err
     assert main(["steps", "1234341221434321", "--all", "--only", "X-Wang"]) == 2
     assert "unknown technique 'X-Wang'" in capsys.readouterr().err
+
+
+def ar_line(mark: str) -> str:
+    """r1c1 = 1, r1c5 = 2, r2c1 = 2 (written with ``mark`` before each), the rest empty."""
+    return (f"{mark}1...{mark}2....{mark}2........" + "." * 63)
+
+
+def avoidable(text: str) -> set[tuple[tuple[int, int], ...]]:
+    found, _ = find_all(candidates_from_text(text), ["Avoidable Rectangle"])
+    return {tuple(sorted(s.eliminations)) for s in found}
+
+
+def test_plus_marks_a_placed_value_not_a_given() -> None:
+    # Placed (not given) 1, 2 / 2: r2c5 = 1 would complete a swappable rectangle.
+    assert ((13, 1),) in avoidable(ar_line("+"))
+    assert avoidable(ar_line("")) == set()  # givens cannot swap: nothing to avoid
+    read = candidates_from_text(ar_line("+"))
+    assert read.values == candidates_from_text(ar_line("")).values and read.givens == 0
+
+
+def test_plus_marks_in_a_pencil_mark_grid() -> None:
+    c = candidates_from_text(ar_line(""))
+    drawn = format_candidates(c.to_grid(), c.masks)
+    lines = drawn.split("\n")
+    for t in sorted((scan(drawn).tokens[x] for x in (0, 4, 9)), reverse=True):
+        line = lines[t.line - 1]
+        lines[t.line - 1] = line[:t.column - 1] + "+" + line[t.column - 1:]
+    text = "\n".join(lines)
+    read = candidates_from_text(text)
+    assert read.masks == c.masks and read.values == c.values
+    assert read.givens == 0
+    assert ((13, 1),) in avoidable(text)
+    assert avoidable(drawn) == set()
