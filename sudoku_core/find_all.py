@@ -60,20 +60,66 @@ def technique_names() -> list[str]:
 
 def lookup(names: Iterable[str]) -> list[Technique]:
     """Techniques by name (case and spacing ignored); a clear error for an unknown one."""
-    by_key = {_key(t.name): t for t in listable()}
     out = []
     for name in names:
-        tech = by_key.get(_key(name))
-        if tech is None:
-            raise UnknownTechnique(
-                f"unknown technique {name!r}; `sudoku steps --list-techniques` lists them")
+        tech, _ = resolve(name)
         if tech not in out:
             out.append(tech)
     return out
 
 
+# Other names people and tools give a registry entry (keys as _key writes them).
+ALIASES = {
+    "nice loop": "AIC", "continuous nice loop": "AIC", "discontinuous nice loop": "AIC",
+    "alternating inference chain": "AIC",
+    "grouped nice loop": "Grouped AIC", "grouped continuous nice loop": "Grouped AIC",
+    "grouped discontinuous nice loop": "Grouped AIC",
+    "grouped alternating inference chain": "Grouped AIC",
+    "locked pair": "Naked Pair", "locked triple": "Naked Triple",
+    "bug + 1": "BUG+1", "bivalue universal grave + 1": "BUG+1",
+    "bivalue universal grave + n": "BUG+n", "bug + n": "BUG+n",
+    "almost locked set xz": "ALS-XZ", "als xz rule": "ALS-XZ",
+    "hidden unique rectangle": "Hidden Rectangle",
+}
+# HoDoKu's names for the two kinds of Locked Candidates.
+_LOCKED = {"locked candidates type 1 (pointing)": "locked candidates (pointing)",
+           "locked candidates type 2 (claiming)": "locked candidates (claiming)"}
+# Fish named by kind and size ("Sashimi Swordfish", "Finned Mutant X-Wing", "Siamese ...").
+_FISH = re.compile(r"(siamese )?(finned |sashimi )?(franken |mutant )?(x wing|swordfish|jellyfish)")
+_UNIQUENESS_TEST = re.compile(r"uniqueness test (\d)")  # HoDoKu's name for the UR types
+
+
+def resolve(name: str) -> tuple[Technique, str | None]:
+    """The registry entry a name stands for, and the kind of its steps the name asks for (a
+    key such as 'unique rectangle type 3'; None for all of them)."""
+    by_key = {_key(t.name): t for t in listable()}
+    key = _key(name)
+    if key in by_key:
+        return by_key[key], None
+    if key in ALIASES:
+        return by_key[_key(ALIASES[key])], None
+    if key in _LOCKED:
+        return by_key["locked candidates"], _LOCKED[key]
+    m = _UNIQUENESS_TEST.fullmatch(key)
+    if m:
+        return by_key["unique rectangle"], f"unique rectangle type {m[1]}"
+    m = _FISH.fullmatch(key)
+    if m:
+        siamese, finned, kind, size = m.groups()
+        entry = ("siamese fish" if siamese else f"{kind}fish" if kind
+                 else f"finned {size}" if finned else size)
+        if entry in by_key:
+            return by_key[entry], key.replace("sashimi", "finned")
+    for entry, tech in by_key.items():  # one kind of an entry's steps: 'Multi-Colours Type 2'
+        if key.startswith(entry + " "):
+            return tech, key
+    raise UnknownTechnique(
+        f"unknown technique {name!r}; `sudoku steps --list-techniques` lists them")
+
+
 def _key(name: str) -> str:
-    return " ".join(name.lower().replace("-", " ").split())
+    key = " ".join(name.lower().replace("-", " ").split())
+    return key.replace("coloring", "colouring").replace("colors", "colours")
 
 
 def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
@@ -97,14 +143,22 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
     """Every instance of the named techniques in ``c`` (each listed once), in registry order,
     and whether the list was cut short (``limit`` reached or the time ran out)."""
     order = listable()
-    techniques = sorted(lookup(names), key=order.index)
+    kinds: dict[str, set[str] | None] = {}  # per entry: the kinds of steps asked for (None: all)
+    for name in names:
+        tech, kind = resolve(name)
+        had = kinds.get(tech.name, set())
+        kinds[tech.name] = None if had is None or kind is None else had | {kind}
+    techniques = [t for t in order if t.name in kinds]
     out: list[Step] = []
     seen: set[tuple[object, ...]] = set()
     cut = False
     with budget.deadline(time_limit):
         try:
             for tech in techniques:
+                wanted = kinds[tech.name]
                 for step in islice(instances(tech, c), limit):
+                    if wanted is not None and _key(step.technique) not in wanted:
+                        continue
                     key = (step.technique, step.placements, step.eliminations, step.text)
                     if key in seen:
                         continue

@@ -18,6 +18,7 @@ from sudoku_core.find_all import (
     candidates_from_text,
     find_all,
     listable,
+    resolve,
     technique_names,
 )
 from sudoku_core.formats.drawing import format_candidates
@@ -26,6 +27,7 @@ from sudoku_core.grid import Grid, Shape
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.walk import next_step
 from tests.conftest import read_corpus
+from tests.test_techniques_advanced import blank, only_in, set_cands
 from tests.test_techniques_advanced_soundness import random_state
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
@@ -172,3 +174,33 @@ def test_plus_marks_in_a_pencil_mark_grid() -> None:
     assert read.givens == 0
     assert ((13, 1),) in avoidable(text)
     assert avoidable(drawn) == set()
+
+
+@pytest.mark.parametrize(("name", "entry", "kind"), [
+    ("Uniqueness Test 3", "Unique Rectangle", "unique rectangle type 3"),
+    ("unique rectangle type 3", "Unique Rectangle", "unique rectangle type 3"),
+    ("Sashimi Swordfish", "Finned Swordfish", "finned swordfish"),
+    ("Finned Franken X-Wing", "Franken Fish", "finned franken x wing"),
+    ("Siamese Finned Mutant Swordfish", "Siamese Fish", "siamese finned mutant swordfish"),
+    ("Multi-Colors Type 2", "Multi-Colours", "multi colours type 2"),
+    ("Grouped Discontinuous Nice Loop", "Grouped AIC", None),
+    ("Locked Pair", "Naked Pair", None),
+    ("X-Wing", "X-Wing", None),
+])
+def test_names_people_use_resolve_to_an_entry_and_a_kind(name: str, entry: str,
+                                                         kind: str | None) -> None:
+    tech, asked = resolve(name)
+    assert (tech.name, asked) == (entry, kind)
+
+
+def test_a_kind_of_step_lists_only_that_kind() -> None:
+    c = blank()
+    for name, values in {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4},
+                         "r5c5": {3, 4}}.items():
+        set_cands(c, name, values)
+    only_in(c, 1, 9 + 4, ["r1c5", "r2c5"])  # 1 locked in the roofs: a Type 4 as well
+    every, _ = find_all(c, ["Unique Rectangle"])
+    type3, _ = find_all(c, ["Uniqueness Test 3"])
+    assert {s.technique for s in type3} == {"Unique Rectangle Type 3"}
+    assert type3 == [s for s in every if s.technique == "Unique Rectangle Type 3"]
+    assert len(every) > len(type3)  # the same state holds other types too
