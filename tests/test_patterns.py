@@ -242,3 +242,17 @@ def test_chains_list_every_conclusion_not_only_the_first() -> None:
     has_step(iter(found), "X-Chain", elims(2, ["r1c1", "r2c1", "r7c2", "r9c2"]))
     conclusions = [(s.placements, tuple(sorted(s.eliminations))) for s in found]
     assert len(conclusions) == len(set(conclusions))  # each conclusion once
+
+
+def test_franken_swordfish_cannibalism() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c2", "r1c9"])
+    only_in(c, 1, 4, ["r5c1", "r5c9"])
+    only_in(c, 1, 8, ["r9c1", "r9c9"])
+    # Base rows 1, 5, 9; cover columns 1, 9 and box 1. r1c1 lies in two covers: 1 there would
+    # fill column 1 and box 1 at once, leaving rows 5 and 9 one cover (column 9) for two 1s.
+    # So r1c1 loses 1, with the cover cells off the base.
+    rows = (2, 3, 4, 6, 7, 8)
+    expected = elims(1, [f"r{r}c{k}" for r in rows for k in (1, 9)]
+                     + ["r2c2", "r2c3", "r3c2", "r3c3", "r1c1"])
+    has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
