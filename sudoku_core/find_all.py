@@ -35,8 +35,14 @@ LISTED_ONLY: tuple[Technique, ...] = (
     Technique("Mutant Fish", partial(find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
 )
 # Wider searches when listing than the walker can afford at every step.
+LISTING_ALS_CELLS = 8
 LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
+    # Almost locked sets of any size a 9x9 unit allows (the walker keeps to 4 cells).
+    "ALS-XZ": {"max_cells": LISTING_ALS_CELLS},
+    "ALS-XY-Wing": {"max_cells": LISTING_ALS_CELLS},
+    "Death Blossom": {"max_cells": LISTING_ALS_CELLS},
+    "ALS Chain": {"max_cells": LISTING_ALS_CELLS},
 }
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sudoku_core.candidates import Candidates
+from sudoku_core.find_all import find_all
 from sudoku_core.grid import Shape
 from sudoku_core.step import Step
-from sudoku_core.techniques.als import iter_als_xz
+from sudoku_core.techniques.als import iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from sudoku_core.techniques.chains import iter_x_chain
 from sudoku_core.techniques.colouring import iter_multi_colours
 from sudoku_core.techniques.franken import iter_franken_fish, iter_mutant_fish
@@ -256,3 +257,38 @@ def test_franken_swordfish_cannibalism() -> None:
     expected = elims(1, [f"r{r}c{k}" for r in rows for k in (1, 9)]
                      + ["r2c2", "r2c3", "r3c2", "r3c3", "r1c1"])
     has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
+
+
+def test_als_xz_with_a_five_cell_set_when_listing() -> None:
+    c = blank()
+    for k, values in enumerate(({1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}), 1):
+        set_cands(c, f"r1c{k}", values)  # A: r1c1-r1c5, five cells holding 1-6
+    set_cands(c, "r5c1", {1, 6})  # B
+    # 1 is restricted (r1c1 sees r5c1); 6 is in r1c5 or r5c1, so r5c5 (seeing both) loses it.
+    expected = elims(6, ["r5c5"])
+    a = "r1c1, r1c2, r1c3, r1c4, r1c5 {1,2,3,4,5,6}"
+
+    def with_a(steps: Iterator[Step]) -> list[Step]:
+        return [s for s in steps if a in s.text and set(s.eliminations) == expected]
+
+    assert not with_a(iter_als_xz(c))  # the walker's sets have 4 cells at most
+    assert with_a(iter_als_xz(c, max_cells=8))
+    assert with_a(iter(find_all(c, ["ALS-XZ"])[0]))
+
+
+def test_als_xy_wing() -> None:
+    c = blank()
+    set_cands(c, "r1c1", {1, 2})  # A
+    set_cands(c, "r1c5", {1, 3})  # pivot: 1 restricted with A (row 1), 3 with B (column 5)
+    set_cands(c, "r5c5", {2, 3})  # B
+    # One of A and B is locked, so 2 is in r1c1 or r5c5: r5c1 sees both.
+    has_step(iter_als_xy_wing(c), "ALS-XY-Wing", elims(2, ["r5c1"]))
+
+
+def test_death_blossom() -> None:
+    c = blank()
+    set_cands(c, "r5c5", {1, 2})  # the stem
+    set_cands(c, "r5c1", {1, 3})  # petal for 1 (sees the stem in row 5)
+    set_cands(c, "r1c5", {2, 3})  # petal for 2 (column 5)
+    # The stem's digit locks its petal on 3: r1c1 sees both petals' 3s.
+    has_step(iter_death_blossom(c), "Death Blossom", elims(3, ["r1c1"]))

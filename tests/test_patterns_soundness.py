@@ -58,6 +58,8 @@ NEW: tuple[Iter, ...] = (
     als.iter_death_blossom, partial(franken.iter_franken_fish, sizes=(2, 3)),
     partial(franken.iter_mutant_fish, sizes=(2,)), partial(franken.iter_siamese_fish, sizes=(2, 3)),
     chains.iter_x_chain, chains.iter_xy_chain, chains.iter_aic, grouped_chains.iter_grouped_aic,
+    partial(als.iter_als_xz, max_cells=8), partial(als.iter_als_xy_wing, max_cells=8),
+    partial(als.iter_death_blossom, max_cells=8),
 )
 UNIQUE: tuple[Iter, ...] = (
     uniqueness.iter_unique_rectangle, uniqueness.iter_hidden_rectangle,
