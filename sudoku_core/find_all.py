@@ -43,6 +43,11 @@ LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "ALS-XY-Wing": {"max_cells": LISTING_ALS_CELLS},
     "Death Blossom": {"max_cells": LISTING_ALS_CELLS},
     "ALS Chain": {"max_cells": LISTING_ALS_CELLS},
+    # Longer chains than the walker looks for (its limits keep the rating quick).
+    "X-Chain": {"max_nodes": 20},
+    "XY-Chain": {"max_nodes": 24},
+    "AIC": {"max_nodes": 20},
+    "Grouped AIC": {"max_nodes": 16},
 }
 
 

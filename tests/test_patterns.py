@@ -292,3 +292,4 @@ def test_death_blossom() -> None:
     set_cands(c, "r1c5", {2, 3})  # petal for 2 (column 5)
     # The stem's digit locks its petal on 3: r1c1 sees both petals' 3s.
     has_step(iter_death_blossom(c), "Death Blossom", elims(3, ["r1c1"]))
+

@@ -57,7 +57,8 @@ NEW: tuple[Iter, ...] = (
     als.iter_als_xz, als.iter_als_xy_wing, partial(als.iter_als_chain, max_sets=4),
     als.iter_death_blossom, partial(franken.iter_franken_fish, sizes=(2, 3)),
     partial(franken.iter_mutant_fish, sizes=(2,)), partial(franken.iter_siamese_fish, sizes=(2, 3)),
-    chains.iter_x_chain, chains.iter_xy_chain, chains.iter_aic, grouped_chains.iter_grouped_aic,
+    partial(chains.iter_x_chain, max_nodes=20), partial(chains.iter_xy_chain, max_nodes=24),
+    partial(chains.iter_aic, max_nodes=20), partial(grouped_chains.iter_grouped_aic, max_nodes=16),
     partial(als.iter_als_xz, max_cells=8), partial(als.iter_als_xy_wing, max_cells=8),
     partial(als.iter_death_blossom, max_cells=8),
 )

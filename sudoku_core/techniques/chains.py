@@ -279,13 +279,12 @@ def _chain_step(c: Candidates, technique: str, found: Found, text: str,
     )
 
 
-def each_conclusion_once(
-        listing: Callable[[Candidates], Iterator[Step]]) -> Callable[[Candidates], Iterator[Step]]:
+def each_conclusion_once(listing: Callable[..., Iterator[Step]]) -> Callable[..., Iterator[Step]]:
     """A listing that gives each conclusion once (the first, shortest chain that proves it)."""
     @wraps(listing)
-    def distinct(c: Candidates) -> Iterator[Step]:
+    def distinct(c: Candidates, **options: int) -> Iterator[Step]:
         seen: set[tuple[object, ...]] = set()
-        for step in listing(c):
+        for step in listing(c, **options):
             key = (step.placements, tuple(sorted(step.eliminations)))
             if key not in seen:
                 seen.add(key)
@@ -299,7 +298,7 @@ def find_x_chain(c: Candidates) -> Step | None:
 
 
 @each_conclusion_once
-def iter_x_chain(c: Candidates) -> Iterator[Step]:
+def iter_x_chain(c: Candidates, max_nodes: int = MAX_X_NODES) -> Iterator[Step]:
     """Every X-Chain conclusion, shortest chain first."""
     g = _Graph(c)
     n = c.size
@@ -309,7 +308,7 @@ def iter_x_chain(c: Candidates) -> Iterator[Step]:
 
     # All digits in one search, so a short chain on a high digit wins over a long one on 1.
     for found in _search_all(sorted(g.bilocal), strong, g.same_value_peers, _Logic(c),
-                             MAX_X_NODES):
+                             max_nodes):
         chain = found[0]
         sym = c.shape.symbol(chain[0] % n + 1)
         closed = found[2] and not found[3]
@@ -324,7 +323,7 @@ def find_xy_chain(c: Candidates) -> Step | None:
 
 
 @each_conclusion_once
-def iter_xy_chain(c: Candidates) -> Iterator[Step]:
+def iter_xy_chain(c: Candidates, max_nodes: int = 2 * MAX_XY_CELLS) -> Iterator[Step]:
     """Every XY-Chain conclusion, shortest chain first."""
     g = _Graph(c)
     n = c.size
@@ -335,7 +334,7 @@ def iter_xy_chain(c: Candidates) -> Iterator[Step]:
     def weak(node: Node) -> list[Node]:
         return g.same_value_peers(node, only_bivalue=True)
 
-    for found in _search_all(sorted(g.bivalue), strong, weak, _Logic(c), 2 * MAX_XY_CELLS,
+    for found in _search_all(sorted(g.bivalue), strong, weak, _Logic(c), max_nodes,
                              min_nodes=6, same_value=True):
         chain = found[0][:-1] if found[3] else found[0]
         sym = c.shape.symbol
@@ -352,7 +351,7 @@ def find_aic(c: Candidates) -> Step | None:
 
 
 @each_conclusion_once
-def iter_aic(c: Candidates) -> Iterator[Step]:
+def iter_aic(c: Candidates, max_nodes: int = MAX_AIC_NODES) -> Iterator[Step]:
     """Every AIC or nice loop conclusion, shortest chain first."""
     g = _Graph(c)
 
@@ -363,7 +362,7 @@ def iter_aic(c: Candidates) -> Iterator[Step]:
         return g.same_value_peers(node) + g.same_cell(node)
 
     starts = sorted(set(g.bilocal) | set(g.bivalue))
-    for found in _search_all(starts, strong, weak, _Logic(c), MAX_AIC_NODES, same_cell=True):
+    for found in _search_all(starts, strong, weak, _Logic(c), max_nodes, same_cell=True):
         chain = found[0]
         text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3]
                                     else "")

@@ -241,10 +241,10 @@ def find_grouped_aic(c: Candidates) -> Step | None:
 
 
 @each_conclusion_once
-def iter_grouped_aic(c: Candidates) -> Iterator[Step]:
+def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES) -> Iterator[Step]:
     """Every grouped AIC or grouped nice loop conclusion, shortest chain first."""
     g = _GroupedLogic(c)
-    for found in _search_all(_starts(g), g.strong, g.weak_links, g, MAX_GROUPED_NODES,
+    for found in _search_all(_starts(g), g.strong, g.weak_links, g, max_nodes,
                              same_cell=True, work=GROUPED_WORK):
         chain, _elims, is_loop, places = found
         parts = [_name(g, chain[0])]
