@@ -38,10 +38,11 @@ LISTED_ONLY: tuple[Technique, ...] = (
 LISTING_ALS_CELLS = 8
 LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
+    "Mutant Fish": {"sizes": (2, 3, 4)},
     # Almost locked sets of any size a 9x9 unit allows (the walker keeps to 4 cells).
     "ALS-XZ": {"max_cells": LISTING_ALS_CELLS},
     "ALS-XY-Wing": {"max_cells": LISTING_ALS_CELLS},
-    "Death Blossom": {"max_cells": LISTING_ALS_CELLS},
+    "Death Blossom": {"max_cells": LISTING_ALS_CELLS, "max_stem": 4},
     "ALS Chain": {"max_cells": LISTING_ALS_CELLS},
     # Longer chains than the walker looks for (its limits keep the rating quick).
     "X-Chain": {"max_nodes": 20},

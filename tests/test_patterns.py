@@ -293,3 +293,20 @@ def test_death_blossom() -> None:
     # The stem's digit locks its petal on 3: r1c1 sees both petals' 3s.
     has_step(iter_death_blossom(c), "Death Blossom", elims(3, ["r1c1"]))
 
+
+
+
+def test_death_blossom_with_a_four_digit_stem_when_listing() -> None:
+    c = blank()
+    set_cands(c, "r5c5", {1, 2, 4, 7})  # the stem; its petals all sit in row 5
+    for col, digit in ((1, 1), (2, 2), (3, 4), (6, 7)):
+        set_cands(c, f"r5c{col}", {digit, 3})
+    # Whichever digit the stem takes, its petal is 3: the rest of row 5 loses 3.
+    expected = elims(3, ["r5c4", "r5c7", "r5c8", "r5c9"])
+
+    def stem_r5c5(steps: Iterator[Step]) -> list[Step]:
+        return [s for s in steps if set(s.eliminations) == expected and "r5c5" in s.text]
+
+    assert not stem_r5c5(iter_death_blossom(c))  # the walker's stems hold 2 or 3 digits
+    assert stem_r5c5(iter_death_blossom(c, max_stem=4))
+    assert stem_r5c5(iter(find_all(c, ["Death Blossom"])[0]))

@@ -60,7 +60,8 @@ NEW: tuple[Iter, ...] = (
     partial(chains.iter_x_chain, max_nodes=20), partial(chains.iter_xy_chain, max_nodes=24),
     partial(chains.iter_aic, max_nodes=20), partial(grouped_chains.iter_grouped_aic, max_nodes=16),
     partial(als.iter_als_xz, max_cells=8), partial(als.iter_als_xy_wing, max_cells=8),
-    partial(als.iter_death_blossom, max_cells=8),
+    partial(als.iter_death_blossom, max_cells=8, max_stem=4),
+    partial(franken.iter_mutant_fish, sizes=(4,)),
 )
 UNIQUE: tuple[Iter, ...] = (
     uniqueness.iter_unique_rectangle, uniqueness.iter_hidden_rectangle,

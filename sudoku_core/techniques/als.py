@@ -283,7 +283,8 @@ def find_death_blossom(c: Candidates) -> Step | None:
     return next(iter_death_blossom(c), None)
 
 
-def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
+                       max_stem: int = 3) -> Iterator[Step]:
     """A stem cell, and for each of its digits a petal ALS whose cells holding that digit all
     see the stem: whichever digit the stem takes locks its petal, so a digit z of every petal
     (none of the stem's) goes from the cells seeing every z of all petals."""
@@ -295,7 +296,7 @@ def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterato
         for v in bits(s.digits):
             with_digit.setdefault(v, []).append(s)
     for stem, smask in enumerate(c.masks):
-        if not 2 <= smask.bit_count() <= 3:
+        if not 2 <= smask.bit_count() <= max_stem:
             continue
         stem_bit = 1 << stem
         petals: list[list[Als]] = []
