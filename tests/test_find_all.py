@@ -22,13 +22,16 @@ from sudoku_core.find_all import (
     candidates_from_text,
     find_all,
     listable,
+    resolve,
     technique_names,
 )
 from sudoku_core.formats.drawing import format_candidates
+from sudoku_core.formats.scan import scan
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.walk import next_step
 from tests.conftest import read_corpus
+from tests.test_techniques_advanced import blank, only_in, set_cands
 from tests.test_techniques_advanced_soundness import random_state
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
@@ -157,3 +160,66 @@ def test_cli_all_needs_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--only" in capsys.readouterr().err
     assert main(["steps", "1234341221434321", "--all", "--only", "X-Wang"]) == 2
     assert "unknown technique 'X-Wang'" in capsys.readouterr().err
+
+
+def ar_line(mark: str) -> str:
+    """r1c1 = 1, r1c5 = 2, r2c1 = 2 (written with ``mark`` before each), the rest empty."""
+    return (f"{mark}1...{mark}2....{mark}2........" + "." * 63)
+
+
+def avoidable(text: str) -> set[tuple[tuple[int, int], ...]]:
+    found, _ = find_all(candidates_from_text(text), ["Avoidable Rectangle"])
+    return {tuple(sorted(s.eliminations)) for s in found}
+
+
+def test_plus_marks_a_placed_value_not_a_given() -> None:
+    # Placed (not given) 1, 2 / 2: r2c5 = 1 would complete a swappable rectangle.
+    assert ((13, 1),) in avoidable(ar_line("+"))
+    assert avoidable(ar_line("")) == set()  # givens cannot swap: nothing to avoid
+    read = candidates_from_text(ar_line("+"))
+    assert read.values == candidates_from_text(ar_line("")).values and read.givens == 0
+
+
+def test_plus_marks_in_a_pencil_mark_grid() -> None:
+    c = candidates_from_text(ar_line(""))
+    drawn = format_candidates(c.to_grid(), c.masks)
+    lines = drawn.split("\n")
+    for t in sorted((scan(drawn).tokens[x] for x in (0, 4, 9)), reverse=True):
+        line = lines[t.line - 1]
+        lines[t.line - 1] = line[:t.column - 1] + "+" + line[t.column - 1:]
+    text = "\n".join(lines)
+    read = candidates_from_text(text)
+    assert read.masks == c.masks and read.values == c.values
+    assert read.givens == 0
+    assert ((13, 1),) in avoidable(text)
+    assert avoidable(drawn) == set()
+
+
+@pytest.mark.parametrize(("name", "entry", "kind"), [
+    ("Uniqueness Test 3", "Unique Rectangle", "unique rectangle type 3"),
+    ("unique rectangle type 3", "Unique Rectangle", "unique rectangle type 3"),
+    ("Sashimi Swordfish", "Finned Swordfish", "finned swordfish"),
+    ("Finned Franken X-Wing", "Franken Fish", "finned franken x wing"),
+    ("Siamese Finned Mutant Swordfish", "Siamese Fish", "siamese finned mutant swordfish"),
+    ("Multi-Colors Type 2", "Multi-Colours", "multi colours type 2"),
+    ("Grouped Discontinuous Nice Loop", "Grouped AIC", None),
+    ("Locked Pair", "Naked Pair", None),
+    ("X-Wing", "X-Wing", None),
+])
+def test_names_people_use_resolve_to_an_entry_and_a_kind(name: str, entry: str,
+                                                         kind: str | None) -> None:
+    tech, asked = resolve(name)
+    assert (tech.name, asked) == (entry, kind)
+
+
+def test_a_kind_of_step_lists_only_that_kind() -> None:
+    c = blank()
+    for name, values in {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4},
+                         "r5c5": {3, 4}}.items():
+        set_cands(c, name, values)
+    only_in(c, 1, 9 + 4, ["r1c5", "r2c5"])  # 1 locked in the roofs: a Type 4 as well
+    every, _ = find_all(c, ["Unique Rectangle"])
+    type3, _ = find_all(c, ["Uniqueness Test 3"])
+    assert {s.technique for s in type3} == {"Unique Rectangle Type 3"}
+    assert type3 == [s for s in every if s.technique == "Unique Rectangle Type 3"]
+    assert len(every) > len(type3)  # the same state holds other types too

@@ -76,6 +76,7 @@ def _brute_franken_x_wings(c: Candidates, digit: int) -> set[tuple[object, ...]]
                 if fins.bit_count() > 1:
                     continue
                 elims = (um[cover[0]] | um[cover[1]]) & have & ~bmask
+                elims |= held[0] & held[1]  # a base cell in both covers (cannibalism)
                 if fins:
                     elims &= pm[fins.bit_length() - 1]
                 if elims:

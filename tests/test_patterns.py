@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sudoku_core.candidates import Candidates
+from sudoku_core.find_all import find_all
 from sudoku_core.grid import Shape
 from sudoku_core.step import Step
-from sudoku_core.techniques.als import iter_als_xz
-from sudoku_core.techniques.franken import iter_franken_fish
+from sudoku_core.techniques.als import iter_als_xy_wing, iter_als_xz, iter_death_blossom
+from sudoku_core.techniques.chains import iter_x_chain
+from sudoku_core.techniques.colouring import iter_multi_colours
+from sudoku_core.techniques.franken import iter_franken_fish, iter_mutant_fish
 from sudoku_core.techniques.sue_de_coq import iter_sue_de_coq
 from sudoku_core.techniques.uniqueness import (
     iter_avoidable_rectangle,
@@ -199,3 +202,111 @@ def test_franken_swordfish() -> None:
     expected = elims(1, [f"r{r}c{k}" for r in range(3, 7) for k in (8, 9)]
                      + ["r3c1", "r3c2", "r3c3"])
     has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
+
+
+def test_multi_colours_type_1_with_one_pair_clusters() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
+    only_in(c, 1, 9 + 1, ["r2c2", "r7c2"])  # cluster B: r2c2 / r7c2
+    # r1c1 and r2c2 see each other (box 1), so r1c5 or r7c2 holds 1: r7c5 sees both.
+    has_step(iter_multi_colours(c), "Multi-Colours Type 1", elims(1, ["r7c5"]))
+
+
+def test_multi_colours_type_2_with_one_pair_clusters() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
+    only_in(c, 1, ROW2, ["r2c2", "r2c3"])  # cluster B: r2c2 / r2c3
+    # r1c1 sees both colours of B (box 1), one of which is 1: r1c1 is not 1.
+    has_step(iter_multi_colours(c), "Multi-Colours Type 2", elims(1, ["r1c1"]))
+
+
+def test_mutant_x_wing() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c7"])
+    only_in(c, 1, 9 + 8, ["r2c9", "r3c9"])
+    # Base row 1 and column 9 (no shared cell with 1), cover column 1 and box 3: both covers
+    # take their 1 from the base, so it leaves the rest of column 1 and of box 3.
+    expected = elims(1, [f"r{r}c1" for r in range(2, 10)] + ["r2c7", "r2c8", "r3c7", "r3c8"])
+    has_step(iter_mutant_fish(c, sizes=(2,)), "Mutant X-Wing", expected)
+
+
+def test_chains_list_every_conclusion_not_only_the_first() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c4"])
+    only_in(c, 1, 4, ["r5c1", "r5c6"])
+    only_in(c, 2, 2, ["r3c2", "r3c8"])
+    only_in(c, 2, 7, ["r8c1", "r8c8"])
+    # Two X-Chains: r1c4=r1c1-r5c1=r5c6 on 1 and r3c2=r3c8-r8c8=r8c1 on 2; each end pair's
+    # common peers lose the digit.
+    found = list(iter_x_chain(c))
+    has_step(iter(found), "X-Chain", elims(1, ["r2c6", "r3c6", "r4c4", "r6c4"]))
+    has_step(iter(found), "X-Chain", elims(2, ["r1c1", "r2c1", "r7c2", "r9c2"]))
+    conclusions = [(s.placements, tuple(sorted(s.eliminations))) for s in found]
+    assert len(conclusions) == len(set(conclusions))  # each conclusion once
+
+
+def test_franken_swordfish_cannibalism() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c1", "r1c2", "r1c9"])
+    only_in(c, 1, 4, ["r5c1", "r5c9"])
+    only_in(c, 1, 8, ["r9c1", "r9c9"])
+    # Base rows 1, 5, 9; cover columns 1, 9 and box 1. r1c1 lies in two covers: 1 there would
+    # fill column 1 and box 1 at once, leaving rows 5 and 9 one cover (column 9) for two 1s.
+    # So r1c1 loses 1, with the cover cells off the base.
+    rows = (2, 3, 4, 6, 7, 8)
+    expected = elims(1, [f"r{r}c{k}" for r in rows for k in (1, 9)]
+                     + ["r2c2", "r2c3", "r3c2", "r3c3", "r1c1"])
+    has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
+
+
+def test_als_xz_with_a_five_cell_set_when_listing() -> None:
+    c = blank()
+    for k, values in enumerate(({1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}), 1):
+        set_cands(c, f"r1c{k}", values)  # A: r1c1-r1c5, five cells holding 1-6
+    set_cands(c, "r5c1", {1, 6})  # B
+    # 1 is restricted (r1c1 sees r5c1); 6 is in r1c5 or r5c1, so r5c5 (seeing both) loses it.
+    expected = elims(6, ["r5c5"])
+    a = "r1c1, r1c2, r1c3, r1c4, r1c5 {1,2,3,4,5,6}"
+
+    def with_a(steps: Iterator[Step]) -> list[Step]:
+        return [s for s in steps if a in s.text and set(s.eliminations) == expected]
+
+    assert not with_a(iter_als_xz(c))  # the walker's sets have 4 cells at most
+    assert with_a(iter_als_xz(c, max_cells=8))
+    assert with_a(iter(find_all(c, ["ALS-XZ"])[0]))
+
+
+def test_als_xy_wing() -> None:
+    c = blank()
+    set_cands(c, "r1c1", {1, 2})  # A
+    set_cands(c, "r1c5", {1, 3})  # pivot: 1 restricted with A (row 1), 3 with B (column 5)
+    set_cands(c, "r5c5", {2, 3})  # B
+    # One of A and B is locked, so 2 is in r1c1 or r5c5: r5c1 sees both.
+    has_step(iter_als_xy_wing(c), "ALS-XY-Wing", elims(2, ["r5c1"]))
+
+
+def test_death_blossom() -> None:
+    c = blank()
+    set_cands(c, "r5c5", {1, 2})  # the stem
+    set_cands(c, "r5c1", {1, 3})  # petal for 1 (sees the stem in row 5)
+    set_cands(c, "r1c5", {2, 3})  # petal for 2 (column 5)
+    # The stem's digit locks its petal on 3: r1c1 sees both petals' 3s.
+    has_step(iter_death_blossom(c), "Death Blossom", elims(3, ["r1c1"]))
+
+
+
+
+def test_death_blossom_with_a_four_digit_stem_when_listing() -> None:
+    c = blank()
+    set_cands(c, "r5c5", {1, 2, 4, 7})  # the stem; its petals all sit in row 5
+    for col, digit in ((1, 1), (2, 2), (3, 4), (6, 7)):
+        set_cands(c, f"r5c{col}", {digit, 3})
+    # Whichever digit the stem takes, its petal is 3: the rest of row 5 loses 3.
+    expected = elims(3, ["r5c4", "r5c7", "r5c8", "r5c9"])
+
+    def stem_r5c5(steps: Iterator[Step]) -> list[Step]:
+        return [s for s in steps if set(s.eliminations) == expected and "r5c5" in s.text]
+
+    assert not stem_r5c5(iter_death_blossom(c))  # the walker's stems hold 2 or 3 digits
+    assert stem_r5c5(iter_death_blossom(c, max_stem=4))
+    assert stem_r5c5(iter(find_all(c, ["Death Blossom"])[0]))

@@ -23,9 +23,11 @@ from sudoku_core.grid import Shape
 from sudoku_core.step import Step
 from sudoku_core.techniques import (
     als,
+    chains,
     colouring,
     fish,
     franken,
+    grouped_chains,
     intersections,
     single_digit,
     singles,
@@ -52,6 +54,11 @@ NEW: tuple[Iter, ...] = (
     als.iter_als_xz, als.iter_als_xy_wing, partial(als.iter_als_chain, max_sets=4),
     als.iter_death_blossom, partial(franken.iter_franken_fish, sizes=(2, 3)),
     partial(franken.iter_mutant_fish, sizes=(2,)), partial(franken.iter_siamese_fish, sizes=(2, 3)),
+    partial(chains.iter_x_chain, max_nodes=20), partial(chains.iter_xy_chain, max_nodes=24),
+    partial(chains.iter_aic, max_nodes=20), partial(grouped_chains.iter_grouped_aic, max_nodes=16),
+    partial(als.iter_als_xz, max_cells=8), partial(als.iter_als_xy_wing, max_cells=8),
+    partial(als.iter_death_blossom, max_cells=8, max_stem=4),
+    partial(franken.iter_mutant_fish, sizes=(4,)),
 )
 UNIQUE: tuple[Iter, ...] = (
     uniqueness.iter_unique_rectangle, uniqueness.iter_hidden_rectangle,

@@ -1,8 +1,8 @@
 """`sudoku steps --all --only NAME` and `sudoku steps --list-techniques`: the expert listings.
 
 Every instance of the named techniques in the given state, none applied (a pencil-mark grid is
-the candidate state exactly as written, givens and placed values included), or the technique
-names in rating order.
+the candidate state exactly as written, givens and placed values included; a value written `+7`
+was placed, not given), or the technique names in rating order.
 """
 
 from __future__ import annotations

@@ -166,11 +166,11 @@ def find_als_xz(c: Candidates) -> Step | None:
     return next(iter_als_xz(c), None)
 
 
-def iter_als_xz(c: Candidates) -> Iterator[Step]:
+def iter_als_xz(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
     """Two ALSs with a restricted common digit x: a digit z of both goes from the cells seeing
     every z of both (one set is locked). With two restricted digits (doubly linked) both sets
     are locked: each digit goes from the cells seeing all its holders in either set."""
-    sets = almost_locked_sets(c)
+    sets = almost_locked_sets(c, max_cells)
     links = _links(sets)
     vcells = value_cells(c)
     for i, a in enumerate(sets):
@@ -207,10 +207,10 @@ def find_als_xy_wing(c: Candidates) -> Step | None:
     return next(iter_als_xy_wing(c), None)
 
 
-def iter_als_xy_wing(c: Candidates) -> Iterator[Step]:
+def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
     """ALSs A and B each linked to a pivot ALS C by different restricted digits x and y: a digit
     z of A and B (not x or y) goes from the cells seeing every z of both."""
-    sets = almost_locked_sets(c)
+    sets = almost_locked_sets(c, max_cells)
     links = _links(sets)
     vcells = value_cells(c)
     for k, pivot in enumerate(sets):
@@ -234,11 +234,12 @@ def find_als_chain(c: Candidates) -> Step | None:
     return next(iter_als_chain(c), None)
 
 
-def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN) -> Iterator[Step]:
+def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
+                   max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
     """ALSs A1 - A2 - ... - An (n >= 4) linked by restricted digits, no two consecutive links on
     the same digit: a digit z of A1 and An other than the end links goes from the cells seeing
     every z of both ends (one end set is locked)."""
-    sets = almost_locked_sets(c)
+    sets = almost_locked_sets(c, max_cells)
     links = _links(sets)
     vcells = value_cells(c)
     seen: set[tuple[int, int, int]] = set()
@@ -275,11 +276,12 @@ def find_death_blossom(c: Candidates) -> Step | None:
     return next(iter_death_blossom(c), None)
 
 
-def iter_death_blossom(c: Candidates) -> Iterator[Step]:
+def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
+                       max_stem: int = 3) -> Iterator[Step]:
     """A stem cell, and for each of its digits a petal ALS whose cells holding that digit all
     see the stem: whichever digit the stem takes locks its petal, so a digit z of every petal
     (none of the stem's) goes from the cells seeing every z of all petals."""
-    sets = almost_locked_sets(c)
+    sets = almost_locked_sets(c, max_cells)
     vcells = value_cells(c)
     pm = peer_masks(c.shape)
     with_digit: dict[int, list[Als]] = {}  # the sets holding each digit, in their order
@@ -287,7 +289,7 @@ def iter_death_blossom(c: Candidates) -> Iterator[Step]:
         for v in bits(s.digits):
             with_digit.setdefault(v, []).append(s)
     for stem, smask in enumerate(c.masks):
-        if not 2 <= smask.bit_count() <= 3:
+        if not 2 <= smask.bit_count() <= max_stem:
             continue
         stem_bit = 1 << stem
         petals: list[list[Als]] = []

@@ -10,7 +10,8 @@ for every start at once, one link deeper each round, so the first chain found is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from functools import wraps
 
 from .. import budget
 from ..candidates import Candidates
@@ -164,6 +165,15 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
             max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
             same_cell: bool = False, work: int = _BUDGET) -> Found | None:
     """Shortest chain strong-weak-...-strong (or nice loop) with eliminations, or None."""
+    return next(_search_all(starts, strong, weak, logic, max_nodes, min_nodes=min_nodes,
+                            same_value=same_value, same_cell=same_cell, work=work), None)
+
+
+def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
+                max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
+                same_cell: bool = False, work: int = _BUDGET) -> Iterator[Found]:
+    """Every chain with a conclusion, shortest first: per start, the shortest chain to each
+    end (the breadth-first search reaches each node once), until the work budget is spent."""
     # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
@@ -191,7 +201,7 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
                         chain = _path(parent, key)
                         place = logic.placement(start)
                         if place is not None and logic.valid(chain[:-1]):
-                            return chain, [], False, [place]
+                            yield chain, [], False, [place]
                         continue
                     closes = logic.weak(nb, start, same_cell)
                     if same_value and nb % n != start % n and not closes:
@@ -204,15 +214,14 @@ def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
                         if closes:
                             elims = logic.loop(chain)
                         if elims:
-                            return chain, elims, closes, []
+                            yield chain, elims, closes, []
             if nxt:
                 alive.append((start, parent, nxt))
             if work < 0:
-                return None
+                return
         searches = alive
         if not searches:
             break
-    return None
 
 
 def _path(parent: dict[int, int], key: int) -> list[Node]:
@@ -270,8 +279,27 @@ def _chain_step(c: Candidates, technique: str, found: Found, text: str,
     )
 
 
+def each_conclusion_once(listing: Callable[..., Iterator[Step]]) -> Callable[..., Iterator[Step]]:
+    """A listing that gives each conclusion once (the first, shortest chain that proves it)."""
+    @wraps(listing)
+    def distinct(c: Candidates, **options: int) -> Iterator[Step]:
+        seen: set[tuple[object, ...]] = set()
+        for step in listing(c, **options):
+            key = (step.placements, tuple(sorted(step.eliminations)))
+            if key not in seen:
+                seen.add(key)
+                yield step
+    return distinct
+
+
 def find_x_chain(c: Candidates) -> Step | None:
     """A single-digit chain of conjugate pairs and weak links; its two ends trap the digit."""
+    return next(iter_x_chain(c), None)
+
+
+@each_conclusion_once
+def iter_x_chain(c: Candidates, max_nodes: int = MAX_X_NODES) -> Iterator[Step]:
+    """Every X-Chain conclusion, shortest chain first."""
     g = _Graph(c)
     n = c.size
 
@@ -279,19 +307,24 @@ def find_x_chain(c: Candidates) -> Step | None:
         return g.bilocal.get(node, [])
 
     # All digits in one search, so a short chain on a high digit wins over a long one on 1.
-    found = _search(sorted(g.bilocal), strong, g.same_value_peers, _Logic(c), MAX_X_NODES)
-    if found is None:
-        return None
-    chain = found[0]
-    sym = c.shape.symbol(chain[0] % n + 1)
-    closed = found[2] and not found[3]
-    cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
-                    for i, node in enumerate(chain + chain[:1] if closed else chain))
-    return _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
+    for found in _search_all(sorted(g.bilocal), strong, g.same_value_peers, _Logic(c),
+                             max_nodes):
+        chain = found[0]
+        sym = c.shape.symbol(chain[0] % n + 1)
+        closed = found[2] and not found[3]
+        cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
+                        for i, node in enumerate(chain + chain[:1] if closed else chain))
+        yield _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
 
 
 def find_xy_chain(c: Candidates) -> Step | None:
     """A chain of bivalue cells; both ends hold the same digit, which leaves cells seeing both."""
+    return next(iter_xy_chain(c), None)
+
+
+@each_conclusion_once
+def iter_xy_chain(c: Candidates, max_nodes: int = 2 * MAX_XY_CELLS) -> Iterator[Step]:
+    """Every XY-Chain conclusion, shortest chain first."""
     g = _Graph(c)
     n = c.size
 
@@ -301,21 +334,25 @@ def find_xy_chain(c: Candidates) -> Step | None:
     def weak(node: Node) -> list[Node]:
         return g.same_value_peers(node, only_bivalue=True)
 
-    found = _search(sorted(g.bivalue), strong, weak, _Logic(c), 2 * MAX_XY_CELLS, min_nodes=6,
-                    same_value=True)
-    if found is None:
-        return None
-    chain = found[0][:-1] if found[3] else found[0]
-    sym = c.shape.symbol
-    cells = "-".join(
-        f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
-        for i in range(0, len(chain), 2)
-    )
-    return _chain_step(c, "XY-Chain", found, f"XY-Chain {cells}")
+    for found in _search_all(sorted(g.bivalue), strong, weak, _Logic(c), max_nodes,
+                             min_nodes=6, same_value=True):
+        chain = found[0][:-1] if found[3] else found[0]
+        sym = c.shape.symbol
+        cells = "-".join(
+            f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
+            for i in range(0, len(chain), 2)
+        )
+        yield _chain_step(c, "XY-Chain", found, f"XY-Chain {cells}")
 
 
 def find_aic(c: Candidates) -> Step | None:
     """An alternating inference chain or nice loop mixing conjugate pairs and bivalue cells."""
+    return next(iter_aic(c), None)
+
+
+@each_conclusion_once
+def iter_aic(c: Candidates, max_nodes: int = MAX_AIC_NODES) -> Iterator[Step]:
+    """Every AIC or nice loop conclusion, shortest chain first."""
     g = _Graph(c)
 
     def strong(node: Node) -> list[Node]:
@@ -325,9 +362,8 @@ def find_aic(c: Candidates) -> Step | None:
         return g.same_value_peers(node) + g.same_cell(node)
 
     starts = sorted(set(g.bilocal) | set(g.bivalue))
-    found = _search(starts, strong, weak, _Logic(c), MAX_AIC_NODES, same_cell=True)
-    if found is None:
-        return None
-    chain = found[0]
-    text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3] else "")
-    return _chain_step(c, "AIC", found, f"AIC {text}")
+    for found in _search_all(starts, strong, weak, _Logic(c), max_nodes, same_cell=True):
+        chain = found[0]
+        text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3]
+                                    else "")
+        yield _chain_step(c, "AIC", found, f"AIC {text}")

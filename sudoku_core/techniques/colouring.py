@@ -21,9 +21,10 @@ from .single_digit import (
 )
 
 
-def _clusters(c: Candidates, v: int,
-              vcells: list[int]) -> list[tuple[list[int], list[int], list[int]]]:
-    """(colour A cells, colour B cells, units) of each cluster of conjugate pairs on v."""
+def _clusters(c: Candidates, v: int, vcells: list[int],
+              smallest: int = 3) -> list[tuple[list[int], list[int], list[int]]]:
+    """(colour A cells, colour B cells, units) of each cluster of conjugate pairs on v with at
+    least ``smallest`` cells (one pair alone colours nothing, but can link to another cluster)."""
     adj: dict[int, list[tuple[int, int]]] = {}
     for u, a, b in conjugate_pairs(c, v, range(3 * c.size), vcells):
         adj.setdefault(a, []).append((b, u))
@@ -49,7 +50,7 @@ def _clusters(c: Candidates, v: int,
                     stack.append(y)
                 elif colour[y] == colour[x]:
                     clash = True  # an odd loop of strong links: only in a broken grid
-        if not clash and len(groups[0]) + len(groups[1]) >= 3:
+        if not clash and len(groups[0]) + len(groups[1]) >= smallest:
             out.append((sorted(groups[0]), sorted(groups[1]), units))
     return out
 
@@ -132,7 +133,7 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
             continue
         check()
         clusters = []
-        for on, off, units in _clusters(c, v, vcells):
+        for on, off, units in _clusters(c, v, vcells, smallest=2):
             seen = []
             for group in (on, off):
                 s = 0

@@ -4,9 +4,11 @@ A fish on digit d takes k base units whose cells holding d do not overlap (each 
 so the base holds k true d's) and k cover units that hold every base cell but the fins. Without
 fins the k true d's fill the covers, so d leaves the cover cells outside the base; with fins,
 either a fin is true or the fish is, so d leaves only the cover cells (outside the base) that
-see every fin. Basic fish use rows against columns; Franken fish add boxes (rows and boxes
-against columns and boxes, or the transpose); Mutant fish mix any kinds. Two finned fish on the
-same digit and base units but different covers are reported together as a Siamese fish.
+see every fin. A base cell in two cover units would fill both with one d, so it loses d too
+(cannibalism; again only if it sees every fin). Basic fish use rows against columns; Franken
+fish add boxes (rows and boxes against columns and boxes, or the transpose); Mutant fish mix
+any kinds. Two finned fish on the same digit and base units but different covers are reported
+together as a Siamese fish.
 """
 
 from __future__ import annotations
@@ -100,6 +102,20 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
     def finish(base: tuple[int, ...], bmask: int, chosen: list[int], cmask: int,
                fins: int) -> None:
         elims = cmask & ~bmask
+        # A base cell in two covers would fill both with one digit (cannibalism): it goes too,
+        # when every cover holds a base cell of its own (else fewer covers do, a smaller fish).
+        held = [cm[u] & bmask for u in chosen]
+        twice = 0
+        for i, m in enumerate(held):
+            others = 0
+            for j, o in enumerate(held):
+                if j != i:
+                    others |= o
+            if not m & ~others:
+                twice = 0
+                break
+            twice |= m & others
+        elims |= twice
         f = fins
         while f and elims:
             low = f & -f
@@ -288,7 +304,8 @@ def _make(c: Candidates, technique: str, text: str, parts: tuple[Fish, ...],
           elims: tuple[tuple[int, int], ...]) -> Step:
     first = parts[0]
     d = first.digit
-    base_cells = list(cells_of(first.base_cells & ~first.fins))
+    gone = {x for x, _ in elims}  # a cannibalistic base cell is drawn as removed only
+    base_cells = [x for x in cells_of(first.base_cells & ~first.fins) if x not in gone]
     fins = sorted({x for f in parts for x in cells_of(f.fins)})
     units = list(first.base) + [u for f in parts for u in f.cover]
     return make_step(

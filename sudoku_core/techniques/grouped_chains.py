@@ -10,6 +10,7 @@ a chain is reported here only when it uses a group (else the plain AIC has it).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from .. import budget
@@ -17,7 +18,7 @@ from ..bitboards import cells_of
 from ..candidates import Candidates
 from ..grid import Shape
 from .base import Step
-from .chains import Found, Node, _chain_step, _Logic, _search
+from .chains import Found, Node, _chain_step, _Logic, _search, _search_all, each_conclusion_once
 from .single_digit import unit_masks
 
 MAX_GROUPED_NODES = 10  # 9 links: as many chains as 12 on the corpora, at less cost when none
@@ -239,13 +240,18 @@ def grouped_chain(c: Candidates) -> tuple[_GroupedLogic, Found] | None:
 
 def find_grouped_aic(c: Candidates) -> Step | None:
     """A grouped AIC or grouped nice loop (at least one node is a box group)."""
-    got = grouped_chain(c)
-    if got is None:
-        return None
-    g, found = got
-    chain, _elims, is_loop, places = found
-    parts = [_name(g, chain[0])]
-    for i, node in enumerate(chain[1:]):
-        parts.append(("=" if i % 2 == 0 else "-") + _name(g, node))
-    text = "".join(parts) + ("-" + _name(g, chain[0]) if is_loop and not places else "")
-    return _chain_step(c, "Grouped AIC", found, f"Grouped AIC {text}", nodes=g.cands)
+    return next(iter_grouped_aic(c), None)
+
+
+@each_conclusion_once
+def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES) -> Iterator[Step]:
+    """Every grouped AIC or grouped nice loop conclusion, shortest chain first."""
+    g = _GroupedLogic(c)
+    for found in _search_all(_starts(g), g.strong, g.weak_links, g, max_nodes,
+                             same_cell=True, work=GROUPED_WORK):
+        chain, _elims, is_loop, places = found
+        parts = [_name(g, chain[0])]
+        for i, node in enumerate(chain[1:]):
+            parts.append(("=" if i % 2 == 0 else "-") + _name(g, node))
+        text = "".join(parts) + ("-" + _name(g, chain[0]) if is_loop and not places else "")
+        yield _chain_step(c, "Grouped AIC", found, f"Grouped AIC {text}", nodes=g.cands)
