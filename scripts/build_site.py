@@ -3,7 +3,9 @@
 Nothing in the result points outside the site: the runtime comes from the pinned npm package
 (node_modules/pyodide, installed by `npm ci`), micropip from PyPI (cached in build/cache, its
 hash pinned here), the project wheel from this checkout. A manifest (site-manifest.json) lists
-every file with its sha256 and size; the worker and the service worker read it.
+every file with its sha256 and size; the worker and the service worker read it. The page's
+worker unpacks the wheel itself; micropip ships for the smoke test (scripts/pyodide_smoke.mjs),
+which installs the wheel the standard way, and for anyone using the site's runtime.
 """
 
 from __future__ import annotations

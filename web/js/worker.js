@@ -1,11 +1,11 @@
-// Module worker: load Pyodide from this site, install the project wheel with micropip, then
+// Module worker: load Pyodide from this site, unpack the project wheel into site-packages, then
 // answer id-tagged JSON requests through sudoku_core.web_api.handle (no Python source here).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../", import.meta.url);
-// A memory snapshot of the freshly started runtime, kept in the build's service-worker cache
-// (sw.js names it sudoku-core-<build>, so a new build drops it). Restoring it skips Python's
-// start-up, most of the runtime's load time; the wheel is still installed with micropip.
+// A memory snapshot of the runtime with the engine already imported, kept in the build's
+// service-worker cache (sw.js names it sudoku-core-<build>, so a new build, and so a new wheel,
+// drops it). Restoring it skips Python's start-up and the engine's import, most of the start.
 const SNAPSHOT = new URL("pyodide/runtime.snapshot", base).href; // a cache key, not a file
 
 function status(stage, progress, text) {
@@ -42,7 +42,7 @@ async function startRuntime(cache, lap) {
   const snapshot = await readSnapshot(cache);
   if (snapshot) {
     try {
-      return await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: snapshot }), fresh: false };
     } catch (err) {
       // Another runtime build made it (restoreSnapshot checks the build id): start afresh.
       console.warn("runtime snapshot not used:", err);
@@ -50,14 +50,32 @@ async function startRuntime(cache, lap) {
     }
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(cache) });
-  if (cache) {
-    // Taken now, before anything else runs; stored once the engine is ready (about 30 MB to
-    // write, which would otherwise slow the rest of the start).
-    const bytes = pyodide.makeMemorySnapshot();
-    afterReady = () => cache.put(SNAPSHOT, new Response(bytes))
+  return { pyodide, fresh: true }; // fresh: installEngine takes the snapshot
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The wheel has no dependencies and no compiled code: unpacking it into site-packages is all an
+// installer would do (micropip took about 2 s more here, most of it loading micropip itself).
+// A restored snapshot has the modules in memory but not their files: unpack again either way.
+async function installEngine({ pyodide, fresh }, cache, wheel, lap) {
+  const { bytes, error } = await wheel;
+  if (error) throw error;
+  pyodide.unpackArchive(bytes, "wheel");
+  lap("unpack");
+  if (fresh && cache) {
+    // Imported before the snapshot, through Python alone: a snapshot may hold no JS proxy.
+    pyodide.runPython("import sudoku_core.web_api");
+    const snapshot = pyodide.makeMemorySnapshot();
+    // Stored once the engine is ready (about 30 MB to write, which would slow the start).
+    afterReady = () => cache.put(SNAPSHOT, new Response(snapshot))
       .catch((err) => console.warn("snapshot:", err));
   }
-  return pyodide;
+  return pyodide.pyimport("sudoku_core.web_api");
 }
 
 async function boot() {
@@ -72,16 +90,13 @@ async function boot() {
   const manifest = await response.json();
   status("runtime", 0.15, "Loading the Python runtime");
   const cache = await openCache(manifest.build);
-  const pyodide = await startRuntime(cache, lap);
+  // Fetched while the runtime loads; a failure is kept as a value and thrown when it is used.
+  const wheel = fetchBytes(new URL(manifest.wheel, base).href).then(
+    (bytes) => ({ bytes }), (error) => ({ error }));
+  const runtime = await startRuntime(cache, lap);
   lap("python");
-  status("micropip", 0.7, "Loading micropip");
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-  const micropip = pyodide.pyimport("micropip");
-  lap("micropip");
-  status("wheel", 0.85, "Installing sudoku_core");
-  await micropip.install(new URL(manifest.wheel, base).href);
-  micropip.destroy();
-  const api = pyodide.pyimport("sudoku_core.web_api");
+  status("wheel", 0.8, "Installing sudoku_core");
+  const api = await installEngine(runtime, cache, wheel, lap);
   const handle = api.handle;
   const version = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "version" }))).result;
   lap("wheel");
