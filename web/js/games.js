@@ -15,7 +15,7 @@ function read(storage, key) {
   try {
     return JSON.parse(storage.getItem(key) || "null");
   } catch {
-    return null;
+    return null; // storage blocked, or a value edited into non-JSON: read as nothing saved
   }
 }
 
@@ -25,7 +25,7 @@ function write(storage, key, value) {
     storage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    return false;
+    return false; // over the quota or blocked: the caller decides (saveGame retries smaller)
   }
 }
 
@@ -33,7 +33,7 @@ function remove(storage, key) {
   try {
     storage.removeItem(key);
   } catch {
-    // nothing to do
+    // blocked storage: nothing can have been stored under the key either
   }
 }
 
@@ -138,7 +138,7 @@ export function tabGame() {
   try {
     return sessionStorage.getItem(TAB_KEY);
   } catch {
-    return null;
+    return null; // no session storage: this tab adopts no game and starts a fresh one
   }
 }
 
