@@ -2,7 +2,8 @@
 // tab remembers (in session storage) which game it shows, so tabs never overwrite each other.
 // Storage can be edited by anyone: everything read back is checked like a link.
 
-import { defaultSettings, emptyDoc, LIST_KEYS, VALUE_KEYS } from "./state.js";
+import { emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
+import { defaultSettings } from "./state.js";
 
 const PREFIX = "sudoku-core:game:";
 const INDEX_KEY = "sudoku-core:games"; // [{id, box, level, elapsed, filled, empty, saved, finished}]
