@@ -37,7 +37,7 @@ SHIPPED = (
     ((2, 2), "easy", (1, 2)), ((2, 3), "easy", (1, 2)), ((3, 4), "easy", (1,)),
     ((3, 4), "medium", (1,)), ((4, 4), "easy", (1,)),
 )
-# The sizes of the page's Size menu (web/js/state.js SIZES): every box shape of each gets its
+# The sizes of the page's Size menu (web/js/doc.js SIZES): every box shape of each gets its
 # geometry file, so the page lays out any of them without the engine.
 SIZES = (4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36, 49)
 

@@ -127,7 +127,7 @@ def test_the_page_reads_our_links_and_we_read_its_links() -> None:
         docs.append((givens, entries))
     script = f"""
 import {{toHash, fromHash}} from {json.dumps(share.as_uri())};
-import {{emptyDoc}} from {json.dumps((share.parent / "state.js").as_uri())};
+import {{emptyDoc}} from {json.dumps((share.parent / "doc.js").as_uri())};
 const input = JSON.parse(process.argv[1]);
 const out = input.map(([box, givens, entries, hash]) => {{
   const doc = emptyDoc(box);

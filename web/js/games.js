@@ -2,7 +2,8 @@
 // tab remembers (in session storage) which game it shows, so tabs never overwrite each other.
 // Storage can be edited by anyone: everything read back is checked like a link.
 
-import { defaultSettings, emptyDoc, LIST_KEYS, VALUE_KEYS } from "./state.js";
+import { emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
+import { defaultSettings } from "./state.js";
 
 const PREFIX = "sudoku-core:game:";
 const INDEX_KEY = "sudoku-core:games"; // [{id, box, level, elapsed, filled, empty, saved, finished}]
@@ -15,7 +16,7 @@ function read(storage, key) {
   try {
     return JSON.parse(storage.getItem(key) || "null");
   } catch {
-    return null;
+    return null; // storage blocked, or a value edited into non-JSON: read as nothing saved
   }
 }
 
@@ -25,7 +26,7 @@ function write(storage, key, value) {
     storage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    return false;
+    return false; // over the quota or blocked: the caller decides (saveGame retries smaller)
   }
 }
 
@@ -33,7 +34,7 @@ function remove(storage, key) {
   try {
     storage.removeItem(key);
   } catch {
-    // nothing to do
+    // blocked storage: nothing can have been stored under the key either
   }
 }
 
@@ -138,7 +139,7 @@ export function tabGame() {
   try {
     return sessionStorage.getItem(TAB_KEY);
   } catch {
-    return null;
+    return null; // no session storage: this tab adopts no game and starts a fresh one
   }
 }
 

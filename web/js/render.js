@@ -5,7 +5,7 @@
 import { boxEdges } from "./geometry.js";
 import {
   boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, workingCandidates,
-} from "./state.js";
+} from "./doc.js";
 
 const $ = (id) => document.getElementById(id);
 

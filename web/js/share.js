@@ -7,7 +7,7 @@
 // are numbers separated by "," (0 = empty). A list per cell (marks, colours) is its symbols,
 // cells separated by "_" (above 35x35 the numbers of a cell are separated by "-").
 
-import { defaultBox, emptyDoc, SYMBOLS } from "./state.js";
+import { defaultBox, emptyDoc, SYMBOLS } from "./doc.js";
 
 const MAX_LINK = 200000; // characters of a hash we even look at
 const MAX_SIZE = 64;

@@ -25,7 +25,7 @@ async function readSnapshot(cache) {
     const hit = cache && (await cache.match(SNAPSHOT));
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
   } catch {
-    return null;
+    return null; // an unreadable cache entry costs only the fast start: boot from scratch
   }
 }
 

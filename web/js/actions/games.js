@@ -1,0 +1,181 @@
+// Games: a new puzzle (shipped or generated), a new empty grid, restart, links opened, saved
+// games resumed, restored and deleted, and saving. Each tab plays its own saved game.
+
+import * as D from "../doc.js";
+import * as G from "../games.js";
+import { loadShipped, pickShipped } from "../puzzles.js";
+import { fromHash, LinkError } from "../share.js";
+import * as S from "../state.js";
+
+const SAVE_DELAY = 300; // ms: saves are batched while typing
+const $ = (id) => document.getElementById(id);
+
+export function games(app) {
+  let saveTimer = 0;
+
+  // Saving writes the undo history too: batched, and off the keystroke's path (pagehide and a
+  // hidden page save at once).
+  function scheduleSave() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      if (window.requestIdleCallback) requestIdleCallback(saveNow, { timeout: 2000 });
+      else saveNow();
+    }, SAVE_DELAY);
+  }
+
+  function saveNow() {
+    clearTimeout(saveTimer);
+    saveTimer = 0;
+    const state = app.state;
+    const doc = state.doc;
+    if (state.game && (doc.givens.some((v) => v) || D.hasWork(doc))) G.saveGame(state);
+  }
+
+  // A new game in this tab: its own saved-game key, a fresh undo history and timer.
+  function startGame(doc, source, level, message, kind = "ok") {
+    saveNow();
+    const game = { id: G.newId(), level: level || "", elapsed: 0, finished: null };
+    G.setTabGame(game.id);
+    // The address bar names the puzzle's link (or none), so a reload finds this game.
+    if (location.hash !== source) history.replaceState(null, "", source || location.pathname + location.search);
+    app.dispatch((s) => S.newGame(s, doc, source, game), message, kind);
+    app.requestRating();
+    app.focusCell = "force";
+    app.flush();
+  }
+
+  function resumeSaved(saved, message) {
+    saveNow();
+    G.setTabGame(saved.game.id);
+    // The address bar follows, so that a reload keeps the restored work (no hashchange event).
+    history.replaceState(null, "", saved.source || location.pathname + location.search);
+    // A finished game's text names the size shown until now (app.n() is read before the dispatch).
+    const text = saved.game.finished ? S.finishedText(saved.game.finished, app.n()) : message;
+    app.dispatch((s) => S.resumeGame(s, saved), text, "ok");
+    app.loadGeometry();
+    app.requestRating();
+    app.flush();
+  }
+
+  // Open the puzzle of a link as a new game; the current one stays saved and can be restored.
+  function openLink(hash, live, opened = "Opened the puzzle from the link") {
+    const state = app.state;
+    let doc;
+    try {
+      doc = fromHash(hash);
+    } catch (err) {
+      if (!(err instanceof LinkError)) throw err;
+      const kept = state.game && D.hasWork(state.doc) ? state.game.id : state.previous;
+      startGame(D.emptyDoc([3, 3]), "", "",
+        `This link could not be read: ${err.message}. Showing an empty grid` +
+        (kept ? "; your previous puzzle can be restored." : "."), "error");
+      app.dispatch((s) => S.setPrevious(s, kept));
+      return;
+    }
+    if (!doc) return;
+    if (hash === state.source && !live) return;
+    if (D.sameDoc(doc, state.doc)) {
+      app.dispatch((s) => S.setSource(s, hash));
+      return;
+    }
+    const kept = state.game && D.hasWork(state.doc) ? state.game.id : null;
+    startGame(doc, hash, "", opened +
+      (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
+    app.dispatch((s) => S.setPrevious(s, kept || s.previous));
+  }
+
+  // The first visit (or a tab with nothing saved): a shipped easy puzzle, else an empty grid.
+  async function arrival() {
+    await loadShipped();
+    const pick = pickShipped(9, "easy") || pickShipped(9, "medium");
+    if (!pick) {
+      startGame(D.emptyDoc([3, 3]), "", "", "An empty grid: type a puzzle, paste one, or pick New puzzle.", "info");
+      return;
+    }
+    const doc = D.emptyDoc(pick.box);
+    doc.givens = pick.values.slice();
+    const waiting = G.listGames().filter((g) => !g.finished).length;
+    startGame(doc, "", pick.level, `${/^[AEIOU]/.test(pick.level) ? "An" : "A"} ${pick.level} puzzle to start. New puzzle picks ` +
+      "another size or level." + (waiting ? ` You have ${waiting} puzzle${waiting > 1 ? "s" : ""} ` +
+      "in progress under Saved games." : ""), "info");
+  }
+
+  const actions = {
+    // New puzzle: a shipped one of that size and level at once, else the engine makes one.
+    async newPuzzle() {
+      const n = Number($("new-size").value);
+      const box = D.defaultBox(n);
+      const level = $("new-level").value;
+      await loadShipped();
+      const ready = pickShipped(n, level, app.state.doc.givens);
+      if (ready) {
+        const doc = D.emptyDoc(ready.box);
+        doc.givens = ready.values.slice();
+        startGame(doc, "", ready.level, `New ${ready.level} puzzle (${n}×${n}).`);
+        app.dispatch(S.closePanel);
+        return;
+      }
+      const r = await app.job("generate", "generate", { box, difficulty: level },
+        `Making a ${level} ${n}×${n} puzzle… (Cancel or Esc stops it)`);
+      if (!r) return;
+      const doc = D.emptyDoc(r.box);
+      doc.givens = r.values.slice();
+      startGame(doc, "", r.level || "", `New ${r.level || level} puzzle (${n}×${n})${r.note ? `: ${r.note}` : ""}.`);
+      app.dispatch(S.closePanel);
+    },
+
+    restart() {
+      app.dispatch(S.restartGame, "Restarted: the givens stay, your work is cleared. Undo brings it back.",
+        "info");
+      app.flush();
+    },
+
+    setSize(n) {
+      const box = D.defaultBox(n);
+      if (box && app.n() !== n) actions.setBox(box);
+    },
+
+    // A new empty grid with boxes of r x c cells: another size, or another shape of that size.
+    setBox([r, c]) {
+      const box = app.state.doc.box;
+      if (!(r >= 2 && c >= 2) || (r === box[0] && c === box[1])) return;
+      const n = r * c;
+      startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes.`, "info");
+    },
+
+    openLink(hash) {
+      openLink(hash, true);
+    },
+
+    restorePrevious() {
+      const saved = G.loadGame(app.state.previous);
+      app.dispatch((s) => S.setPrevious(s, null));
+      if (!saved) {
+        app.say("The previous puzzle is no longer saved.", "warn");
+        return;
+      }
+      resumeSaved(saved, "Your previous puzzle is back.");
+    },
+
+    resume(id) {
+      const saved = G.loadGame(id);
+      if (!saved) {
+        app.say("That saved puzzle could not be read.", "error");
+        return;
+      }
+      resumeSaved(saved, "Resumed your puzzle.");
+      app.dispatch(S.closePanel);
+    },
+
+    deleteGame(id) {
+      G.deleteGame(id);
+      if (app.state.game && app.state.game.id === id) {
+        app.dispatch((s) => S.setGameId(s, G.newId()));
+        G.setTabGame(app.state.game.id);
+      }
+      app.say("Deleted the saved puzzle.");
+      app.flush();
+    },
+  };
+  return { helpers: { scheduleSave, saveNow, startGame, resumeSaved, openLink, arrival }, actions };
+}

@@ -1,0 +1,111 @@
+// Actions that move a puzzle in and out of the page: import (paste, the import box, a pasted
+// link), export in the engine's formats, copy, download and Share. The engine reads and writes
+// every format; the page only hands text over.
+
+import * as D from "../doc.js";
+import { ownLink, shareUrl, toHash } from "../share.js";
+import * as S from "../state.js";
+
+const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
+const $ = (id) => document.getElementById(id);
+
+export function transfer(app) {
+  const actions = {
+    async importText(text) {
+      if (text.length > MAX_PASTE) {
+        app.say(`That text is too long to be a puzzle (${text.length} characters).`, "error");
+        return;
+      }
+      if (!text.trim()) {
+        app.say("Nothing to import: the text is empty.", "error");
+        return;
+      }
+      const link = ownLink(text);
+      if (link) {
+        app.openLink(link, true, "Opened the pasted link");
+        app.dispatch(S.closePanel);
+        return;
+      }
+      if (app.state.engine.state !== "ready") app.say("Reading the puzzle once the engine is ready…");
+      let r;
+      try {
+        r = await app.ask("parse", { text });
+      } catch (err) {
+        app.say(`Could not read the puzzle: ${err.message}`, "error");
+        return;
+      }
+      const doc = D.emptyDoc(r.box);
+      doc.givens = r.values.slice();
+      const givens = r.values.filter((v) => v).length;
+      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`);
+      app.dispatch(S.closePanel);
+    },
+
+    async exportText(to, what) {
+      const doc = app.state.doc;
+      const cells = what === "givens" ? doc.givens : D.shownValues(doc);
+      let text;
+      if (to === "link") {
+        const only = what === "givens" ? { ...D.emptyDoc(doc.box), givens: doc.givens } : doc;
+        text = location.href.split("#")[0] + toHash(only);
+      } else {
+        // JSON keeps the entries apart from the givens; the other formats can only merge them.
+        const apart = to === "json" && what !== "givens";
+        const args = apart
+          ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i))), box: doc.box, to }
+          : { cells, box: doc.box, to };
+        try {
+          text = (await app.ask("format", args)).text;
+        } catch (err) {
+          app.say(`Could not export: ${err.message}`, "error");
+          return null;
+        }
+      }
+      $("io-text").value = text;
+      app.say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${to}.`);
+      return text;
+    },
+
+    async copyExport() {
+      const text = $("io-text").value || (await actions.exportText($("io-format").value, $("io-what").value));
+      if (!text) return;
+      try {
+        await navigator.clipboard.writeText(text);
+        app.say("Copied to the clipboard.", "ok");
+      } catch (err) {
+        app.say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
+      }
+    },
+
+    async downloadExport() {
+      const to = $("io-format").value;
+      const text = $("io-text").value || (await actions.exportText(to, $("io-what").value));
+      if (!text) return;
+      const a = document.createElement("a");
+      const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+      a.href = url;
+      a.download = `sudoku-${app.n()}x${app.n()}.${to === "json" ? "json" : "txt"}`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      app.say(`Downloaded ${a.download}.`, "ok");
+    },
+
+    async share() {
+      const url = shareUrl(app.state.doc, location);
+      app.dispatch((s) => S.setShareUrl(s, url));
+      let copied = false;
+      try {
+        if (navigator.clipboard) {
+          await navigator.clipboard.writeText(url);
+          copied = true;
+        }
+      } catch {
+        copied = false; // said below: the link is shown to copy by hand
+      }
+      app.say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
+    },
+  };
+  return actions;
+}

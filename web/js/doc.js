@@ -1,0 +1,130 @@
+// The puzzle document and what it shows: symbols, sizes, the document's shape and the reads
+// every other module shares. No sudoku rule is here: layout comes from the geometry JSON
+// (geometry.js), candidates from the engine.
+
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+export const SIZES = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36, 49]; // the Size menu
+export const LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+export const COLOURS = 9; // colour numbers 1..9
+
+// Box shape the core picks for an N x N grid: r <= c, as close to square as possible.
+export function defaultBox(n) {
+  const wide = boxShapes(n).filter(([r, c]) => r <= c);
+  return wide.length ? wide[wide.length - 1] : null;
+}
+
+// Every box shape [r, c] of an N x N grid (both sides at least 2), fewest rows first.
+export function boxShapes(n) {
+  const shapes = [];
+  for (let r = 2; r <= n / 2; r++) if (n % r === 0) shapes.push([r, n / r]);
+  return shapes;
+}
+
+// Text of a value: "" for empty, 1-9 then A-Z up to 35x35, the number above.
+export function symbol(value, n) {
+  if (!value) return "";
+  return n <= SYMBOLS.length ? SYMBOLS[value - 1] : String(value);
+}
+
+// A cell's list of values as text: "127" up to 35x35, "3 36 41" above.
+export function symbols(values, n) {
+  return values.map((v) => symbol(v, n)).join(n <= SYMBOLS.length ? "" : " ");
+}
+
+// Value of one typed key for an N x N grid (keyboard input only), or null.
+export function keyToValue(key, n) {
+  if (key.length !== 1) return null;
+  const i = SYMBOLS.indexOf(key.toUpperCase());
+  return i >= 0 && i < n ? i + 1 : null;
+}
+
+export function cellName(cell, n) {
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+export function zeros(count) {
+  return new Array(count).fill(0);
+}
+
+function emptyLists(count) {
+  return Array.from({ length: count }, () => []);
+}
+
+// A puzzle document: what undo/redo, sharing and saved games keep.
+export function emptyDoc(box = [3, 3]) {
+  const n = box[0] * box[1];
+  return {
+    box, // box shape [rows, cols], e.g. [3, 3] (9x9) or [2, 3] (6x6)
+    givens: zeros(n * n), // the puzzle's clues, 0 = not a given, e.g. [5, 3, 0, 0, 7, ...]
+    entries: zeros(n * n), // the user's values, 0 = none, e.g. [0, 0, 4, 0, ...]
+    solved: zeros(n * n), // values the solver filled in, 0 = none, e.g. [0, 0, 0, 6, ...]
+    centre: emptyLists(n * n), // the user's centre marks per cell, e.g. [[1, 4], [], ...]
+    corner: emptyLists(n * n), // the user's corner marks per cell, e.g. [[], [2, 7], ...]
+    colors: emptyLists(n * n), // colour numbers 1..9 per cell, e.g. [[1], [2, 5], [], ...]
+    removed: emptyLists(n * n), // candidates eliminated by applied steps, e.g. [[], [7], ...]
+  };
+}
+
+export const LIST_KEYS = ["centre", "corner", "colors", "removed"];
+export const VALUE_KEYS = ["givens", "entries", "solved"];
+
+export function size(doc) {
+  return doc.box[0] * doc.box[1];
+}
+
+// The value shown in a cell: given, else entry, else solver output.
+export function shown(doc, cell) {
+  return doc.givens[cell] || doc.entries[cell] || doc.solved[cell];
+}
+
+export function shownValues(doc) {
+  return doc.givens.map((_, i) => shown(doc, i));
+}
+
+// Givens and entries: the puzzle as the user stated it (solver output left out).
+export function puzzleValues(doc) {
+  return doc.givens.map((g, i) => g || doc.entries[i]);
+}
+
+export function gridKey(values, box) {
+  return `${box[0]}x${box[1]}:${values.join(",")}`;
+}
+
+export function givensKey(doc) {
+  return gridKey(doc.givens, doc.box);
+}
+
+// The user did something beyond the givens (worth saving and restoring).
+export function hasWork(doc) {
+  return doc.entries.some((v) => v) || doc.solved.some((v) => v) ||
+    LIST_KEYS.some((k) => doc[k].some((m) => m.length));
+}
+
+function sameList(x, y) {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+export function sameDoc(a, b) {
+  if (a.box[0] !== b.box[0] || a.box[1] !== b.box[1]) return false;
+  if (!VALUE_KEYS.every((k) => sameList(a[k], b[k]))) return false;
+  return LIST_KEYS.every((k) => a[k].every((m, i) => sameList(m, b[k][i])));
+}
+
+// The engine's candidates when they belong to the state's grid, else null (compute once per
+// pass over the cells: the check reads the whole grid).
+export function currentCands(state) {
+  const doc = state.doc;
+  if (!state.cands || state.cands.key !== gridKey(shownValues(doc), doc.box)) return null;
+  return state.cands.values;
+}
+
+// The working candidates of an empty cell: the engine's, minus what applied steps eliminated.
+export function workingCandidates(state, cell, cands = currentCands(state)) {
+  const doc = state.doc;
+  if (!cands || shown(doc, cell)) return null;
+  const removed = doc.removed[cell];
+  const all = cands[cell] || [];
+  return removed.length ? all.filter((v) => !removed.includes(v)) : all;
+}
