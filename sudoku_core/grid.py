@@ -66,6 +66,11 @@ class Shape:
     @classmethod
     def for_size(cls, size: int) -> Shape:
         """Pick the box shape for an N x N grid: r <= c, as close to square as possible."""
+        if size < MIN_SIZE:
+            raise ShapeError(
+                f"a {size}x{size} grid is too small; the smallest supported is "
+                f"{MIN_SIZE}x{MIN_SIZE}"
+            )
         if size > MAX_SIZE:
             raise ShapeError(
                 f"a {size}x{size} grid is too large; the largest supported is "

@@ -29,6 +29,15 @@ def test_lines_are_unique_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
         assert count_solutions(parse(line, Shape(2, 3)), 2) == 1
 
 
+@pytest.mark.parametrize(("size", "box"), [("6", "2x3"), ("8", "2x4"), ("9", "3x3")])
+def test_size_picks_the_squarest_box(capsys: pytest.CaptureFixture[str], size: str,
+                                     box: str) -> None:
+    by_size = run(capsys, "--size", size, "-d", "easy", "--seed", "4")
+    by_box = run(capsys, "--box", box, "-d", "easy", "--seed", "4")
+    assert by_size[0] == 0 and by_size == by_box
+    assert len(by_size[1].strip()) == int(size) ** 2
+
+
 def test_json_lines_contract_and_derived_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--box", "3x3", "-d", "medium", "-n", "2", "--seed", "5",
                        "--json")
@@ -73,6 +82,8 @@ def test_minimal_flag(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("argv", [
     ("-d", "bogus"), ("--box", "3"), ("--box", "1x4"), ("--symmetry", "spiral"),
     ("-n", "0"), ("--time-limit", "0"), ("--max-attempts", "0"), ("--seed", "x"),
+    ("--size", "-4"), ("--size", "0"), ("--size", "7"), ("--size", "65"),
+    ("--size", "6", "--box", "3x3"),
 ])
 def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
                                           argv: tuple[str, ...]) -> None:

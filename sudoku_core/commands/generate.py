@@ -26,7 +26,10 @@ def add_parser(subparsers: Any) -> None:
                     "not reached within the time limit, the closest puzzle is printed with "
                     "its true level, a note goes to stderr, and the exit code is 1.",
     )
-    p.add_argument("--box", metavar="RxC", default="3x3", help="box shape (default 3x3)")
+    p.add_argument("--box", metavar="RxC", default=None, help="box shape (default 3x3)")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="an N x N grid, its box as square as fits (6: 2x3, 12: 3x4); "
+                        "--box picks another")
     p.add_argument("-d", "--difficulty", default="medium", metavar="LEVEL",
                    help=f"{', '.join(x.lower() for x in LEVELS)} (default medium)")
     p.add_argument("-n", "--count", type=int, default=1, metavar="N",
@@ -48,7 +51,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles; exit 1 when some level was not reached."""
-    shape = Shape.parse(args.box)
+    shape = Shape.parse(args.box, args.size) if args.box else Shape.for_size(9 if args.size is None else args.size)
     check_difficulty(args.difficulty)
     if args.symmetry is not None:
         check_symmetry(args.symmetry)
