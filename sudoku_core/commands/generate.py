@@ -51,7 +51,10 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles; exit 1 when some level was not reached."""
-    shape = Shape.parse(args.box, args.size) if args.box else Shape.for_size(9 if args.size is None else args.size)
+    if args.box:
+        shape = Shape.parse(args.box, args.size)
+    else:
+        shape = Shape.for_size(9 if args.size is None else args.size)
     check_difficulty(args.difficulty)
     if args.symmetry is not None:
         check_symmetry(args.symmetry)
