@@ -50,6 +50,11 @@ def generated(shape: Shape) -> str:
         return "gave_up"
 
 
+# Each call's status when it finishes in time on these grids (blanked from a valid grid, many
+# solutions); out of time it is "gave_up". Which of the two depends on the machine's speed.
+FINISHED = {"solve": "solved", "generate": "generated", "steps": "multiple", "hint": "step",
+            "rate": "multiple", "validate": "multiple"}
+
 CALLS: dict[str, Callable[[Grid], str]] = {  # each returns its status
     "solve": lambda g: solve(g, time_limit=BUDGET).status,
     "generate": lambda g: generated(g.shape),
@@ -70,7 +75,7 @@ def test_big_grids_answer_within_the_budget(side: int, share: float, call: str) 
     status = CALLS[call](grid)
     used = time.process_time() - start
     assert used <= BUDGET + SLACK, f"{call} used {used:.2f} s of CPU on a {BUDGET} s budget"
-    assert status in ("gave_up", "multiple", "step", "unique", "solved", "generated"), status
+    assert status in (FINISHED[call], "gave_up"), status
 
 
 def test_a_slow_finder_stops_at_the_deadline() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from sudoku_core.formats.lzstring import (
     BASE64,
+    MAX_OUTPUT,
     LZStringError,
     compress_to_base64,
     compress_to_uri,
@@ -105,10 +106,15 @@ def _bomb(codes: int) -> str:
                    for k in range(0, len(bits), 6))
 
 
-def test_a_small_stream_that_expands_hugely_is_stopped_quickly() -> None:
+def test_a_small_stream_that_expands_hugely_is_stopped_where_it_passes_the_limit() -> None:
     assert decompress(_bomb(5)) == "a" * (1 + 2 + 3 + 4 + 5 + 6)  # the stream is well-formed
     bomb = _bomb(20_000)  # about 200 million characters if let run
-    start = time.perf_counter()
-    with pytest.raises(LZStringError, match="expands beyond"):
-        decompress(bomb)
-    assert time.perf_counter() - start < 5
+    for limit, args in ((1_000, (bomb, 1_000)), (MAX_OUTPUT, (bomb,))):  # the default last
+        # Code k writes k + 1 characters: (k + 1)(k + 2) / 2 in all after k codes.
+        codes = next(k for k in itertools.count(1) if (k + 1) * (k + 2) // 2 > limit)
+        with pytest.raises(LZStringError, match=f"expands beyond {limit:,} ") as info:
+            decompress(*args)
+        # Counted, not timed: the decoder stopped at the digit of the first code that passed
+        # the limit (_bomb(codes - 1) ends with a code as wide as that one), with the rest of
+        # the 20,000 codes unread.
+        assert info.value.position == len(_bomb(codes - 1)) - 1, (limit, codes)

@@ -63,18 +63,22 @@ def test_engines_agree_on_corpus_samples(corpora_dir: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize("shape", [Shape(7, 7), Shape(8, 8)], ids=str)
-def test_empty_big_grids_are_solved_in_the_default_budget(shape: Shape) -> None:
-    start = time.perf_counter()
-    result = solve(Grid.empty(shape))
-    assert time.perf_counter() - start < 10.0
+def test_empty_big_grids_are_built_not_searched(shape: Shape) -> None:
+    # A search fill of an empty 49x49 or 64x64 costs tens of seconds; a pattern grid costs no
+    # node. Counted in nodes, not timed: no clock, and with one node per cell a search in
+    # place of the pattern fill gives up at once instead of running for seconds.
+    result = solve(Grid.empty(shape), max_nodes=shape.cell_count, time_limit=None)
+    assert result.nodes == 0
     assert result.status == "solved" and result.unique is False and result.count == 2
     assert result.solution is not None
     assert is_solution(list(result.solution.cells), Grid.empty(shape))
 
 
-def test_near_empty_49x49_is_filled_in_the_default_budget() -> None:
+def test_near_empty_49x49_is_filled_in_a_node_budget() -> None:
+    # Node-bounded, no clock (the default 10 s would make the outcome the machine's speed):
+    # 7,516 nodes, about 0.7 s, when written; a search that lost its way runs out.
     puzzle = sparse(Shape(7, 7), 0.05)
-    result = solve(puzzle)
+    result = solve(puzzle, max_nodes=20_000, time_limit=None)
     assert result.status == "solved" and result.unique is False, result.nodes
     assert result.solution is not None and is_solution(list(result.solution.cells), puzzle)
 
@@ -96,15 +100,18 @@ def test_unused_values_answer_counting_after_one_solution() -> None:
                                              (Shape(7, 7), 0.03), (Shape(8, 8), 0.03)], ids=str)
 @pytest.mark.parametrize("seconds", [0.1, 1.0])
 def test_deadline_is_kept_on_big_grids(shape: Shape, keep: float, seconds: float) -> None:
+    # A deadline test (issue 12: never more than 0.5 s past the budget), so timed; in CPU time
+    # of this process, as in test_budgets: a loaded machine makes wall-clock overruns by
+    # keeping us waiting for a core, not by the search ignoring its clock.
     puzzle = sparse(shape, keep)
-    start = time.perf_counter()
+    start = time.process_time()
     result = solve(puzzle, time_limit=seconds)
-    assert time.perf_counter() - start < seconds + 0.5, result.nodes
+    assert time.process_time() - start < seconds + 0.5, result.nodes
     # A caller's deadline (budget.deadline, as hint and the web facade set) binds solve too.
-    start = time.perf_counter()
+    start = time.process_time()
     with budget.deadline(seconds):
         solve(puzzle)
-    assert time.perf_counter() - start < seconds + 0.5
+    assert time.process_time() - start < seconds + 0.5
 
 
 def test_search_memory_grows_with_depth_not_children() -> None:
