@@ -9,12 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.errors import SudokuError
+from sudoku_core.explain import steps
 from sudoku_core.fill import pattern_solution, random_solution
 from sudoku_core.generate import Cancelled, Generated, OutOfTime, derive_seed, generate
 from sudoku_core.grid import Grid, Shape
 from sudoku_core.rate import rate
 from sudoku_core.solver import count_solutions
 from sudoku_core.symmetry import SYMMETRIES, is_symmetric, orbits
+from sudoku_core.techniques import TECHNIQUES, TRIAL
 
 SMALL = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3)]
 # Budgets that never cut a run short here, so results depend on the seed alone.
@@ -229,3 +231,18 @@ def test_orbits_partition_the_grid(size: int, name: str) -> None:
     assert sorted(cells) == list(range(size * size))
     for orbit in orbits(size, name):
         assert {mirror_image(c, size, name) for c in orbit} == set(orbit)
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_extreme_needs_forcing_chains_never_a_guess(seed: int) -> None:
+    # Issue 13 item 6: "Extreme" is asked for as "needs forcing chains": its logical path is
+    # complete without a trial step, and its hardest step is past every pattern technique.
+    g = generate(Shape(3, 3), "extreme", seed=seed, **FIXED)
+    check_puzzle(g)
+    assert g.reached and g.level == "Extreme"
+    path = steps(g.grid)
+    assert path.status == "solved"
+    names = [s.technique for s in path.steps]
+    assert TRIAL not in names
+    assert g.hardest in names
+    assert {t.name: t.level for t in TECHNIQUES}[g.hardest] == "Extreme"  # a forcing chain
