@@ -54,7 +54,8 @@ def test_finders_list_the_recorded_instances(entry: tuple[int, dict[str, Any]]) 
 
 def _brute_franken_x_wings(c: Candidates, digit: int) -> set[tuple[object, ...]]:
     """Every Franken X-Wing (rows and boxes against columns and boxes, or the transpose) with
-    at most one fin, by trying every pair of base units against every pair of cover units."""
+    at most one exo fin and two endo fins (cells in both base units), by trying every pair of
+    base units against every pair of cover units."""
     n = c.size
     um, pm = unit_masks(c.shape), peer_masks(c.shape)
     have = value_cells(c)[digit]
@@ -64,23 +65,27 @@ def _brute_franken_x_wings(c: Candidates, digit: int) -> set[tuple[object, ...]]
                                   ([*cols, *boxes], [*rows, *boxes])):
         for base in combinations(base_side, 2):
             a, b = (um[u] & have for u in base)
-            if a & b or a.bit_count() < 2 or b.bit_count() < 2:
+            endo = a & b
+            if (a.bit_count() < 2 or b.bit_count() < 2 or endo.bit_count() > 2
+                    or not a & ~endo or not b & ~endo):
                 continue
             bmask = a | b
             for cover in combinations([u for u in cover_side if u not in base], 2):
-                held = [um[u] & bmask for u in cover]
+                held = [um[u] & bmask & ~endo for u in cover]
                 # Each cover holds a base cell the other does not (else it is a smaller fish).
                 if not held[0] & ~held[1] or not held[1] & ~held[0]:
                     continue
-                fins = bmask & ~(held[0] | held[1])
-                if fins.bit_count() > 1:
+                exo = bmask & ~endo & ~(held[0] | held[1])
+                if exo.bit_count() > 1:
                     continue
                 elims = (um[cover[0]] | um[cover[1]]) & have & ~bmask
-                elims |= held[0] & held[1]  # a base cell in both covers (cannibalism)
-                if fins:
-                    elims &= pm[fins.bit_length() - 1]
+                both = um[cover[0]] & um[cover[1]] & bmask
+                elims |= both  # a base cell in both covers (cannibalism)
+                for x in range(n * n):
+                    if (exo | endo) >> x & 1:
+                        elims &= pm[x]
                 if elims:
-                    out.add((digit, base, cover, fins, elims))
+                    out.add((digit, base, cover, exo | endo, elims))
     return out
 
 

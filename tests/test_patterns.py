@@ -143,6 +143,21 @@ def test_avoidable_rectangle_type_2() -> None:
              elims(7, [f"r2c{k}" for k in (2, 3, 4, 6, 7, 8, 9)]))
 
 
+def test_avoidable_rectangle_type_2_with_the_placed_cells_on_a_diagonal() -> None:
+    c = blank()
+    placed(c, "r1c1", 1)
+    placed(c, "r2c5", 1)
+    set_cands(c, "r1c5", {2, 7})
+    set_cands(c, "r2c1", {2, 7})
+    # Both 2 (or both 7) would make a swappable 1/2 (1/7) rectangle with the placed 1s, so one
+    # of r1c5, r2c1 is 7 and the other 2: each leaves the cells that see both.
+    seeing = ["r1c2", "r1c3", "r2c4", "r2c6"]
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", elims(7, seeing))
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", elims(2, seeing))
+    c.givens |= 1 << cell("r2c5")  # with a given among them the swap is impossible
+    assert not list(iter_avoidable_rectangle(c))
+
+
 def test_bug_plus_two() -> None:
     # A 4x4 BUG: each cell holds its value in two solutions that differ everywhere (1<->2,
     # 3<->4), so every digit has two places per unit; then 3 added to r1c1 and r1c2.
@@ -310,3 +325,16 @@ def test_death_blossom_with_a_four_digit_stem_when_listing() -> None:
     assert not stem_r5c5(iter_death_blossom(c))  # the walker's stems hold 2 or 3 digits
     assert stem_r5c5(iter_death_blossom(c, max_stem=4))
     assert stem_r5c5(iter(find_all(c, ["Death Blossom"])[0]))
+
+
+def test_finned_franken_x_wing_with_an_endo_fin() -> None:
+    c = blank()
+    only_in(c, 1, 0, ["r1c2", "r1c5"])
+    box1 = 18
+    only_in(c, 1, box1, ["r1c2", "r2c2", "r3c2"])
+    # Base row 1 and box 1 share r1c2, an endo fin; cover columns 2 and 5. Without r1c2 the
+    # row's 1 is r1c5 and the box's in column 2; with it, column 2 holds 1 at r1c2. Either
+    # way only the cover cells seeing r1c2 lose 1: r4c2..r9c2 (column 5's cells do not).
+    expected = elims(1, [f"r{r}c2" for r in range(4, 10)])
+    steps = [s for s in iter_franken_fish(c, sizes=(2,)) if "endo fins r1c2" in s.text]
+    has_step(iter(steps), "Finned Franken X-Wing", expected)

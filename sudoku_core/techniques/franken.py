@@ -1,14 +1,16 @@
 """Fish over any units: Franken and Mutant fish (finned or not), and Siamese fish.
 
-A fish on digit d takes k base units whose cells holding d do not overlap (each holds d once,
-so the base holds k true d's) and k cover units that hold every base cell but the fins. Without
-fins the k true d's fill the covers, so d leaves the cover cells outside the base; with fins,
-either a fin is true or the fish is, so d leaves only the cover cells (outside the base) that
-see every fin. A base cell in two cover units would fill both with one d, so it loses d too
-(cannibalism; again only if it sees every fin). Basic fish use rows against columns; Franken
-fish add boxes (rows and boxes against columns and boxes, or the transpose); Mutant fish mix
-any kinds. Two finned fish on the same digit and base units but different covers are reported
-together as a Siamese fish.
+A fish on digit d takes k base units (each holds d once) and k cover units that hold every
+base cell but the fins. A cell in two base units (Franken and Mutant fish: a row and a box
+overlap) is an endo fin: if it held d, the k base units would hold fewer than k distinct d's.
+With no fin true, the base holds k true d's in distinct cells, and they fill the k covers, so
+d leaves the cover cells outside the base; with fins (the uncovered exo fins and the endo
+fins), either a fin is true or the fish is, so d leaves only the cover cells (outside the
+base) that see every fin. A base cell in two cover units would fill both with one d, so it
+loses d too (cannibalism; again only if it sees every fin). Basic fish use rows against
+columns; Franken fish add boxes (rows and boxes against columns and boxes, or the transpose);
+Mutant fish mix any kinds. Two finned fish on the same digit and base units but different
+covers are reported together as a Siamese fish.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from .single_digit import (
 from .single_digit import unit_name as unit_text
 
 MAX_FINS = 2
+MAX_ENDO_FINS = 2  # cells in two base units, on top of the (exo) fins the covers leave out
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,9 @@ class Fish:
     base: tuple[int, ...]
     cover: tuple[int, ...]
     base_cells: int
-    fins: int
+    fins: int  # every fin, exo and endo
     elims: int
+    endo: int = 0  # the fins that lie in two base units
 
 
 @cache
@@ -55,21 +59,23 @@ def _cell_units(shape: Shape) -> tuple[tuple[int, int, int], ...]:
 
 
 def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Sequence[int],
-           k: int, max_fins: int = MAX_FINS) -> list[Fish]:
-    """Every fish of size k on ``digit`` with base and cover units from the given lists."""
+           k: int, max_fins: int = MAX_FINS, max_endo: int = MAX_ENDO_FINS) -> list[Fish]:
+    """Every fish of size k on ``digit`` with base and cover units from the given lists, with
+    up to ``max_fins`` exo fins and ``max_endo`` endo fins."""
     check()  # one digit's search on an empty 64x64: tens of ms, 256 of them per size
     have = value_cells(c)[digit]
     if have.bit_count() < 2 * k:
         return []
     return list(_fishes(c.shape, digit, have, tuple(base_units), tuple(cover_units), k,
-                        max_fins))
+                        max_fins, max_endo))
 
 
 # The fish of a digit depend only on the cells holding it: a walk's step changes few digits, so
 # the searches of the others are remembered from the step before (same answers, no search).
 @lru_cache(maxsize=2048)
 def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
-            cover_units: tuple[int, ...], k: int, max_fins: int) -> tuple[Fish, ...]:
+            cover_units: tuple[int, ...], k: int, max_fins: int,
+            max_endo: int) -> tuple[Fish, ...]:
     um = unit_masks(shape)
     pm = peer_masks(shape)
     allowed = set(cover_units)
@@ -92,15 +98,23 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
 
     # A base unit whose cells k covers cannot hold (but for the fins) is in no fish of size k.
     cand = [(u, cm[u]) for u in base_units
-            if cm[u].bit_count() >= 2 and coverable(cm[u], k, max_fins, (u,))]
+            if cm[u].bit_count() >= 2 and coverable(cm[u], k, max_fins + max_endo, (u,))]
     # Per base unit, (cover unit, cells of the base unit it holds) for every cover touching it.
     overlaps = {u: [(v, (m & cm[v]).bit_count()) for v in allowed if v != u and m & cm[v]]
                 for u, m in cand}
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     out: list[Fish] = []
 
+    def sees_all(target: int, fins: int) -> int:
+        # The cells of target that see every fin.
+        while fins and target:
+            low = fins & -fins
+            target &= pm[low.bit_length() - 1]
+            fins ^= low
+        return target
+
     def finish(base: tuple[int, ...], bmask: int, chosen: list[int], cmask: int,
-               fins: int) -> None:
+               fins: int, endo: int) -> None:
         elims = cmask & ~bmask
         # A base cell in two covers would fill both with one digit (cannibalism): it goes too,
         # when every cover holds a base cell of its own (else fewer covers do, a smaller fish).
@@ -115,24 +129,20 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
                 twice = 0
                 break
             twice |= m & others
-        elims |= twice
-        f = fins
-        while f and elims:
-            low = f & -f
-            elims &= pm[low.bit_length() - 1]
-            f ^= low
+        elims = sees_all(elims | twice, fins)
         if elims:
             key = (base, tuple(sorted(chosen)))
             if key not in seen:
                 seen.add(key)
-                out.append(Fish(digit, base, key[1], bmask, fins, elims))
+                out.append(Fish(digit, base, key[1], bmask, fins, elims, endo))
 
     def covers(base: tuple[int, ...], bmask: int, most: list[int], uncovered: int,
-               chosen: list[int], cmask: int, fins: int) -> None:
+               chosen: list[int], cmask: int, fins: int, endo: int) -> None:
+        # fins starts as the endo fins; the covers may leave max_fins more cells out.
         left = k - len(chosen)
         if not uncovered:
             return  # fewer covers than base units: a smaller fish, found at its own size
-        spare = max_fins - fins.bit_count()
+        spare = max_fins - (fins & ~endo).bit_count()
         if uncovered.bit_count() > most[left] + spare:
             return  # the covers left cannot hold what is still uncovered
         x = (uncovered & -uncovered).bit_length() - 1
@@ -142,26 +152,26 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
                 if left == 1:  # the last cover: what it leaves are fins
                     rest = uncovered & ~cm[u]
                     if not rest or rest.bit_count() <= spare:
-                        finish(base, bmask, chosen, cmask | cm[u], fins | rest)
+                        finish(base, bmask, chosen, cmask | cm[u], fins | rest, endo)
                 else:
-                    covers(base, bmask, most, uncovered & ~cm[u], chosen, cmask | cm[u], fins)
+                    covers(base, bmask, most, uncovered & ~cm[u], chosen, cmask | cm[u], fins,
+                           endo)
                 chosen.pop()
         if spare:
             fins |= 1 << x
-            target = have & ~bmask
-            f = fins
-            while f and target:
-                low = f & -f
-                target &= pm[low.bit_length() - 1]
-                f ^= low
-            if target:
-                covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins)
+            if sees_all(have & ~bmask, fins):
+                covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins, endo)
 
-    def bases(start: int, chosen: list[int], mask: int, held: dict[int, int]) -> None:
-        # held: per cover unit, the base cells it holds (summed as base units are added).
+    def bases(start: int, chosen: list[int], mask: int, endo: int,
+              held: dict[int, int]) -> None:
+        # held: per cover unit, the base cells it holds (summed as base units are added);
+        # endo: the base cells in two base units so far.
         if len(chosen) == k:
             check()
             base = tuple(chosen)
+            if endo and (any(not cm[u] & ~endo for u in base)
+                         or not sees_all(have & ~mask, endo)):
+                return  # a base unit of endo fins only, or nothing sees every endo fin
             for u in base:
                 held.pop(u, None)
             # most[j]: the most base cells j covers can hold (the j largest overlaps), a bound
@@ -170,20 +180,22 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
             most = [0]
             for j in range(k):
                 most.append(most[-1] + (sizes[j] if j < len(sizes) else 0))
-            if mask.bit_count() <= most[k] + max_fins:
-                covers(base, mask, most, mask, [], 0, 0)
+            uncovered = mask & ~endo
+            if uncovered.bit_count() <= most[k] + max_fins:
+                covers(base, mask, most, uncovered, [], 0, endo, endo)
             return
         for i in range(start, len(cand)):
             u, m = cand[i]
-            if not m & mask:
+            more_endo = endo | m & mask
+            if more_endo.bit_count() <= max_endo:
                 chosen.append(u)
                 more = held.copy()
                 for v, count in overlaps[u]:
                     more[v] = more.get(v, 0) + count
-                bases(i + 1, chosen, mask | m, more)
+                bases(i + 1, chosen, mask | m, more_endo, more)
                 chosen.pop()
 
-    bases(0, [], 0, {})
+    bases(0, [], 0, 0, {})
     return tuple(out)
 
 
@@ -296,7 +308,9 @@ def _siamese_step(c: Candidates, a: Fish, b: Fish) -> Step:
 def _describe(c: Candidates, fish: Fish) -> str:
     base = ", ".join(unit_text(c, u) for u in fish.base)
     cover = ", ".join(unit_text(c, u) for u in fish.cover)
-    fins = f", fins {names(c, cells_of(fish.fins))}" if fish.fins else ""
+    exo, endo = fish.fins & ~fish.endo, fish.endo
+    fins = f", fins {names(c, cells_of(exo))}" if exo else ""
+    fins += f", endo fins {names(c, cells_of(endo))}" if endo else ""
     return f"on {c.shape.symbol(fish.digit)} with base {base} and cover {cover}{fins}"
 
 

@@ -4,8 +4,14 @@
 A deadly pattern is four cells on two rows, two columns and two boxes holding x, y, y, x: the
 two digits could swap and the puzzle would have two solutions. Each technique removes the
 candidates that would complete one. Rectangles are read from the candidate state as it is (the
-user's marks or earlier steps may have removed any candidate): four empty cells that all still
-hold both digits, at least one of them with nothing else.
+user's marks or earlier steps may have removed any candidate): four empty cells, one of them
+holding the two digits and nothing else, the others one or both of them, placed so that the
+deadly pattern could still fall (x, y, y, x or y, x, x, y). A corner that lost one digit is
+still one of the four cells whose values must not swap: since the puzzle's givens are outside
+the rectangle, the solution holding the pattern there would have a twin. Every deduction below
+reasons only "if these cells held only the two digits, they would hold the pattern", which
+does not care which candidates earlier steps removed. A corner holding only the digits (one
+or both) is a floor; one with other digits is a roof.
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ _DIAGONALS = ((0, 3), (1, 2))
 
 
 def _rectangles(c: Candidates) -> list[Rect]:
-    """Every rectangle of empty cells over two boxes holding both digits of a bivalue corner."""
+    """Every rectangle of empty cells over two boxes, anchored on a bivalue corner, where the
+    deadly pattern of its two digits can still fall."""
     geo = c.geometry
     n = c.size
     masks = c.masks
@@ -49,24 +56,33 @@ def _rectangles(c: Candidates) -> list[Rect]:
             continue
         check()  # every bivalue cell of a big grid
         ra, ca = divmod(a, n)
-        in_row = [x for x in geo.units[ra] if x != a and masks[x] & pair == pair]
+        in_row = [x for x in geo.units[ra] if x != a and masks[x] & pair]
         if not in_row:
             continue
-        in_col = [x for x in geo.units[n + ca] if x != a and masks[x] & pair == pair]
+        in_col = [x for x in geo.units[n + ca] if x != a and masks[x] & pair]
         for b in in_row:
             cb = b % n
             for cc in in_col:
                 rc = cc // n
                 d = rc * n + cb
-                if masks[d] & pair != pair or len({box[a], box[b], box[cc], box[d]}) != 2:
+                if not masks[d] & pair or len({box[a], box[b], box[cc], box[d]}) != 2:
                     continue
                 r1, r2 = sorted((ra, rc))
                 c1, c2 = sorted((ca, cb))
                 rect = ((r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2), pair)
-                if rect not in seen:
+                if rect not in seen and _can_be_deadly(masks, rect):
                     seen.add(rect)
                     out.append(rect)
     return out
+
+
+def _can_be_deadly(masks: list[int], rect: Rect) -> bool:
+    """Whether one diagonal can still hold one digit and the other diagonal the other."""
+    (w, x, y, z), pair = rect
+    low = pair & -pair
+    high = pair ^ low
+    return any(masks[w] & masks[z] & p and masks[x] & masks[y] & q
+               for p, q in ((low, high), (high, low)))
 
 
 def find_unique_rectangle(c: Candidates) -> Step | None:
@@ -93,7 +109,7 @@ def _type1(c: Candidates, rect: Rect) -> Iterator[Step]:
     roofs = _extra(c, rect)
     if len(roofs) == 1:
         roof = corners[roofs[0]]
-        elims = tuple((roof, v) for v in bits(pair))
+        elims = tuple((roof, v) for v in bits(pair & c.masks[roof]))
         yield _ur_step(c, "Unique Rectangle Type 1", rect, (roof,), elims,
                        f"{name(c, roof)} is the only cell with extra candidates")
 
@@ -169,7 +185,8 @@ def _type3(c: Candidates, rect: Rect) -> Iterator[Step]:
 
 
 def _type4(c: Candidates, rect: Rect) -> Iterator[Step]:
-    """One digit of the pair is locked in the two roofs: the other digit leaves them."""
+    """One digit of the pair is locked in the two roofs: the other digit leaves them (one roof
+    holds the locked digit; the other one holding the other digit would be deadly)."""
     corners, pair = rect
     roofs = _extra(c, rect)
     if len(roofs) != 2 or tuple(roofs) not in _LINES:
@@ -181,10 +198,12 @@ def _type4(c: Candidates, rect: Rect) -> Iterator[Step]:
     x, y = bits(pair)
     for u in _shared_units(c, a, b):
         for keep, drop in ((x, y), (y, x)):
-            if um[u] & vcells[keep] == both:
+            locked = um[u] & vcells[keep]
+            elims = tuple((r, drop) for r in (a, b) if c.has(r, drop))
+            # A roof that lost the locked digit leaves it to the other: still locked there.
+            if locked and not locked & ~both and elims:
                 sym = c.shape.symbol
-                yield _ur_step(c, "Unique Rectangle Type 4", rect, (a, b),
-                               ((a, drop), (b, drop)),
+                yield _ur_step(c, "Unique Rectangle Type 4", rect, (a, b), elims,
                                f"{sym(keep)} must sit in {names(c, (a, b))} "
                                f"(only places in {unit_name(c, u)})", unit=u)
 
@@ -204,16 +223,21 @@ def _type6(c: Candidates, rect: Rect) -> Iterator[Step]:
     cells = tuple(corners[i] for i in roofs)
     for x in bits(pair):
         have = vcells[x]
-        rows = um[r1] & have == 1 << a | 1 << b and um[r2] & have == 1 << cc | 1 << d
-        cols = (um[n + c1] & have == 1 << a | 1 << cc
-                and um[n + c2] & have == 1 << b | 1 << d)
-        if rows or cols:
+        rows = _only_in(um[r1] & have, a, b) and _only_in(um[r2] & have, cc, d)
+        cols = _only_in(um[n + c1] & have, a, cc) and _only_in(um[n + c2] & have, b, d)
+        elims = tuple((r, x) for r in cells if c.has(r, x))
+        if (rows or cols) and elims:
             units = (r1, r2) if rows else (n + c1, n + c2)
-            yield _ur_step(c, "Unique Rectangle Type 6", rect, cells,
-                           tuple((r, x) for r in cells),
+            yield _ur_step(c, "Unique Rectangle Type 6", rect, cells, elims,
                            f"{c.shape.symbol(x)} lies only in the rectangle in "
                            f"{unit_name(c, units[0])} and {unit_name(c, units[1])}",
                            units=units)
+
+
+def _only_in(have: int, p: int, q: int) -> bool:
+    """Whether a unit's cells holding a digit are some of p and q (a corner that lost the
+    digit leaves it to the other)."""
+    return bool(have) and not have & ~(1 << p | 1 << q)
 
 
 def _ur_step(c: Candidates, technique: str, rect: Rect, roofs: tuple[int, ...],
@@ -231,7 +255,7 @@ def _ur_step(c: Candidates, technique: str, rect: Rect, roofs: tuple[int, ...],
         eliminations=elims,
         cells=roles,
         units=units if unit is None else (unit,),
-        candidates=[(x, v, "key") for x in cells for v in bits(pair)]
+        candidates=[(x, v, "key") for x in cells for v in bits(pair & c.masks[x])]
         + [(x, v, "key") for x in extra_cells for v in c.candidates_of(x)],
         region=names(c, cells),
     )
@@ -243,7 +267,7 @@ def find_hidden_rectangle(c: Candidates) -> Step | None:
 
 
 def iter_hidden_rectangle(c: Candidates) -> Iterator[Step]:
-    """A bivalue corner, and one digit only in the rectangle on the row and the column of the
+    """A floor corner, and one digit only in the rectangle on the row and the column of the
     opposite corner: the other digit leaves that corner (else the four cells are deadly)."""
     n = c.size
     um = unit_masks(c.shape)
@@ -252,7 +276,7 @@ def iter_hidden_rectangle(c: Candidates) -> Iterator[Step]:
     for rect in _rectangles(c):
         corners, pair = rect
         for k, o in ((0, 3), (3, 0), (1, 2), (2, 1)):
-            if masks[corners[k]] != pair:
+            if masks[corners[k]] & ~pair:
                 continue
             far = corners[o]
             row_mate = corners[o ^ 1]  # corners 0/1 and 2/3 share rows
@@ -260,8 +284,8 @@ def iter_hidden_rectangle(c: Candidates) -> Iterator[Step]:
             r, col = divmod(far, n)
             for x, y in (bits(pair), bits(pair)[::-1]):
                 have = vcells[x]
-                if (um[r] & have == 1 << far | 1 << row_mate
-                        and um[n + col] & have == 1 << far | 1 << col_mate):
+                if (c.has(far, y) and _only_in(um[r] & have, far, row_mate)
+                        and _only_in(um[n + col] & have, far, col_mate)):
                     sym = c.shape.symbol
                     yield _ur_step(
                         c, "Hidden Rectangle", rect, (far,), ((far, y),),
@@ -278,7 +302,7 @@ def find_avoidable_rectangle(c: Candidates) -> Step | None:
 def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
     """Two placed cells (not givens) x, y in a line; across, the cells that would complete
     y, x: type 1 when one of them is placed too (the other loses the value), type 2 when both
-    are {y,z} and {x,z} (one of them is z)."""
+    are {y,z} and {x,z} (one of them is z). Then type 2 with the placed cells on a diagonal."""
     geo = c.geometry
     n = c.size
     values, masks = c.values, c.masks
@@ -320,6 +344,38 @@ def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
                         yield _ar_step(c, 2, rect_cells, tuple(elims_for(z, hit)),
                                        f"one of {names(c, (q1, q2))} holds "
                                        f"{c.shape.symbol(z)}")
+    yield from _diagonal_type2(c)
+
+
+def _diagonal_type2(c: Candidates) -> Iterator[Step]:
+    """Two placed cells (not givens) holding x on a diagonal, the other two both {y,z}: both
+    y (or both z) would complete a swappable x/y (x/z) rectangle, so one of them is z (and
+    the other y): z leaves the cells that see both (and so does y, a step of its own)."""
+    n = c.size
+    values, masks = c.values, c.masks
+    box = c.geometry.box_of
+    pm = peer_masks(c.shape)
+    vcells = value_cells(c)
+    by_value: dict[int, list[int]] = {}
+    for x in range(n * n):
+        if values[x] and not c.givens >> x & 1:
+            by_value.setdefault(values[x], []).append(x)
+    for p1, p2 in (pair for cells in by_value.values() for pair in combinations(cells, 2)):
+        check()
+        (r1, c1), (r2, c2) = divmod(p1, n), divmod(p2, n)
+        if r1 == r2 or c1 == c2:
+            continue  # a contradictory state (the same value twice in a line)
+        q1, q2 = r1 * n + c2, r2 * n + c1
+        pair = masks[q1]
+        if (pair != masks[q2] or pair.bit_count() != 2
+                or len({box[p1], box[p2], box[q1], box[q2]}) != 2):
+            continue
+        for z in bits(pair):
+            hit = pm[q1] & pm[q2] & vcells[z]
+            if hit:
+                yield _ar_step(c, 2, (p1, p2, q1, q2), tuple(elims_for(z, hit)),
+                               f"{names(c, (q1, q2))} cannot both hold the same digit, so one "
+                               f"of them holds {c.shape.symbol(z)}")
 
 
 def _ar_step(c: Candidates, kind: int, rect_cells: tuple[int, ...],
