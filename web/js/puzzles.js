@@ -16,10 +16,38 @@ export async function loadShipped() {
   return shipped;
 }
 
-// A shipped puzzle of a size and level (case-insensitive), not `avoid` (givens), or null.
-export function pickShipped(n, level, avoid = null) {
+// Shipped puzzles this browser has opened, so that New puzzle never offers one twice: once a
+// size and level's few are used up, the engine makes new ones.
+const PLAYED_KEY = "sudoku-core:shipped-played"; // ["0,5,0,...", ...]
+
+function played() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(PLAYED_KEY) || "[]"));
+  } catch {
+    return new Set(); // storage blocked or damaged: a shipped puzzle may come again, no more
+  }
+}
+
+function markPlayed(puzzle) {
+  const seen = played().add(puzzle.values.join(","));
+  try {
+    localStorage.setItem(PLAYED_KEY, JSON.stringify([...seen]));
+  } catch {
+    // Storage full or blocked: the puzzle may be offered again; no work of the user's is lost.
+  }
+}
+
+// A shipped puzzle of a size and level (case-insensitive), not `avoid` (givens), or null;
+// one not opened before, else (unless `unplayedOnly`) any. The pick counts as opened.
+export function pickShipped(n, level, { avoid = null, unplayedOnly = false } = {}) {
   const fits = (shipped || []).filter((p) => p.box[0] * p.box[1] === n &&
     p.level.toLowerCase() === level.toLowerCase() &&
     !(avoid && p.values.join(",") === avoid.join(",")));
-  return fits.length ? fits[Math.floor(Math.random() * fits.length)] : null;
+  const seen = played();
+  const fresh = fits.filter((p) => !seen.has(p.values.join(",")));
+  const pool = fresh.length || unplayedOnly ? fresh : fits;
+  if (!pool.length) return null;
+  const pick = pool[Math.floor(Math.random() * pool.length)];
+  markPlayed(pick);
+  return pick;
 }

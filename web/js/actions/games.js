@@ -101,13 +101,14 @@ export function games(app) {
   }
 
   const actions = {
-    // New puzzle: a shipped one of that size and level at once, else the engine makes one.
+    // New puzzle: a shipped one of that size and level not opened before, at once; else the
+    // engine makes one.
     async newPuzzle() {
       const n = Number($("new-size").value);
       const box = D.defaultBox(n);
       const level = $("new-level").value;
       await loadShipped();
-      const ready = pickShipped(n, level, app.state.doc.givens);
+      const ready = pickShipped(n, level, { avoid: app.state.doc.givens, unplayedOnly: true });
       if (ready) {
         const doc = D.emptyDoc(ready.box);
         doc.givens = ready.values.slice();
