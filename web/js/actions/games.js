@@ -117,7 +117,8 @@ export function games(app) {
         return;
       }
       const r = await app.job("generate", "generate", { box, difficulty: level },
-        `Making a ${level} ${n}×${n} puzzle… (Cancel or Esc stops it)`);
+        `Making ${/^[aeiou]/i.test(level) ? "an" : "a"} ${level[0].toUpperCase()}${level.slice(1)} ` +
+        `${n}×${n} puzzle… (Cancel or Esc stops it)`);
       if (!r) return;
       const doc = D.emptyDoc(r.box);
       doc.givens = r.values.slice();
