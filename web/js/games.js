@@ -12,7 +12,7 @@ const SETTINGS_KEY = "sudoku-core:settings";
 const MAX_GAMES = 30; // the oldest beyond this are dropped
 const SAVED_CELLS = 20000; // cells of undo history kept across a reload (100 steps at 9x9)
 
-function read(storage, key) {
+export function read(storage, key) {
   try {
     return JSON.parse(storage.getItem(key) || "null");
   } catch {
@@ -21,7 +21,7 @@ function read(storage, key) {
 }
 
 // Storage full or disabled (private mode): the page still works, the work is just not kept.
-function write(storage, key, value) {
+export function write(storage, key, value) {
   try {
     storage.setItem(key, JSON.stringify(value));
     return true;

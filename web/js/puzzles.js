@@ -2,6 +2,8 @@
 // fixed seeds and rated by the engine), so a first visit plays at once, engine or not.
 // [{box: [3, 3], level: "Easy", score: 12, values: [0, 5, ...]}]
 
+import { read, write } from "./games.js";
+
 let shipped = null;
 
 export async function loadShipped() {
@@ -19,35 +21,21 @@ export async function loadShipped() {
 // Shipped puzzles this browser has opened, so that New puzzle never offers one twice: once a
 // size and level's few are used up, the engine makes new ones.
 const PLAYED_KEY = "sudoku-core:shipped-played"; // ["0,5,0,...", ...]
-
-function played() {
-  try {
-    return new Set(JSON.parse(localStorage.getItem(PLAYED_KEY) || "[]"));
-  } catch {
-    return new Set(); // storage blocked or damaged: a shipped puzzle may come again, no more
-  }
-}
-
-function markPlayed(puzzle) {
-  const seen = played().add(puzzle.values.join(","));
-  try {
-    localStorage.setItem(PLAYED_KEY, JSON.stringify([...seen]));
-  } catch {
-    // Storage full or blocked: the puzzle may be offered again; no work of the user's is lost.
-  }
-}
+const keyOf = (values) => values.join(",");
 
 // A shipped puzzle of a size and level (case-insensitive), not `avoid` (givens), or null;
 // one not opened before, else (unless `unplayedOnly`) any. The pick counts as opened.
 export function pickShipped(n, level, { avoid = null, unplayedOnly = false } = {}) {
   const fits = (shipped || []).filter((p) => p.box[0] * p.box[1] === n &&
     p.level.toLowerCase() === level.toLowerCase() &&
-    !(avoid && p.values.join(",") === avoid.join(",")));
-  const seen = played();
-  const fresh = fits.filter((p) => !seen.has(p.values.join(",")));
+    !(avoid && keyOf(p.values) === keyOf(avoid)));
+  const stored = read(localStorage, PLAYED_KEY);
+  const seen = new Set(Array.isArray(stored) ? stored : []);
+  const fresh = fits.filter((p) => !seen.has(keyOf(p.values)));
   const pool = fresh.length || unplayedOnly ? fresh : fits;
   if (!pool.length) return null;
   const pick = pool[Math.floor(Math.random() * pool.length)];
-  markPlayed(pick);
+  // Storage full or blocked: the puzzle may be offered again; no work of the user's is lost.
+  write(localStorage, PLAYED_KEY, [...seen.add(keyOf(pick.values))]);
   return pick;
 }
