@@ -6,6 +6,9 @@ hash pinned here), the project wheel from this checkout. A manifest (site-manife
 every file with its sha256 and size; the worker and the service worker read it. The page's
 worker unpacks the wheel itself; micropip ships for the smoke test (scripts/pyodide_smoke.mjs),
 which installs the wheel the standard way, and for anyone using the site's runtime.
+The runtime's standard library and the engine are compiled to bytecode here, by the runtime
+itself under Node (scripts/compile_bytecode.mjs): Pyodide ships the standard library as
+sources, and compiling them on every first visit was most of the engine's start.
 """
 
 from __future__ import annotations
@@ -141,6 +144,32 @@ def build_wheel(cache: Path) -> Path:
         return Path(shutil.copy2(built[0], out / built[0].name))
 
 
+def compile_bytecode(pkg: Path, wheel: Path, cache: Path) -> tuple[Path, Path, dict[str, object]]:
+    """The compiled stdlib zip, the engine's __pycache__ zip and the compile report (cached)."""
+    h = hashlib.sha256()
+    for path in (pkg / "python_stdlib.zip", wheel, ROOT / "scripts" / "compile_bytecode.py",
+                 ROOT / "scripts" / "compile_bytecode.mjs"):
+        h.update(path.read_bytes())
+    out = cache / f"bytecode-{h.hexdigest()[:16]}"
+    stdlib, engine, report = out / "python_stdlib.zip", out / "engine.zip", out / "report.json"
+    if not report.is_file():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("build_site: node is missing (it comes with npm, which installs Pyodide)")
+        log("compiling the standard library and the engine to bytecode (Pyodide under Node)")
+        for old in cache.glob("bytecode-*"):
+            shutil.rmtree(old)
+        out.mkdir(parents=True)
+        proc = subprocess.run(
+            [node, str(ROOT / "scripts" / "compile_bytecode.mjs"), str(pkg), str(wheel),
+             str(stdlib), str(engine)], capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            shutil.rmtree(out)
+            sys.exit(f"build_site: compiling to bytecode failed: {proc.stderr[-2000:]}")
+        report.write_text(proc.stdout.strip().splitlines()[-1])
+    return stdlib, engine, json.loads(report.read_text())
+
+
 def box_shapes(n: int) -> list[tuple[int, int]]:
     """Every box shape r x c of an N x N grid with both sides at least 2."""
     return [(r, n // r) for r in range(2, n // 2 + 1) if n % r == 0]
@@ -200,6 +229,8 @@ def build(out: Path, cache: Path) -> dict[str, object]:
     runtime.mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(pkg / name, runtime / name)
+    stdlib, engine, compiled = compile_bytecode(pkg, wheel, cache)
+    shutil.copyfile(stdlib, runtime / "python_stdlib.zip")  # same files, as bytecode
     shutil.copyfile(micropip, runtime / MICROPIP_WHEEL)
     # Only the packages the site ships: anything else fails loudly instead of reaching a CDN.
     site_lock = {"info": lock["info"], "packages": {"micropip": micropip_entry}}
@@ -207,6 +238,8 @@ def build(out: Path, cache: Path) -> dict[str, object]:
     wheels = out / "wheels"
     wheels.mkdir()
     shutil.copyfile(wheel, wheels / wheel.name)
+    bytecode = f"{wheel.name.removesuffix('.whl')}.{compiled['tag']}.pycache.zip"
+    shutil.copyfile(engine, wheels / bytecode)
 
     def listing() -> dict[str, dict[str, object]]:
         return {
@@ -228,6 +261,9 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         "python": lock["info"]["python"],
         "wheel": f"wheels/{wheel.name}",
         "micropip": f"pyodide/{MICROPIP_WHEEL}",
+        # The engine's bytecode, unpacked over the wheel into site_packages (worker.js).
+        "bytecode": f"wheels/{bytecode}",
+        "site_packages": compiled["site_packages"],
         "files": files,
     }
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")

@@ -18,6 +18,13 @@ const wheelName = path.basename(manifest.wheel);
 pyodide.FS.writeFile(`/tmp/${wheelName}`, readFileSync(path.join(site, manifest.wheel)));
 const micropip = pyodide.pyimport("micropip");
 await micropip.install(`emfs:/tmp/${wheelName}`);
+// The engine's bytecode, as the page's worker unpacks it; then a record of every module of the
+// standard library or the engine compiled from source (the build compiled them all).
+if (manifest.bytecode) {
+  const pycs = new Uint8Array(readFileSync(path.join(site, manifest.bytecode)));
+  pyodide.unpackArchive(pycs, "zip", { extractDir: manifest.site_packages });
+}
+pyodide.runPython(readFileSync(path.join(here, "pyodide_compiles.py"), "utf8"));
 pyodide.globals.set("SMOKE_PUZZLES", process.argv[3] ? readFileSync(process.argv[3], "utf8") : "");
 const report = await pyodide.runPythonAsync(readFileSync(path.join(here, "pyodide_smoke.py"), "utf8"));
 console.log(report);

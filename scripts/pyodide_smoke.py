@@ -30,6 +30,18 @@ def generated() -> dict:
             for r, c, level, seed in GENERATED}
 
 
+def stdlib_not_bytecode() -> list:
+    """Modules of the runtime's standard library zip that are not this Python's bytecode (the
+    site compiles them all at build time; Python's start compiled them on every first visit)."""
+    import importlib.util
+    import zipfile
+
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    with zipfile.ZipFile(archive) as zf:
+        return [n for n in zf.namelist() if n.endswith(".py") or (
+            n.endswith(".pyc") and zf.read(n)[:4] != importlib.util.MAGIC_NUMBER)]
+
+
 def check() -> dict:
     """Parse, validate, solve and format each size; the web facade too."""
     out = {"python": sys.version.split()[0], "platform": sys.platform,
@@ -59,6 +71,9 @@ def check() -> dict:
     out["error_reply"] = bad.get("error", {}).get("type")
     out["ok"] = out["ok"] and out["error_reply"] is not None
     out["generated"] = generated()
+    # Set by pyodide_compiles.py, run first: what was compiled although shipped as bytecode.
+    out["compiled_from_source"] = globals().get("COMPILED")
+    out["stdlib_not_bytecode"] = stdlib_not_bytecode()
     out["corpus"] = solve_lines(globals().get("SMOKE_PUZZLES", ""))
     return out
 

@@ -57,6 +57,9 @@ def check_report(report: dict[str, object]) -> None:
     finally:
         sys.path.pop(0)
     assert report["generated"] == generated()
+    # The site ships the standard library and the engine as bytecode: nothing is compiled.
+    assert report["compiled_from_source"] == [], report["compiled_from_source"]
+    assert report["stdlib_not_bytecode"] == [], report["stdlib_not_bytecode"][:5]
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")

@@ -1,5 +1,7 @@
-// Module worker: load Pyodide from this site, unpack the project wheel into site-packages, then
-// answer id-tagged JSON requests through sudoku_core.web_api.handle (no Python source here).
+// Module worker: load Pyodide from this site, unpack the project wheel and its bytecode into
+// site-packages, then answer id-tagged JSON requests through sudoku_core.web_api.handle (no
+// Python source here). The site's runtime has its standard library compiled at build time
+// (scripts/compile_bytecode.py): Python's start no longer compiles it on every first visit.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../", import.meta.url);
@@ -61,11 +63,17 @@ async function fetchBytes(url) {
 
 // The wheel has no dependencies and no compiled code: unpacking it into site-packages is all an
 // installer would do (micropip took about 2 s more here, most of it loading micropip itself).
-// A restored snapshot has the modules in memory but not their files: unpack again either way.
-async function installEngine({ pyodide, fresh }, cache, wheel, lap) {
+// The bytecode goes over it (hash-checked pycs: one that does not match is compiled afresh);
+// without it the engine still imports, only slower. A restored snapshot has the modules in
+// memory but not their files: unpack again either way.
+async function installEngine({ pyodide, fresh }, cache, { wheel, bytecode, into }, lap) {
   const { bytes, error } = await wheel;
   if (error) throw error;
-  pyodide.unpackArchive(bytes, "wheel");
+  const extractDir = into; // site_packages, as the runtime itself reported it at build time
+  pyodide.unpackArchive(bytes, "wheel", { extractDir });
+  const pycs = await bytecode;
+  if (pycs.bytes) pyodide.unpackArchive(pycs.bytes, "zip", { extractDir });
+  else if (pycs.error) console.warn("engine bytecode not used:", pycs.error);
   lap("unpack");
   if (fresh && cache) {
     // Imported before the snapshot, through Python alone: a snapshot may hold no JS proxy.
@@ -90,13 +98,15 @@ async function boot() {
   const manifest = await response.json();
   status("runtime", 0.15, "Loading the Python runtime");
   const cache = await openCache(manifest.build);
-  // Fetched while the runtime loads; a failure is kept as a value and thrown when it is used.
-  const wheel = fetchBytes(new URL(manifest.wheel, base).href).then(
-    (bytes) => ({ bytes }), (error) => ({ error }));
+  // Fetched while the runtime loads; a failure is kept as a value and dealt with when used.
+  const fetched = (name) => (name ? fetchBytes(new URL(name, base).href) : Promise.resolve(null))
+    .then((bytes) => ({ bytes }), (error) => ({ error }));
+  const engine = { wheel: fetched(manifest.wheel), bytecode: fetched(manifest.bytecode),
+    into: manifest.site_packages };
   const runtime = await startRuntime(cache, lap);
   lap("python");
   status("wheel", 0.8, "Installing sudoku_core");
-  const api = await installEngine(runtime, cache, wheel, lap);
+  const api = await installEngine(runtime, cache, engine, lap);
   const handle = api.handle;
   const version = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "version" }))).result;
   lap("wheel");
