@@ -30,6 +30,8 @@ from .techniques import (
     chains,
     colouring,
     fish,
+    forcing,
+    forcing_chains,
     franken,
     grouped_chains,
     intersections,
@@ -51,6 +53,7 @@ LISTED_ONLY: tuple[Technique, ...] = (
 )
 # Wider searches when listing than the walker can afford at every step.
 LISTING_ALS_CELLS = 8
+LISTING_BRANCHES = 200_000
 LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
     "Mutant Fish": {"sizes": (2, 3, 4)},
@@ -64,11 +67,17 @@ LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "XY-Chain": {"max_nodes": 24},
     "AIC": {"max_nodes": 20},
     "Grouped AIC": {"max_nodes": 16},
+    # Branches propagated: every candidate's branch of a 9x9 several times over (the walker's
+    # share is enough for one step); the time limit still bounds the call.
+    "Dynamic Forcing Chain": {"work": LISTING_BRANCHES},
+    "Dynamic Forcing Chain (+)": {"work": LISTING_BRANCHES},
+    "Nested Forcing Chain": {"work": LISTING_BRANCHES},
+    "Nested Forcing Chain (+)": {"work": LISTING_BRANCHES},
 }
 
 
 # Each finder's iter_ form (same keyword arguments): plain imports, so that static tools see
-# them and a renamed one fails at import. The forcing chains have none.
+# them and a renamed one fails at import.
 ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
     singles.find_full_house: singles.iter_full_house,
     singles.find_hidden_single: singles.iter_hidden_single,
@@ -104,6 +113,12 @@ ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
     chains.find_xy_chain: chains.iter_xy_chain,
     chains.find_aic: chains.iter_aic,
     grouped_chains.find_grouped_aic: grouped_chains.iter_grouped_aic,
+    forcing.find_forcing_chain: forcing.iter_forcing_chain,
+    forcing_chains.find_dynamic_forcing_chain: forcing_chains.iter_dynamic_forcing_chain,
+    forcing_chains.find_dynamic_forcing_chain_plus:
+        forcing_chains.iter_dynamic_forcing_chain_plus,
+    forcing_chains.find_nested_forcing_chain: forcing_chains.iter_nested_forcing_chain,
+    forcing_chains.find_nested_forcing_chain_plus: forcing_chains.iter_nested_forcing_chain_plus,
 }
 
 
@@ -199,9 +214,7 @@ def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
     if iterate is not None:
         yield from iterate(c, **kwargs)
         return
-    step = find(c)  # a finder without an iter_ form gives its first step only
-    if step is not None:
-        yield step
+    raise AssertionError(f"{tech.name} has no iter_ form in ITERATORS")  # a test checks
 
 
 def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,

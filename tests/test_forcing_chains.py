@@ -23,7 +23,7 @@ from sudoku_core.solver import solve
 from sudoku_core.step import Step
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.techniques.chain_trace import Contradiction, Fact, Trace, branch_trace
-from sudoku_core.techniques.dynamic import Engine, Found, search
+from sudoku_core.techniques.dynamic import Engine, Found, search, search_all
 from sudoku_core.techniques.forcing_chains import (
     NAMES,
     find_dynamic_forcing_chain,
@@ -187,6 +187,45 @@ def test_any_candidate_state_the_users_marks(
 
 
 
+
+
+def test_every_instance_listed_is_sound_and_proved(corpora_dir: Path) -> None:
+    # `steps --only "Dynamic Forcing Chain" --all` lists every chain the search meets, not
+    # only the walker's first: each one is checked, its chains as proofs.
+    for line in read_corpus(corpora_dir / "puzzles6_forum_hardest_1106")[:2]:
+        grid = grid9(line)
+        solution = solve(grid).solution
+        assert solution is not None
+        c, sol = Candidates.from_grid(grid), solution.cells
+        for level in (0, 1):
+            listed = list(search_all(c, level, work=5_000))
+            assert len(listed) > 1
+            assert listed[0][0] == search(c, level)[0]  # type: ignore[index]  # first = the step
+            kinds = set()
+            for f, eng in listed:
+                step = word(c, f, eng)
+                assert step is not None
+                check_sound(step, c, sol)
+                check_found(c, f, eng)
+                kinds.add(f.kind)
+            assert {"cell", "unit"} & kinds
+
+
+def test_find_all_lists_several_forcing_chains(corpora_dir: Path) -> None:
+    from sudoku_core.find_all import find_all
+
+    grid = grid9(read_corpus(corpora_dir / "puzzles6_forum_hardest_1106")[0])
+    sol = solve(grid).solution
+    assert sol is not None
+    c = Candidates.from_grid(grid)  # the start: the static Forcing Chain still finds some
+    names = ["Forcing Chain", "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)"]
+    steps, cut = find_all(c, names, time_limit=60)
+    assert not cut
+    for tech in names:
+        mine = [s for s in steps if s.technique == tech]
+        assert len(mine) > 1, tech
+        for step in mine:
+            check_sound(step, c, sol.cells)
 
 
 @settings(max_examples=40, deadline=None)

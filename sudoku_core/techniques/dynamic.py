@@ -18,6 +18,7 @@ that words a step reaches the same conclusions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .. import budget
@@ -161,13 +162,21 @@ class Found:
 
 def search(c: Candidates, level: int, work: int | None = None) -> tuple[Found, Engine] | None:
     """The first contradiction, cell forcing or unit forcing at ``level``; None if none."""
+    return next(search_all(c, level, work), None)
+
+
+def search_all(c: Candidates, level: int, work: int | None = None
+                ) -> Iterator[tuple[Found, Engine]]:
+    """Every contradiction, cell forcing and unit forcing at ``level``, in the order ``search``
+    meets them, until the engine's work is spent."""
     eng = Engine(c, level, work)
     if eng.propagate(eng.root[0][:], eng.root[1], 0) is None:
-        return None  # the state itself is broken: every branch would "contradict"
+        return  # the state itself is broken: every branch would "contradict"
     try:
-        return _search(c, eng)
+        for found in _search(c, eng):
+            yield found, eng
     except OutOfWork:
-        return None
+        return
 
 
 def _order(c: Candidates) -> list[int]:
@@ -177,7 +186,7 @@ def _order(c: Candidates) -> list[int]:
     return cells
 
 
-def _search(c: Candidates, eng: Engine) -> tuple[Found, Engine] | None:
+def _search(c: Candidates, eng: Engine) -> Iterator[Found]:
     geo = c.geometry
     masks = c.masks
     seen_units: set[tuple[int, int]] = set()
@@ -187,13 +196,14 @@ def _search(c: Candidates, eng: Engine) -> tuple[Found, Engine] | None:
         for v in values:
             out = eng.branch(cell, v - 1)
             if out is None:
-                return Found("contradiction", ((cell, v),), (True,), (), ((cell, v),)), eng
-            outs.append(out)
-        places, elims = eng.common(outs)
+                yield Found("contradiction", ((cell, v),), (True,), (), ((cell, v),))
+            else:
+                outs.append(out)
+        places, elims = eng.common(outs) if len(outs) == len(values) else ([], [])
         if places or elims:
             choices = tuple((cell, v) for v in values)
-            return Found("cell", choices, (False,) * len(values), tuple(places),
-                         () if places else tuple(elims)), eng
+            yield Found("cell", choices, (False,) * len(values), tuple(places),
+                        () if places else tuple(elims))
         # Units whose every place of a value has been branched on by now.
         for u in geo.units_of[cell]:
             for v in values:
@@ -210,7 +220,6 @@ def _search(c: Candidates, eng: Engine) -> tuple[Found, Engine] | None:
                     continue
                 places, elims = eng.common(alive)
                 if places or elims:
-                    return Found("unit", tuple((x, v) for x in where),
-                                 tuple(b is None for b in branches), tuple(places),
-                                 () if places else tuple(elims), unit=u), eng
-    return None
+                    yield Found("unit", tuple((x, v) for x in where),
+                                tuple(b is None for b in branches), tuple(places),
+                                () if places else tuple(elims), unit=u)

@@ -8,6 +8,8 @@ The state is one bitboard per value (bit = cell), so a round is a few big-int op
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .. import budget
 from ..bitboards import State, assume, common, singles, state_of, tables
 from ..candidates import Candidates
@@ -56,15 +58,21 @@ class _Brancher:
 
 def find_forcing_chain(c: Candidates) -> Step | None:
     """Cell or unit forcing chain (or a contradiction), fewest branches first."""
+    return next(iter_forcing_chain(c), None)
+
+
+def iter_forcing_chain(c: Candidates) -> Iterator[Step]:
+    """Every cell and unit forcing chain (and contradiction) of ``c``, fewest branches first,
+    until the call's share of branches is spent."""
     if c.is_broken():
-        return None  # every branch would "contradict": nothing useful to say
+        return  # every branch would "contradict": nothing useful to say
     try:
-        return _search(c, _Brancher(c))
+        yield from _search(c, _Brancher(c))
     except _OutOfBudget:
-        return None
+        return
 
 
-def _search(c: Candidates, br: _Brancher) -> Step | None:
+def _search(c: Candidates, br: _Brancher) -> Iterator[Step]:
     masks = c.masks
     n = c.size
     sym = c.shape.symbol
@@ -76,7 +84,7 @@ def _search(c: Candidates, br: _Brancher) -> Step | None:
                             f"{name(c, cell)} is {'/'.join(sym(v) for v in values)}",
                             name(c, cell), ())
                 if step is not None:
-                    return step
+                    yield step
         for u in range(3 * n):
             for v in range(1, n + 1):
                 where = c.cells_with(u, v)
@@ -85,15 +93,14 @@ def _search(c: Candidates, br: _Brancher) -> Step | None:
                                 f"{sym(v)} in {unit_name(c, u)} goes to {names(c, where)}",
                                 f"{sym(v)} in {unit_name(c, u)}", (u,))
                     if step is not None:
-                        return step
+                        yield step
     # Wider cells and units rarely help; a single candidate that breaks the grid still does.
     for cell, m in enumerate(masks):
         if m.bit_count() > 3:
             for v in c.candidates_of(cell):
                 step = _try(c, br, [(cell, v)], "", name(c, cell), (), only_contradiction=True)
                 if step is not None:
-                    return step
-    return None
+                    yield step
 
 
 def _try(c: Candidates, br: _Brancher, choices: list[tuple[int, int]], what: str, region: str,

@@ -7,10 +7,12 @@ A nested elimination inside a chain carries its own inner chain in brackets.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..candidates import Candidates
 from .base import Step
 from .chain_trace import Fact, branch_trace
-from .dynamic import Engine, Found, search
+from .dynamic import Engine, Found, search_all
 from .single_digit import make_step, name, names, removal_text, unit_name
 
 NAMES = ("Dynamic Forcing Chain", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
@@ -37,11 +39,39 @@ def find_nested_forcing_chain_plus(c: Candidates) -> Step | None:
     return _find(c, 3)
 
 
+def iter_dynamic_forcing_chain(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every dynamic forcing chain (within the work given: branches propagated)."""
+    return _iter(c, 0, work)
+
+
+def iter_dynamic_forcing_chain_plus(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every dynamic forcing chain (+)."""
+    return _iter(c, 1, work)
+
+
+def iter_nested_forcing_chain(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every nested forcing chain."""
+    return _iter(c, 2, work)
+
+
+def iter_nested_forcing_chain_plus(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every nested forcing chain (+)."""
+    return _iter(c, 3, work)
+
+
 def _find(c: Candidates, level: int) -> Step | None:
-    found = search(c, level)
-    if found is None:
-        return None
-    return word(c, *found)
+    # The walker's step: the first the search meets (a replay that disagrees gives none, as
+    # the search would have stopped there).
+    for found in search_all(c, level):
+        return word(c, *found)
+    return None
+
+
+def _iter(c: Candidates, level: int, work: int | None) -> Iterator[Step]:
+    for found in search_all(c, level, work):
+        step = word(c, *found)
+        if step is not None:
+            yield step
 
 
 def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
@@ -104,4 +134,6 @@ def _note_roles(roles: dict[tuple[int, int], str], facts: list[Fact]) -> None:
 
 
 __all__ = ["NAMES", "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
-           "find_nested_forcing_chain", "find_nested_forcing_chain_plus", "word"]
+           "find_nested_forcing_chain", "find_nested_forcing_chain_plus",
+           "iter_dynamic_forcing_chain", "iter_dynamic_forcing_chain_plus",
+           "iter_nested_forcing_chain", "iter_nested_forcing_chain_plus", "word"]
