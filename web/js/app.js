@@ -130,7 +130,12 @@ function onEngineStatus(status) {
 // Resolves once the service worker controls the page (at once on a repeat visit; on a first
 // visit when it has cached the site), or when none will: the engine then loads the runtime
 // through it, and Chromium keeps the wasm compiled from a service worker's response.
+// Registered once the grid is editable: its download of the whole site would compete with the
+// page's own first files and first drawing.
+let gridShown;
+const shown = new Promise((resolve) => { gridShown = resolve; });
 async function serviceWorkerControl(timeout = 60_000) {
+  await shown;
   if (!("serviceWorker" in navigator)) return;
   const container = navigator.serviceWorker;
   let registration;
@@ -222,11 +227,13 @@ async function start() {
   await app.loadGeometry();
   draw();
   performance.mark("sudoku:grid-editable"); // read by benchmarks/bench_web.py
+  gridShown();
   setInterval(tick, 1000);
   addEventListener("pagehide", app.saveNow);
 }
 
 start().catch((err) => {
+  gridShown(); // the engine still starts
   // A bug while starting: say so where the user looks.
   $("message").textContent = `The page could not start: ${err.message}`;
   throw err;
