@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,19 @@ class Watch:
     outside: list[str] = field(default_factory=list)  # requests not to the site's origin
     errors: list[str] = field(default_factory=list)  # uncaught page errors
     requests: list[str] = field(default_factory=list)  # every request made
+
+
+def wait_until(page: Page, script: str, arg: Any = None, timeout: float = 60.0) -> Any:
+    """Evaluate ``script`` until it gives a truthy value (a promise is awaited: page.evaluate
+    awaits it, where page.wait_for_function takes the promise itself as truthy); its value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still falsy after {timeout} s: {script}")
+        page.wait_for_timeout(50)
 
 
 def open_context(browser: Browser, server: Server, watch: Watch, **options: Any) -> BrowserContext:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import App, Server, Watch, open_context
+from conftest import App, Server, Watch, open_context, wait_until
 from playwright.sync_api import Browser
 from puzzles import SMALL, SMALL_SOLUTION
 
@@ -19,8 +19,7 @@ def test_served_from_a_sub_path(browser: Browser, site: Path, watch: Watch) -> N
         app.click("Solve")
         app.wait_message("Solved in")
         app.expect_line(SMALL_SOLUTION)
-        app.page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)",
-                                   timeout=60_000)
+        wait_until(app.page, "() => navigator.serviceWorker.ready.then(() => true)")
     finally:
         ctx.close()
         server.stop()

@@ -8,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import App, Server, Watch, open_context
+from conftest import App, Server, Watch, open_context, wait_until
 from playwright.sync_api import Browser
 from puzzles import CLASSIC, CLASSIC_SOLUTION
 
@@ -22,9 +22,7 @@ def test_second_visit_works_with_the_server_stopped(
         app = App(ctx.new_page(), server, watch)
         app.open("#p=" + CLASSIC)
         # The service worker caches everything, then takes control; only then the engine loads.
-        app.page.wait_for_function(
-            "() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)",
-            timeout=60_000)
+        wait_until(app.page, "() => navigator.serviceWorker.ready.then(() => true)")
         app.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                    timeout=60_000)
         build = app.page.evaluate("fetch('site-manifest.json').then(r => r.json())")["build"]
@@ -34,10 +32,8 @@ def test_second_visit_works_with_the_server_stopped(
         # and a memory snapshot of it waits in the build's cache for the next start.
         wasm = [p for p, code in server.httpd.served if p.endswith("/pyodide.asm.wasm")]
         assert len(wasm) == 1, server.httpd.served
-        app.page.wait_for_function(
-            """build => caches.open('sudoku-core-' + build)
-                .then(c => c.match('pyodide/runtime.snapshot')).then(r => !!r)""",
-            arg=build, timeout=30_000)
+        wait_until(app.page, """build => caches.open('sudoku-core-' + build)
+                .then(c => c.match('pyodide/runtime.snapshot')).then(r => !!r)""", build)
         server.stop()
         app.page.reload()
         app.wait_ready()
@@ -92,8 +88,8 @@ def test_a_new_build_replaces_the_cache(
         # takes over and drops the old cache (snapshot included).
         app.page.reload()
         app.wait_ready()
-        app.page.wait_for_function(f"() => {cache_keys}.then(k => k.length === 1 && "
-                                   f"k[0] === 'sudoku-core-{build}')", timeout=60_000)
+        wait_until(app.page, f"() => {cache_keys}.then(k => k.length === 1 && "
+                             f"k[0] === 'sudoku-core-{build}')")
         app.page.reload()
         app.wait_ready()
         assert "new build" in app.page.evaluate("fetch('app.css').then(r => r.text())")

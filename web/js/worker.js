@@ -14,12 +14,25 @@ function status(stage, progress, text) {
   postMessage({ type: "status", stage, progress, text });
 }
 
+// The build's cache, only if its service worker made it: opening one would create it, and a
+// page still served by the previous build's worker would then snapshot that build's engine
+// under the new build's name.
 async function openCache(build) {
   try {
-    return self.caches ? await caches.open(`sudoku-core-${build}`) : null;
+    const name = `sudoku-core-${build}`;
+    return self.caches && (await caches.has(name)) ? await caches.open(name) : null;
   } catch {
     return null; // no Cache Storage here (e.g. an insecure origin): start without a snapshot
   }
+}
+
+// Whether the bytes are the file the manifest lists (the previous build's service worker may
+// still answer for a moment after a new build is published).
+async function listed(manifest, name, bytes) {
+  const entry = manifest.files[name];
+  if (!entry || !self.crypto?.subtle) return false;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") === entry.sha256;
 }
 
 async function readSnapshot(cache) {
@@ -66,16 +79,16 @@ async function fetchBytes(url) {
 // The bytecode goes over it (hash-checked pycs: one that does not match is compiled afresh);
 // without it the engine still imports, only slower. A restored snapshot has the modules in
 // memory but not their files: unpack again either way.
-async function installEngine({ pyodide, fresh }, cache, { wheel, bytecode, into }, lap) {
-  const { bytes, error } = await wheel;
+async function installEngine({ pyodide, fresh }, cache, engine, lap) {
+  const { bytes, error } = await engine.wheel;
   if (error) throw error;
-  const extractDir = into; // site_packages, as the runtime itself reported it at build time
+  const extractDir = engine.into; // site_packages, as the runtime reported it at build time
   pyodide.unpackArchive(bytes, "wheel", { extractDir });
-  const pycs = await bytecode;
+  const pycs = await engine.bytecode;
   if (pycs.bytes) pyodide.unpackArchive(pycs.bytes, "zip", { extractDir });
   else if (pycs.error) console.warn("engine bytecode not used:", pycs.error);
   lap("unpack");
-  if (fresh && cache) {
+  if (fresh && cache && (await engine.current(bytes))) {
     // Imported before the snapshot, through Python alone: a snapshot may hold no JS proxy.
     pyodide.runPython("import sudoku_core.web_api");
     const snapshot = pyodide.makeMemorySnapshot();
@@ -102,7 +115,7 @@ async function boot() {
   const fetched = (name) => (name ? fetchBytes(new URL(name, base).href) : Promise.resolve(null))
     .then((bytes) => ({ bytes }), (error) => ({ error }));
   const engine = { wheel: fetched(manifest.wheel), bytecode: fetched(manifest.bytecode),
-    into: manifest.site_packages };
+    into: manifest.site_packages, current: (bytes) => listed(manifest, manifest.wheel, bytes) };
   const runtime = await startRuntime(cache, lap);
   lap("python");
   status("wheel", 0.8, "Installing sudoku_core");
