@@ -132,9 +132,12 @@ def timed_click(page: Page, button: str, busy: str) -> tuple[float, str]:
             const status = document.querySelector('[role=status]');
             const before = status.textContent;  // an action may await before its busy text
             const t0 = performance.now();
+            let sawBusy = false;  // the same answer twice (New puzzle, same level) says the same
             const done = () => {
               const text = status.textContent;
-              if (text && text !== before && !new RegExp(busy).test(text)) {
+              const isBusy = new RegExp(busy).test(text);
+              sawBusy = sawBusy || isBusy;
+              if (text && (text !== before || sawBusy) && !isBusy) {
                 observer.disconnect();
                 requestAnimationFrame(() => resolve([performance.now() - t0, text]));
               }
