@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import App
 from playwright.sync_api import BrowserContext, expect
-from puzzles import CLASSIC, SMALL
+from puzzles import CLASSIC, SMALL, SMALL_SOLUTION
 
 
 def test_tabs_keep_their_own_games(context: BrowserContext, fresh_app: App) -> None:
@@ -91,3 +91,48 @@ def test_the_old_save_slot_becomes_a_game(fresh_app: App) -> None:
     expect(app.cell(1, 1)).to_have_attribute("data-kind", "entry")
     assert app.page.evaluate("localStorage.getItem('sudoku-core:doc')") is None
     assert app.stored()["doc"]["entries"][0] == 1
+
+
+def test_a_refused_save_is_said_once(fresh_app: App) -> None:
+    # Storage full (or blocked, as in some private modes): the player is told that a reload
+    # would lose the work, once, not at every keystroke.
+    app = fresh_app
+    app.open("#p=" + CLASSIC)
+    app.page.evaluate("""() => {
+        const real = Storage.prototype.setItem;
+        window.__refused = 0;
+        Storage.prototype.setItem = function (key, value) {
+          if (key.startsWith('sudoku-core:game:')) {
+            window.__refused += 1;
+            throw new DOMException('full', 'QuotaExceededError');
+          }
+          return real.call(this, key, value);
+        };
+    }""")
+    app.cell(1, 3).click()
+    app.page.keyboard.press("4")
+    text = app.wait_message("refused to save")
+    assert "Share or Export" in text
+    refused = app.page.evaluate("window.__refused")
+    app.cell(1, 1).click()  # a given: the page says so, in place of the warning
+    app.page.keyboard.press("1")
+    app.wait_message("is a given")
+    app.cell(1, 4).click()
+    app.page.keyboard.press("6")
+    app.page.wait_for_function("n => window.__refused > n", arg=refused)
+    app.page.wait_for_timeout(300)
+    assert "refused" not in app.page.locator("#message").inner_text()
+
+
+def test_a_finished_game_resumes_with_its_own_size(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + SMALL)
+    missing = zip(SMALL, SMALL_SOLUTION, strict=True)
+    app.type_line("".join(s if g == "." else "." for g, s in missing))
+    app.wait_message("Solved!")
+    app.show("#p=" + CLASSIC)
+    expect(app.cells()).to_have_count(81)
+    app.click("Saved games")
+    app.page.get_by_role("button", name="Resume 4×4", exact=False).click()
+    text = app.wait_message("Solved!")
+    assert "4×4" in text and "9×9" not in text

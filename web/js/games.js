@@ -105,18 +105,29 @@ export function listGames() {
 }
 
 // Save the state's game (document, undo history, timer) under its own key.
+// Save this tab's game; false when storage refused even the grid alone (full or blocked).
 export function saveGame(state) {
   const game = state.game;
-  if (!game) return;
+  if (!game) return true;
   const doc = state.doc;
   const keep = Math.max(5, Math.floor(SAVED_CELLS / doc.givens.length));
   const record = {
     doc, source: state.source, game,
     past: state.past.slice(-keep), future: state.future.slice(0, keep),
   };
-  if (!write(localStorage, PREFIX + game.id, record)) {
-    // Too big for the quota with its history: keep the grid at least.
-    write(localStorage, PREFIX + game.id, { ...record, past: [], future: [] });
+  const key = PREFIX + game.id;
+  // Too big for the quota with its history: keep the grid at least, making room if need be
+  // by dropping the finished games, then the oldest others (this one's work comes first).
+  let saved = write(localStorage, key, record) || write(localStorage, key, { ...record, past: [], future: [] });
+  const others = listGames().filter((g) => g.id !== game.id);
+  if (!saved) {
+    const spare = [...others.filter((g) => g.finished), ...others.filter((g) => !g.finished).reverse()];
+    while (!saved && spare.length) {
+      const old = spare.shift();
+      remove(localStorage, PREFIX + old.id);
+      others.splice(others.indexOf(old), 1);
+      saved = write(localStorage, key, { ...record, past: [], future: [] });
+    }
   }
   const empty = doc.givens.filter((v, i) => !v).length;
   const filled = doc.givens.filter((v, i) => !v && (doc.entries[i] || doc.solved[i])).length;
@@ -124,10 +135,10 @@ export function saveGame(state) {
     id: game.id, box: doc.box, level: game.level, elapsed: Math.round(game.elapsed),
     filled, empty, saved: Date.now(), finished: Boolean(game.finished),
   };
-  const others = listGames().filter((g) => g.id !== game.id);
-  const list = [entry, ...others];
+  const list = saved ? [entry, ...others] : others;
   for (const old of list.splice(MAX_GAMES)) remove(localStorage, PREFIX + old.id);
-  write(localStorage, INDEX_KEY, list);
+  write(localStorage, INDEX_KEY, list); // without it the game is still this tab's on a reload
+  return saved;
 }
 
 export function deleteGame(id) {

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 
 export function games(app) {
   let saveTimer = 0;
+  let unsaved = false; // the last save failed and the user was told (said once, not per save)
 
   // Saving writes the undo history too: batched, and off the keystroke's path (pagehide and a
   // hidden page save at once).
@@ -28,7 +29,13 @@ export function games(app) {
     saveTimer = 0;
     const state = app.state;
     const doc = state.doc;
-    if (state.game && (doc.givens.some((v) => v) || D.hasWork(doc))) G.saveGame(state);
+    if (!state.game || !(doc.givens.some((v) => v) || D.hasWork(doc))) return;
+    const saved = G.saveGame(state);
+    if (!saved && !unsaved) {
+      app.say("This browser refused to save your work (its storage is full or blocked): a " +
+        "reload would lose it. Share or Export keeps it.", "warn");
+    }
+    unsaved = !saved;
   }
 
   // A new game in this tab: its own saved-game key, a fresh undo history and timer.
@@ -49,8 +56,8 @@ export function games(app) {
     G.setTabGame(saved.game.id);
     // The address bar follows, so that a reload keeps the restored work (no hashchange event).
     history.replaceState(null, "", saved.source || location.pathname + location.search);
-    // A finished game's text names the size shown until now (app.n() is read before the dispatch).
-    const text = saved.game.finished ? S.finishedText(saved.game.finished, app.n()) : message;
+    const [r, c] = saved.doc.box; // a finished game's text names its own size
+    const text = saved.game.finished ? S.finishedText(saved.game.finished, r * c) : message;
     app.dispatch((s) => S.resumeGame(s, saved), text, "ok");
     app.loadGeometry();
     app.requestRating();
