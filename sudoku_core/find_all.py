@@ -66,7 +66,8 @@ LISTING_KEYWORDS: dict[str, dict[str, object]] = {
     "X-Chain": {"max_nodes": 20},
     "XY-Chain": {"max_nodes": 24},
     "AIC": {"max_nodes": 20},
-    "Grouped AIC": {"max_nodes": 16},
+    # As the expert tools' grouped nice loops: almost locked sets as nodes too.
+    "Grouped AIC": {"max_nodes": 16, "als_nodes": True},
     # Branches propagated: every candidate's branch of a 9x9 several times over (the walker's
     # share is enough for one step); the time limit still bounds the call.
     "Dynamic Forcing Chain": {"work": LISTING_BRANCHES},

@@ -7,6 +7,7 @@ all see each other, or one cell), and every conclusion against the solution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from conftest import read_corpus
@@ -18,7 +19,15 @@ from sudoku_core.candidates import Candidates
 from sudoku_core.solver import solve
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.techniques.chains import find_aic, find_x_chain
-from sudoku_core.techniques.grouped_chains import find_grouped_aic, grouped_chain
+from sudoku_core.techniques.grouped_chains import (
+    GROUPED_WORK,
+    _GroupedLogic,
+    _search_all,
+    _starts,
+    find_grouped_aic,
+    grouped_chain,
+    iter_grouped_aic,
+)
 
 Node = tuple[frozenset[int], int]  # cells, value
 
@@ -57,11 +66,33 @@ def _kills(c: Candidates, a: Node, b: Node, cell: int, v: int) -> bool:
     return False
 
 
+def _als(c: Candidates, cells: frozenset[int]) -> bool:
+    """k cells of one unit holding k+1 digits between them (an almost locked set)."""
+    digits = {v for x in cells for v in c.candidates_of(x)}
+    in_a_unit = any(cells <= set(unit) for unit in c.geometry.units)
+    return in_a_unit and not any(c.values[x] for x in cells) and len(digits) == len(cells) + 1
+
+
+def als_link(c: Candidates, sets: dict[int, frozenset[int]]) -> Callable[[Node, Node, int],
+                                                                          bool]:
+    """A strong link between two digits of one ALS (``sets``: chain position -> its cells)."""
+    def strong(a: Node, b: Node, i: int) -> bool:
+        (ca, va), (cb, vb) = a, b
+        s = sets.get(i)
+        return (s is not None and s == sets.get(i + 1) and va != vb and _als(c, s)
+                and ca == {x for x in s if c.has(x, va)} and cb == {x for x in s if c.has(x, vb)})
+    return strong
+
+
 def check_chain(c: Candidates, nodes: list[Node], is_loop: bool,
-                places: list[tuple[int, int]], elims: list[tuple[int, int]]) -> None:
+                places: list[tuple[int, int]], elims: list[tuple[int, int]],
+                extra: Callable[[Node, Node, int], bool] | None = None) -> None:
     for i in range(len(nodes) - 1):
-        link = _strong if i % 2 == 0 else _weak
-        assert link(c, nodes[i], nodes[i + 1]), (i, nodes)
+        if i % 2 == 0:
+            assert _strong(c, nodes[i], nodes[i + 1]) or (
+                extra is not None and extra(nodes[i], nodes[i + 1], i)), (i, nodes)
+        else:
+            assert _weak(c, nodes[i], nodes[i + 1]), (i, nodes)
     if places:
         assert nodes[0] == nodes[-1] and len(nodes[0][0]) == 1
         assert places == [(next(iter(nodes[0][0])), nodes[0][1])]
@@ -132,3 +163,55 @@ def test_grouped_chains_on_magictour(corpora_dir: Path) -> None:
                 assert step is not None
             c.apply(step)
     assert found >= 3, "box groups matter on these puzzles: a finder that never fires is broken"
+
+
+def check_als_chains(c: Candidates, solution: tuple[int, ...], max_nodes: int = 12) -> int:
+    """Check every chain of the listing's search (ALS nodes allowed); how many use an ALS."""
+    g = _GroupedLogic(c, als_nodes=True)
+    with_als = 0
+    for chain, elims, is_loop, places in _search_all(
+            _starts(g), g.strong, g.weak_links, g, max_nodes, same_cell=True, work=GROUPED_WORK):
+        nodes = [(frozenset(x for x, _ in g.cands(node)), g.of(node)[1]) for node in chain]
+        sets = {i: frozenset(g.als[node][0].cells) for i, node in enumerate(chain)
+                if node in g.als}
+        with_als += bool(sets)
+        check_chain(c, nodes, is_loop, places, elims, als_link(c, sets))
+        for cell, v in places:
+            assert solution[cell] == v
+        for cell, v in elims:
+            assert solution[cell] != v
+    return with_als
+
+
+def test_als_nodes_in_the_listing_on_magictour(corpora_dir: Path) -> None:
+    # `steps --all --only "Grouped Nice Loop"` takes almost locked sets as nodes, as the expert
+    # tools do: every chain is checked link by link (an ALS link against the rule, written
+    # here), and every conclusion against the solution.
+    below = [t for t in TECHNIQUES if t.weight < 68 and not t.needs_unique]
+    with_als = 0
+    for line in read_corpus(corpora_dir / "puzzles3_magictour_top1465")[::97][:10]:
+        grid = grid9(line)
+        sol = solve(grid).solution
+        assert sol is not None
+        c = Candidates.from_grid(grid)
+        while not c.is_solved():
+            step = next((s for t in below if (s := t.find(c)) is not None), None)
+            if step is None:
+                break
+            c.apply(step)
+        if not c.is_solved():
+            with_als += check_als_chains(c, sol.cells)
+            listed = list(iter_grouped_aic(c, max_nodes=12, als_nodes=True))
+            assert all(s.eliminations or s.placements for s in listed)
+    assert with_als >= 3, "ALS nodes never used: the listing's ALS links are broken"
+
+
+@settings(max_examples=30, deadline=None)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6), blank=st.floats(0.5, 0.9),
+       drop=st.floats(0.0, 0.6))
+def test_als_nodes_on_random_states_every_shape(shape: object, seed: int, blank: float,
+                                                drop: float) -> None:
+    c, solution = random_state(shape, seed, blank, drop)  # type: ignore[arg-type]
+    before = c.copy()
+    check_als_chains(c, solution.cells, max_nodes=8)
+    assert c == before

@@ -6,6 +6,12 @@ split into two nodes (cells or groups). Weak link: two nodes of one value whose 
 each other, or two values of one cell. The search is the one of :mod:`.chains` (shortest first,
 "first node or last node is true", continuous loops, discontinuous loops that place a value);
 a chain is reported here only when it uses a group (else the plain AIC has it).
+
+Listed with ``als_nodes=True`` (``steps --all``, as the expert tools' grouped nice loops), a
+node may also be an almost locked set's digit: "x is in one of the set's cells holding x". An
+ALS (k cells of a unit, k+1 digits) links its digits strongly: if none of its cells is x, the
+k cells hold the k other digits, so each other digit y is in the set. Weak links enter and
+leave it like a group's: through candidates of the digit that see all its cells holding it.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from .. import budget
 from ..bitboards import cells_of
 from ..candidates import Candidates
 from ..grid import Shape
+from .als import Als, almost_locked_sets
 from .base import Step
 from .chains import Found, Node, _chain_step, _Logic, _search, _search_all, each_conclusion_once
-from .single_digit import unit_masks
+from .single_digit import name, unit_masks
 
 MAX_GROUPED_NODES = 10  # 9 links: as many chains as 12 on the corpora, at less cost when none
 GROUPED_WORK = 60_000  # node expansions: the chains found on the corpora need far fewer
+ALS_NODE_CELLS = 4  # sets of 2 to 4 cells as nodes (one cell is a bivalue cell: a plain link)
 
 @cache
 def _segments_of(shape: Shape) -> tuple[tuple[int, ...], ...]:
@@ -41,7 +49,7 @@ def _segments_of(shape: Shape) -> tuple[tuple[int, ...], ...]:
 class _GroupedLogic(_Logic):
     """Nodes are single candidates (cell * N + value - 1) or groups (ids from ``base``)."""
 
-    def __init__(self, c: Candidates) -> None:
+    def __init__(self, c: Candidates, als_nodes: bool = False) -> None:
         super().__init__(c)
         self.c = c
         self.base = c.shape.cell_count * self.n
@@ -53,6 +61,22 @@ class _GroupedLogic(_Logic):
         self._strong: dict[Node, list[Node]] = {}
         self._weak: dict[Node, list[Node]] = {}
         self._seen: dict[int, int] = {}
+        # ALS nodes: per node id, its set and the set's nodes (one per digit); per value, the
+        # (node, cells holding the value) of every set.
+        self.als: dict[Node, tuple[Als, list[Node]]] = {}
+        self.als_by_value: dict[int, list[tuple[Node, int]]] = {}
+        if als_nodes:
+            for s in almost_locked_sets(c, ALS_NODE_CELLS):
+                if len(s.cells) < 2:
+                    continue
+                members: list[Node] = []
+                for v in range(1, self.n + 1):
+                    if s.digits >> (v - 1) & 1:
+                        node = self.base + len(self.groups)
+                        self.groups.append((s.where[v], v))
+                        self.als[node] = (s, members)
+                        self.als_by_value.setdefault(v, []).append((node, s.where[v]))
+                        members.append(node)
 
     # --- nodes ------------------------------------------------------------------------------
 
@@ -113,7 +137,9 @@ class _GroupedLogic(_Logic):
     def _strong_links(self, node: Node) -> list[Node]:
         mask, v = self.of(node)
         have = self.vcells[v]
-        out = []
+        out: list[Node] = []
+        if node in self.als:  # without v, the set's cells hold each of its other digits
+            out.extend(other for other in self.als[node][1] if other != node)
         low = (mask & -mask).bit_length() - 1
         for u in self.units_of[low]:
             um = self.um[u]
@@ -144,6 +170,10 @@ class _GroupedLogic(_Logic):
             cell = mask.bit_length() - 1
             m = self.masks[cell] & ~(1 << (v - 1))
             out.extend(cell * self.n + w - 1 for w in range(1, self.n + 1) if m >> (w - 1) & 1)
+        # Sets whose cells holding the value all see every cell of this node.
+        everyone = self.seen_by_all(mask)
+        out.extend(other for other, held in self.als_by_value.get(v, ())
+                   if other != node and not held & ~everyone)
         return out
 
     # --- what a chain proves -------------------------------------------------------------------
@@ -199,7 +229,7 @@ class _GroupedLogic(_Logic):
 
 
 def _starts(g: _GroupedLogic) -> list[Node]:
-    """Every candidate and every box group with a strong link."""
+    """Every candidate, box group and ALS node with a strong link."""
     n = g.n
     out = []
     for v in range(1, n + 1):
@@ -215,12 +245,21 @@ def _starts(g: _GroupedLogic) -> list[Node]:
                 node = g.node(mask, v)
                 if g.strong(node):
                     out.append(node)
+        out.extend(node for node, _ in g.als_by_value.get(v, ()))
     return out
 
 
 def _name(g: _GroupedLogic, node: Node) -> str:
-    """``(4)r1c23`` for a group in row 1, ``(4)r5c1`` for a cell."""
+    """``(4)r1c23`` for a group in row 1, ``(4)r5c1`` for a cell, ``(4)r1c2|r3c1`` for the
+    cells of an ALS holding 4, followed by the set: ``[ALS r1c2 r1c3 r3c1 {147}]``."""
     mask, v = g.of(node)
+    if node in g.als:
+        s = g.als[node][0]
+        sym = g.c.shape.symbol
+        held = "|".join(name(g.c, x) for x in cells_of(mask))
+        every = " ".join(name(g.c, x) for x in s.cells)
+        digits = "".join(sym(w) for w in range(1, g.n + 1) if s.digits >> (w - 1) & 1)
+        return f"({sym(v)}){held}[ALS {every} {{{digits}}}]"
     cells = list(cells_of(mask))
     n = g.n
     rows = sorted({x // n + 1 for x in cells})
@@ -244,9 +283,11 @@ def find_grouped_aic(c: Candidates) -> Step | None:
 
 
 @each_conclusion_once
-def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES) -> Iterator[Step]:
-    """Every grouped AIC or grouped nice loop conclusion, shortest chain first."""
-    g = _GroupedLogic(c)
+def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES,
+                     als_nodes: bool = False) -> Iterator[Step]:
+    """Every grouped AIC or grouped nice loop conclusion, shortest chain first (with ALS
+    nodes too when asked: the walker does without them)."""
+    g = _GroupedLogic(c, als_nodes)
     for found in _search_all(_starts(g), g.strong, g.weak_links, g, max_nodes,
                              same_cell=True, work=GROUPED_WORK):
         chain, _elims, is_loop, places = found
