@@ -36,6 +36,8 @@ QUICK_SAMPLE = 100  # puzzles per corpus with --quick, evenly spaced through the
 # (corpus, how many) for the human-logic calls: quick, full.
 LOGIC = {
     "steps": ("puzzles3_magictour_top1465", 5, 30),
+    # The forum's hardest: every one needs dynamic or nested forcing chains (issue 13's figure).
+    "steps (forum hardest)": ("puzzles6_forum_hardest_1106", 5, 20),
     "hint": ("puzzles6_forum_hardest_1106", 5, 30),
     "rate": ("puzzles1_unbiased", 10, 60),
 }
@@ -248,7 +250,7 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
     logic: dict[str, Any] = {}
     for call, lines in payload["logic"].items():
         grids = [parse(line) for line in lines]
-        if call == "steps":
+        if call.startswith("steps"):
             logic[call] = timed(lambda g: steps(g, time_limit=120).status == "solved", grids)
         elif call == "hint":
             logic[call] = timed(lambda g: hint(g, time_limit=120).step is not None, grids)
