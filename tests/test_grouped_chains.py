@@ -7,7 +7,7 @@ all see each other, or one cell), and every conclusion against the solution.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from conftest import read_corpus
@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from test_forcing_chains import SHAPES, grid9, random_state
 
 from sudoku_core.candidates import Candidates
+from sudoku_core.grid import Grid
 from sudoku_core.solver import solve
+from sudoku_core.step import Step
 from sudoku_core.techniques import TECHNIQUES
 from sudoku_core.techniques.chains import find_aic, find_x_chain
 from sudoku_core.techniques.grouped_chains import (
@@ -144,17 +146,29 @@ def test_random_states_every_shape(shape: object, seed: int, blank: float, drop:
     assert c == before
 
 
-def test_grouped_chains_on_magictour(corpora_dir: Path) -> None:
-    # Walk with everything below the grouped AIC; where it stalls, the grouped AIC is checked.
-    below = [t for t in TECHNIQUES if t.weight < 68 and not t.needs_unique]
-    found = 0
-    for line in read_corpus(corpora_dir / "puzzles3_magictour_top1465")[::73][:12]:
+BELOW = [t for t in TECHNIQUES if t.weight < 68 and not t.needs_unique]
+
+
+def magictour(corpora_dir: Path, stride: int, count: int) -> Iterator[tuple[Candidates, Grid]]:
+    """Start states of magictour puzzles, with their solutions."""
+    for line in read_corpus(corpora_dir / "puzzles3_magictour_top1465")[::stride][:count]:
         grid = grid9(line)
         sol = solve(grid).solution
         assert sol is not None
-        c = Candidates.from_grid(grid)
+        yield Candidates.from_grid(grid), sol
+
+
+def below(c: Candidates) -> Step | None:
+    """The first step of the techniques rated below the grouped AIC."""
+    return next((s for t in BELOW if (s := t.find(c)) is not None), None)
+
+
+def test_grouped_chains_on_magictour(corpora_dir: Path) -> None:
+    # Walk with everything below the grouped AIC; where it stalls, the grouped AIC is checked.
+    found = 0
+    for c, sol in magictour(corpora_dir, 73, 12):
         while not c.is_solved():
-            step = next((s for t in below if (s := t.find(c)) is not None), None)
+            step = below(c)
             if step is None:
                 if not check_grouped(c, sol.cells):
                     break
@@ -187,17 +201,9 @@ def test_als_nodes_in_the_listing_on_magictour(corpora_dir: Path) -> None:
     # `steps --all --only "Grouped Nice Loop"` takes almost locked sets as nodes, as the expert
     # tools do: every chain is checked link by link (an ALS link against the rule, written
     # here), and every conclusion against the solution.
-    below = [t for t in TECHNIQUES if t.weight < 68 and not t.needs_unique]
     with_als = 0
-    for line in read_corpus(corpora_dir / "puzzles3_magictour_top1465")[::97][:10]:
-        grid = grid9(line)
-        sol = solve(grid).solution
-        assert sol is not None
-        c = Candidates.from_grid(grid)
-        while not c.is_solved():
-            step = next((s for t in below if (s := t.find(c)) is not None), None)
-            if step is None:
-                break
+    for c, sol in magictour(corpora_dir, 97, 10):
+        while not c.is_solved() and (step := below(c)) is not None:
             c.apply(step)
         if not c.is_solved():
             with_als += check_als_chains(c, sol.cells)
