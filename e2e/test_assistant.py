@@ -314,3 +314,19 @@ def test_without_candidates_shown_every_applied_hint_places_a_digit(app: App) ->
         }""")
     assert still == []
     assert "." not in app.line()
+
+
+def test_solve_and_steps_name_the_entry_that_breaks_the_grid(app: App) -> None:
+    # Solve and Steps read givens and entries as one grid: a bad entry is named as the
+    # player's, not blamed on the puzzle.
+    app.open("#p=" + CLASSIC)
+    app.cell(1, 3).click()
+    app.page.keyboard.press("1")  # wrong (the solution has 4), breaks no rule
+    app.click("Solve")
+    text = app.wait_message("Solve needs your entries to fit")
+    assert "r1c3 = 1" in text
+    assert app.invalid() == ["r1c3"]
+    app.page.keyboard.press("5")  # r1c1 is a given 5: a conflict
+    app.click("Steps")
+    text = app.wait_message("Steps needs your entries to fit")
+    assert "r1c3" in text and "givens conflict" not in text

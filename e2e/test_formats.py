@@ -79,7 +79,7 @@ def test_export_keeps_givens_and_entries_apart_copy_and_download(app: App) -> No
     assert page.get_by_label("Puzzle text").input_value().strip() == CLASSIC[:2] + "4" + CLASSIC[3:]
     page.get_by_label("Format").select_option("json")
     app.click("Export")
-    app.wait_message("as json")
+    app.wait_message("as JSON")
     data = json.loads(page.get_by_label("Puzzle text").input_value())
     assert data["entries"][0][2] == 4 and data["cells"][0][2] in (0, None)
     page.get_by_label("Format").select_option("link")
@@ -93,3 +93,21 @@ def test_export_keeps_givens_and_entries_apart_copy_and_download(app: App) -> No
         app.click("Download")
     assert info.value.suggested_filename == "sudoku-9x9.txt"
     assert Path(info.value.path()).read_text() == link
+
+
+def test_export_grid_and_copy_follows_the_chosen_format(app: App) -> None:
+    app.open("#p=" + CLASSIC)
+    page = app.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.click("Import / export")
+    page.get_by_label("Format").select_option("grid")
+    app.click("Export")
+    app.wait_message("as Grid")
+    rows = page.get_by_label("Puzzle text").input_value().splitlines()
+    assert rows == [CLASSIC[r * 9:(r + 1) * 9] for r in range(9)]
+    # Another format chosen, Copy pressed without Export: the copy is in the chosen format.
+    page.get_by_label("Format").select_option("pretty")
+    app.click("Copy")
+    app.wait_message("Copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "┌" in copied and parse(copied).line() == CLASSIC

@@ -27,6 +27,7 @@ __all__ = [
     "format_line",
     "format_link",
     "format_pretty",
+    "format_rows",
     "format_sdk",
     "format_site_link",
     "format_ss",
@@ -67,13 +68,19 @@ def format_ss(grid: Grid) -> str:
     return "\n".join(out)
 
 
-def format_sdk(grid: Grid) -> str:
-    """SadMan .sdk: a [Puzzle] section with one row of symbols per line."""
+def format_rows(grid: Grid) -> str:
+    """A plain grid: one row of symbols per line, '.' for empty (numbers between spaces above
+    35, where one symbol per cell runs out)."""
     n = grid.size
     if n > MAX_SYMBOL_SIZE:
-        return "[Puzzle]\n" + format_tokens(grid)
+        return format_tokens(grid)
     line = format_line(grid)
-    return "[Puzzle]\n" + "\n".join(line[r * n:(r + 1) * n] for r in range(n))
+    return "\n".join(line[r * n:(r + 1) * n] for r in range(n))
+
+
+def format_sdk(grid: Grid) -> str:
+    """SadMan .sdk: a [Puzzle] section with one row of symbols per line."""
+    return "[Puzzle]\n" + format_rows(grid)
 
 
 def _candidates(grid: Grid) -> str:
@@ -82,6 +89,7 @@ def _candidates(grid: Grid) -> str:
 
 FORMATS: dict[str, Callable[[Grid], str]] = {
     "line": format_line,
+    "grid": format_rows,
     "pretty": format_pretty,
     "tokens": format_tokens,
     "json": format_json,

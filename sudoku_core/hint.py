@@ -205,8 +205,10 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
                    and not c.has(cell, solution.cells[cell])]
         if missing:
             parts = [f"{puzzle.shape.symbol(v)} in {cell_name(cell, n)}" for cell, v in missing]
-            text = (f"A pencil mark you removed is needed: {and_list(parts)}. "
-                    "Put it back.")
+            # Not "you removed": an automatic removal, or marks never written, lose them too.
+            text = (f"A needed pencil mark is missing: {and_list(parts)}. Put it back."
+                    if len(parts) == 1 else
+                    f"Needed pencil marks are missing: {and_list(parts)}. Put them back.")
             fix = Step("Missing Pencil Mark", (), (), text,
                        cells=tuple((cell, "wrong") for cell, _ in missing),
                        candidates=tuple((cell, v, "missing") for cell, v in missing),

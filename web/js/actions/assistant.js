@@ -29,7 +29,7 @@ export function assistant(app) {
   // The engine's verdict on the givens and the user's entries (Validate, Check): its words are
   // the CLI's; conflicts, cells where nothing fits and entries that differ from the solution
   // are marked.
-  async function verdict(name, busyText) {
+  async function verdict(name, busyText, before = "") {
     const doc = app.state.doc;
     const r = await app.job(name, "validate",
       { cells: D.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET },
@@ -38,7 +38,18 @@ export function assistant(app) {
     const ok = r.status === "unique" || r.status === "solved";
     const kind = ok ? "ok" : r.status === "multiple" || r.status === "wrong_entries" ? "warn" : "error";
     app.dispatch((s) => (s.doc !== doc ? s : S.showReport(s, highlightsOf(r), reportCells(r).wrong)),
-      r.message, kind);
+      before + r.message, kind);
+  }
+
+  // Solve and Steps read the givens and the entries as one grid: when that grid breaks (a
+  // conflict, no solution) and the player has entries, the engine's verdict on the entries
+  // (the Check) names them, instead of a refusal that blames the grid as a whole.
+  async function blameEntries(r, what) {
+    const doc = app.state.doc;
+    const broken = r.status === "invalid" || r.status === "no_solution";
+    if (!broken || !D.puzzleValues(doc).some((v, i) => v && !doc.givens[i])) return false;
+    await verdict("check", "Checking your entries…", `${what} needs your entries to fit. `);
+    return true;
   }
 
   // The marks a hint starts from: none when the user shows none and no step removed any;
@@ -66,6 +77,7 @@ export function assistant(app) {
         app.dispatch((s) => E.applySolution(s, values), r.message, "ok");
         return;
       }
+      if (app.state.doc === doc && (await blameEntries(r, "Solve"))) return;
       app.dispatch((s) => S.showReport(s, highlightsOf(r)), r.message,
         r.status === "solved" ? "ok" : "error");
     },
@@ -123,7 +135,7 @@ export function assistant(app) {
         "Working out the steps… (Cancel or Esc stops it)");
       if (!r || app.state.doc !== doc) return;
       if (!r.steps.length) {
-        app.say(r.message, "warn");
+        if (!(await blameEntries(r, "Steps"))) app.say(r.message, "warn");
         return;
       }
       const steps = r.steps.map(readStep);

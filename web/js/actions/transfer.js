@@ -10,6 +10,18 @@ const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import b
 const $ = (id) => document.getElementById(id);
 
 export function transfer(app) {
+  let lastExport = null; // {to, what, doc, text} of the text box's last export
+
+  // What Copy and Download hand over: the text box as the player left it, unless it is empty
+  // or still holds an export of another format, choice or grid (then export afresh).
+  async function exportedText() {
+    const to = $("io-format").value;
+    const what = $("io-what").value;
+    const box = $("io-text").value;
+    const stale = lastExport && box === lastExport.text &&
+      (lastExport.to !== to || lastExport.what !== what || lastExport.doc !== app.state.doc);
+    return !box || stale ? actions.exportText(to, what) : box;
+  }
   const actions = {
     async importText(text) {
       if (text.length > MAX_PASTE) {
@@ -37,7 +49,8 @@ export function transfer(app) {
       const doc = D.emptyDoc(r.box);
       doc.givens = r.values.slice();
       const givens = r.values.filter((v) => v).length;
-      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${givens} givens.`);
+      const counted = `${givens} given${givens === 1 ? "" : "s"}`;
+      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${counted}.`);
       app.dispatch(S.closePanel);
     },
 
@@ -62,12 +75,14 @@ export function transfer(app) {
         }
       }
       $("io-text").value = text;
-      app.say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${to}.`);
+      lastExport = { to, what, doc: app.state.doc, text };
+      const label = $("io-format").querySelector(`option[value="${to}"]`)?.textContent || to;
+      app.say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${label}.`);
       return text;
     },
 
     async copyExport() {
-      const text = $("io-text").value || (await actions.exportText($("io-format").value, $("io-what").value));
+      const text = await exportedText();
       if (!text) return;
       try {
         await navigator.clipboard.writeText(text);
@@ -79,7 +94,7 @@ export function transfer(app) {
 
     async downloadExport() {
       const to = $("io-format").value;
-      const text = $("io-text").value || (await actions.exportText(to, $("io-what").value));
+      const text = await exportedText();
       if (!text) return;
       const a = document.createElement("a");
       const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
