@@ -132,7 +132,7 @@ def test_removed_pencil_mark_that_was_needed() -> None:
     h = hint(puzzle, puzzle, pencil)
     assert h.status == "missing_marks"
     assert h.missing_marks == ((cell, sol.cells[cell]),)
-    assert "removed is needed" in h.step.text
+    assert "needed pencil mark is missing" in h.step.text
     assert h.to_json()["missing_marks"] == [
         {"cell": [cell // 9, cell % 9], "index": cell, "symbol": str(sol.cells[cell]),
          "value": sol.cells[cell]}]
