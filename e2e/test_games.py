@@ -3,6 +3,9 @@ reload, a timer that pauses while the page is hidden."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from conftest import App
 from playwright.sync_api import BrowserContext, expect
 from puzzles import CLASSIC, SMALL, SMALL_SOLUTION
@@ -136,3 +139,13 @@ def test_a_finished_game_resumes_with_its_own_size(fresh_app: App) -> None:
     app.page.get_by_role("button", name="Resume 4×4", exact=False).click()
     text = app.wait_message("Solved!")
     assert "4×4" in text and "9×9" not in text
+
+
+def test_a_shipped_puzzle_opened_from_a_link_has_its_level(fresh_app: App, site: Path) -> None:
+    # The page only rates small grids, briefly; a shipped puzzle's level is the build's rating.
+    shipped = json.loads((site / "puzzles.json").read_text())
+    for level, n in (("Extreme", 9), ("Easy", 16)):
+        puzzle = next(p for p in shipped if p["level"] == level and p["box"][0] * p["box"][1] == n)
+        line = "".join("." if not v else "123456789ABCDEFG"[v - 1] for v in puzzle["values"])
+        fresh_app.open("#p=" + line)
+        expect(fresh_app.page.locator("#level")).to_have_text(f"Level: {level}")

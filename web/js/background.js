@@ -5,6 +5,7 @@
 import * as D from "./doc.js";
 import * as Geo from "./geometry.js";
 import { solutionValues } from "./protocol.js";
+import { shippedLevel } from "./puzzles.js";
 import * as S from "./state.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
@@ -160,7 +161,14 @@ export function background(app) {
   // Level of a puzzle that came without one (a link or an import), asked once, kept quick.
   function requestRating() {
     const { doc, game, engine } = app.state;
-    if (!game || game.level || engine.state !== "ready") return;
+    if (!game || game.level) return;
+    const known = shippedLevel(doc.givens);
+    if (known) {
+      app.dispatch((s) => S.setLevel(s, known));
+      app.scheduleSave();
+      return;
+    }
+    if (engine.state !== "ready") return;
     const count = doc.givens.filter((v) => v).length;
     if (count < app.n() || app.n() > 9) return;
     app.ask("rate", { cells: doc.givens, box: doc.box, time_limit: 1.5 })

@@ -39,3 +39,11 @@ export function pickShipped(n, level, { avoid = null, unplayedOnly = false } = {
   write(localStorage, PLAYED_KEY, [...seen.add(keyOf(pick.values))]);
   return pick;
 }
+
+// The level the build rated a shipped puzzle at (its givens), else null: a link or a paste of
+// one gets its level without a rating in the page (which only tries small grids, briefly).
+export function shippedLevel(givens) {
+  const key = keyOf(givens);
+  const found = (shipped || []).find((p) => keyOf(p.values) === key);
+  return found ? found.level : null;
+}
