@@ -141,3 +141,30 @@ def test_read_puzzles_csv_error_points_into_the_field() -> None:
 def test_read_puzzles_shape_error_names_the_line() -> None:
     with pytest.raises(ShapeError, match="^line 2: "):
         list(read_puzzles(LINE + "\n" + "." * 49 + "\n"))
+
+
+CLASSIC_ROWS = ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6",
+                ".6....28.", "...419..5", "....8..79"]
+
+
+@pytest.mark.parametrize("rows, line", [
+    # One cell moved from row 9 to row 5: 81 cells in all, but read as a run they would place
+    # cells in other columns and answer another puzzle.
+    (CLASSIC_ROWS[:4] + [CLASSIC_ROWS[4] + "."] + CLASSIC_ROWS[5:8] + [CLASSIC_ROWS[8][1:]], 5),
+    # The same in a drawing with bars: the bars do not excuse a long row.
+    ([" ".join(r) for r in CLASSIC_ROWS[:5]] + [" ".join(CLASSIC_ROWS[5]) + " ."]
+     + [" ".join(r) for r in CLASSIC_ROWS[6:8]] + [" ".join(CLASSIC_ROWS[8][1:])], 6),
+    # Spaces typed for empty cells: 9 lines of at most 9 cells, 64 characters in all.
+    ([r.replace(".", " ", 2) for r in CLASSIC_ROWS], 1),
+])
+def test_rows_of_unequal_length_are_refused_with_their_line(rows: list[str], line: int) -> None:
+    with pytest.raises(CellCountError) as err:
+        parse("\n".join(rows))
+    assert err.value.line == line
+    assert "each row of a 9x9 puzzle has 9" in str(err.value)
+
+
+def test_even_rows_and_a_wrapped_line_still_read() -> None:
+    assert parse("\n".join(CLASSIC_ROWS)).line() == "".join(CLASSIC_ROWS)
+    line = "".join(CLASSIC_ROWS)
+    assert parse(line[:40] + "\n" + line[40:]).line() == line  # one puzzle line wrapped

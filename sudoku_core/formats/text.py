@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import ParseError, SudokuError, SymbolError
+from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
 from .scan import LINE_BREAK, Scan, Token, scan
 from .sizes import (
@@ -96,11 +96,13 @@ def read_text(text: str, shape: Shape | None) -> Grid:
         if cells is None and t != c and sc.bars and all(k == n for k in sc.per_line):
             cells = _as_pencil_marks(tokens, n)
         if cells is not None:
+            _check_rows(sc, n, by_chars=False)
             return Grid(_drawn_shape(sc, by_token, shape, by_chars=False), tuple(cells))
     by_char = shape_for_count(c, shape) if c != t else None
     if by_char is not None:
         cells = _as_chars(tokens, by_char.size)
         if cells is not None:
+            _check_rows(sc, by_char.size, by_chars=True)
             return Grid(_drawn_shape(sc, by_char, shape, by_chars=True), tuple(cells))
     fields = _as_fields(text, shape)
     if fields is not None:
@@ -109,6 +111,28 @@ def read_text(text: str, shape: Shape | None) -> Grid:
     if labelled is not None:
         return labelled
     raise _explain(sc, shape)
+
+
+def _check_rows(sc: Scan, n: int, *, by_chars: bool) -> None:
+    """Refuse a grid whose rows hold different numbers of cells: read as one run of cells, the
+    right total would put cells in the wrong places and answer another puzzle. A text of one
+    row per line (n lines; or L lines of at most L cells, L a grid size, as when spaces were
+    typed for empty cells) must have every row full."""
+    lines = len(sc.lines)
+    if lines < 2:
+        return
+    per_line: dict[int, int] = {}
+    for tok in sc.tokens:
+        per_line[tok.line] = per_line.get(tok.line, 0) + (len(tok.text) if by_chars else 1)
+    rows = [per_line[number] for number in sc.lines]
+    width = n if lines == n else lines if is_supported(lines) and max(rows) <= lines else 0
+    if not width or all(k == width for k in rows):
+        return
+    number, k = next((number, k) for number, k in zip(sc.lines, rows, strict=True) if k != width)
+    raise CellCountError(
+        f"{k} cells on this line, but each row of {sized(width)} puzzle has {width} (the "
+        f"{lines} lines are read as its rows; mark an empty cell with '.', '0' or '_')",
+        line=number)
 
 
 def _label(k: int) -> tuple[str, str]:
@@ -204,6 +228,9 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
     tokens = sc.tokens
     t, c = len(tokens), sc.chars
     numeric = _numeric(tokens)
+    if shape is None:
+        # Lines that look like the rows of a grid, some short or long: say which.
+        _check_rows(sc, 0, by_chars=not (numeric and t != c))
     by_token = shape_for_count(t, shape)
     by_char = shape_for_count(c, shape)
     if by_token is not None and (t == c or numeric or by_char is None):
