@@ -315,7 +315,8 @@ def test_limit_1_does_not_claim_uniqueness(capsys: pytest.CaptureFixture[str]) -
     "argv",
     [
         ["--limit", "0"], ["--limit", "-1"], ["--time-limit", "0"], ["--time-limit", "-1"],
-        ["--time-limit", "nan"], ["--max-nodes", "0"], ["-j", "-3"], ["--box", "3"],
+        ["--time-limit", "nan"], ["--time-limit", "inf"], ["--max-nodes", "0"], ["-j", "-3"],
+        ["--box", "3"],
         ["--box", "5x13"], ["--box", "2x3"],
     ],
 )

@@ -121,13 +121,18 @@ def whole_number(least: int) -> Callable[[str], int]:
 
 
 def seconds(text: str) -> float:
-    """An argparse type: a time limit in seconds, more than 0 ('inf' for none)."""
+    """An argparse type: a time limit in seconds, more than 0 and finite (every call has a
+    budget: a generator asked for a level a size cannot reach would otherwise never stop)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if math.isnan(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be more than 0")
+    if math.isinf(value):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the time limit must be a finite number of seconds (every call has a "
+            "budget; give a large one, such as 3600, for a long run)")
     return value
 
 
