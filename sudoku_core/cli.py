@@ -1,7 +1,8 @@
 """The `sudoku` command: parse the command line, dispatch, turn errors into one-line messages.
 
 Exit codes: 0 success, 1 the puzzle has a problem (conflicts, no solution, several solutions
-for validate, gave up), 2 usage or parse error, 130 interrupted, 70 a bug (internal error).
+for validate, gave up), 2 usage or parse error, 74 the output could not be written (a full
+disk, a closed stdout), 130 interrupted, 70 a bug (internal error).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .commands import generate, hint, rate, show, solve, steps, validate
-from .commands.common import EXIT_INTERNAL, EXIT_USAGE
+from .commands.common import EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE
 from .commands.output import ascii_fallback
 from .errors import SudokuError
 
@@ -52,10 +53,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedStdin:
+    """Stands in for a standard input the shell closed (`<&-`): reading it is a usage error."""
+
+    def isatty(self) -> bool:
+        return False
+
+    def _closed(self) -> SudokuError:
+        return SudokuError("standard input is closed: give the puzzle as an argument or a file")
+
+    @property
+    def buffer(self) -> object:
+        raise self._closed()
+
+    def read(self, *_: object) -> str:
+        raise self._closed()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     ascii_fallback(sys.stdout, sys.stderr)
     command = "sudoku"
+    if sys.stdin is None:
+        sys.stdin = _ClosedStdin()
+    if sys.stdout is None:  # `>&-`: nothing can be printed, so nothing is done
+        _say(f"{command}: error: standard output is closed")
+        return EXIT_OUTPUT
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -76,6 +99,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         _quiet_stdout()
         return 0
+    except OSError as exc:
+        # Writing failed (a full disk: `> /dev/full`); files that cannot be read are usage
+        # errors said before this point.
+        _say(f"{command}: error: the output could not be written: {exc.strerror or exc}")
+        _quiet_stdout()
+        return EXIT_OUTPUT
     except RecursionError:
         print(f"{command}: error: input nested too deeply", file=sys.stderr)
         return EXIT_USAGE

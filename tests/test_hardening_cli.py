@@ -186,6 +186,35 @@ def test_any_output_encoding(encoding: str, argv: list[str]) -> None:
         assert json.loads(out)["solution"] == SOLUTION_4
 
 
+# The C locale: output ASCII, and Python's own handlers are surrogateescape/backslashreplace.
+@pytest.mark.parametrize("argv", [["solve", PUZZLE_4], ["show", "--to", "candidates", PUZZLE_4],
+                                  ["hint", "--level", "apply", PUZZLE_4]])
+def test_the_c_locale_draws_in_ascii(argv: list[str]) -> None:
+    env = {k: v for k, v in ENV.items() if not k.startswith(("LC_", "LANG", "PYTHONIO"))}
+    proc = subprocess.run([sys.executable, "-m", "sudoku_core", *argv], capture_output=True,
+                          timeout=60, env={**env, "LC_ALL": "C", "PYTHONUTF8": "0"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode("ascii")  # nothing outside ASCII
+    assert "+-" in out and "|" in out
+
+
+@POSIX
+@pytest.mark.parametrize("shell, code, said", [
+    ("solve <&-", 2, "standard input is closed"),
+    ("solve -f - <&-", 2, "standard input is closed"),
+    ("solve ..3..4.221...... >&-", 74, "standard output is closed"),
+    ("solve ..3..4.221...... > /dev/full", 74, "could not be written"),
+])
+def test_closed_or_full_streams_are_one_line(shell: str, code: int, said: str) -> None:
+    if "/dev/full" in shell and not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    proc = subprocess.run(["sh", "-c", f'"$0" -m sudoku_core {shell}', sys.executable],
+                          capture_output=True, timeout=60, env=ENV)
+    err = proc.stderr.decode()
+    assert proc.returncode == code, err
+    assert said in err and len(err.strip().splitlines()) == 1, err
+
+
 # D9: messages in the user's words.
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     try:

@@ -31,6 +31,7 @@ from ..parse import parse
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
+EXIT_OUTPUT = 74  # the output could not be written (EX_IOERR): a full disk, a closed stdout
 # Input up to this size is read whole (a puzzle drawn over many lines, titled grids, one
 # puzzle per line); larger input is read line by line as the batch goes, in flat memory.
 WHOLE_INPUT_BYTES = 2**21  # a 64x64 pencil-mark grid is 1.9 MB: the largest single puzzle
