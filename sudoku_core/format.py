@@ -132,9 +132,10 @@ class Formatted:
     text: str
 
     def to_json(self) -> dict[str, Any]:
-        """The format name and the text (docs/protocol.md: format)."""
-        return {**frame(self.grid.shape), "to": self.to, "text": self.text,
-                "message": f"The grid in the {self.to} format."}
+        """The puzzle, the format name and the text (docs/protocol.md: format; `sudoku show
+        --json` prints the same object)."""
+        return {"puzzle": self.grid.line(), **frame(self.grid.shape), "to": self.to,
+                "text": self.text, "message": f"The grid in the {self.to} format."}
 
 
 def export(grid: Grid, to: str = "line", entries: Grid | None = None) -> Formatted:

@@ -171,3 +171,16 @@ def test_commands_import_no_private_names() -> None:
             if isinstance(node, ast.ImportFrom) and node.module and node.level:
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, f"{path.name} imports {private} from {node.module}"
+
+
+@pytest.mark.parametrize("to", ["line", "grid", "pretty", "json", "link"])
+def test_show_json_is_the_facades_format_reply(capsys: pytest.CaptureFixture[str],
+                                               to: str) -> None:
+    from sudoku_core.web_api import handle
+
+    puzzle = "..3..4.221......"
+    code, out, _ = run(capsys, "show", "--json", "--to", to, puzzle)
+    assert code == 0
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": "format",
+                                          "args": {"text": puzzle, "to": to}})))
+    assert json.loads(out) == reply["result"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..format import FORMATS, format_grid
+from ..format import FORMATS, export
 from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
 
 
@@ -24,8 +24,5 @@ def add_parser(subparsers: Any) -> None:
 
 def show_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Format one puzzle."""
-    g = item.grid
-    text = format_grid(g, args.to)
-    data = {"puzzle": g.line(), "box": [g.shape.box_rows, g.shape.box_cols],
-            "format": args.to, "text": text}
-    return Outcome(EXIT_OK, data, text, True)
+    shown = export(item.grid, args.to)  # the facade's format reply, the same object
+    return Outcome(EXIT_OK, shown.to_json(), shown.text, True)
