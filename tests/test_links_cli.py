@@ -95,3 +95,17 @@ def test_a_bad_link_never_shows_a_traceback() -> None:
     )
     assert proc.returncode == 2
     assert "nested more than 64 levels" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_links_entries_are_the_players_work(capsys: pytest.CaptureFixture[str]) -> None:
+    # The page's share link keeps the player's entries apart (&e=): hint checks them against
+    # the givens, and show keeps them in the formats that can (link, json).
+    wrong = "index.html#p=..3..4.221......&e=4..............."
+    code, out, _ = run(capsys, "hint", wrong)
+    assert code == 1 and "r1c1 = 4 does not fit the solution" in out
+    code, out, _ = run(capsys, "hint", "index.html#p=..3..4.221......&e=1...............")
+    assert code == 0 and "r1c1" not in out.split(":")[0]
+    code, out, _ = run(capsys, "show", "--to", "link", wrong)
+    assert code == 0 and out.strip().endswith("#p=..3..4.221......&e=4...............")
+    code, out, _ = run(capsys, "show", "--to", "json", wrong)
+    assert json.loads(out)["entries"][0][0] == 4

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
-from ..formats.links import is_link
+from ..formats.links import is_link, read_link
 from ..formats.records import (
     ANNOTATED,
     is_csv_header,
@@ -587,3 +587,16 @@ def progress_bar(total: int) -> Any:
     except ImportError:
         return None
     return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
+
+
+def link_entries(args: argparse.Namespace, item: Item) -> Grid | None:
+    """The player's entries of a link given as the one puzzle (the page's `&e=`, f-puzzles'
+    and SudokuPad's values), on the givens' empty cells; None for anything else."""
+    text = getattr(args, "puzzle", None)
+    if item.label or not isinstance(text, str) or not is_link(text.strip()):
+        return None
+    try:
+        link = read_link(text, item.grid.shape)
+    except SudokuError:
+        return None  # the grid was read already: a second reading cannot fail differently
+    return link.entries

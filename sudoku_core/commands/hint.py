@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from ..budget import DEFAULT_TIME_LIMIT
 from ..format import format_candidates, format_grid
+from ..grid import Grid
 from ..hint import HINT_LEVELS, HintLevel, hint
 from ..pencil import read_pencil
 from .common import (
@@ -17,6 +18,7 @@ from .common import (
     Outcome,
     add_input_arguments,
     is_file,
+    link_entries,
     read_text,
     run,
     seconds,
@@ -56,7 +58,14 @@ def run_hint(args: argparse.Namespace) -> int:
 def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     """One hint into the JSON contract (a step object) and a sentence."""
     current = item.grid
-    puzzle = read_givens(args, current, item.label) or current
+    puzzle = read_givens(args, current, item.label)
+    entries = link_entries(args, item) if puzzle is None else None
+    if entries is not None:
+        # A link with the player's entries: its givens are the puzzle, the entries their work.
+        puzzle = current
+        current = Grid(current.shape, tuple(g or e for g, e in zip(
+            current.cells, entries.cells, strict=True)))
+    puzzle = puzzle or current
     level = cast(HintLevel, getattr(args, "level", "step"))
     pencil = None
     if not item.label and isinstance(getattr(args, "puzzle", None), str):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..format import FORMATS, export
-from .common import EXIT_OK, Item, Outcome, add_input_arguments, run
+from ..format import FORMATS, WITH_ENTRIES, export
+from .common import EXIT_OK, Item, Outcome, add_input_arguments, link_entries, run
 
 
 def add_parser(subparsers: Any) -> None:
@@ -24,5 +24,8 @@ def add_parser(subparsers: Any) -> None:
 
 def show_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Format one puzzle."""
-    shown = export(item.grid, args.to)  # the facade's format reply, the same object
+    # A link's entries stay apart in the formats that keep them (json, link); the others
+    # write the givens, as before.
+    entries = link_entries(args, item) if args.to in WITH_ENTRIES else None
+    shown = export(item.grid, args.to, entries)  # the facade's format reply, the same object
     return Outcome(EXIT_OK, shown.to_json(), shown.text, True)
