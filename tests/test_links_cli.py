@@ -109,3 +109,18 @@ def test_a_links_entries_are_the_players_work(capsys: pytest.CaptureFixture[str]
     assert code == 0 and out.strip().endswith("#p=..3..4.221......&e=4...............")
     code, out, _ = run(capsys, "show", "--to", "json", wrong)
     assert json.loads(out)["entries"][0][0] == 4
+
+
+def test_json_entries_are_read_and_checked(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"box": [2, 2], "cells": [[0, 0, 3, 0], [0, 4, 0, 2],
+                                                         [2, 1, 0, 0], [0, 0, 0, 0]],
+                                "entries": [[4, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]}))
+    code, out, _ = run(capsys, "hint", str(good))
+    assert code == 1 and "r1c1 = 4 does not fit the solution" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"box": [2, 2], "cells": [[0] * 4] * 4,
+                               "entries": [[9, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]}))
+    code, _, err = run(capsys, "hint", str(bad))
+    assert code == 2 and '"entries"' in err and "9 is not a value" in err

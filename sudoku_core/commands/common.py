@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
-from ..formats.links import is_link, read_link
+from ..formats.links import is_link
+from ..formats.parts import read_parts
 from ..formats.records import (
     ANNOTATED,
     is_csv_header,
@@ -590,13 +591,12 @@ def progress_bar(total: int) -> Any:
 
 
 def link_entries(args: argparse.Namespace, item: Item) -> Grid | None:
-    """The player's entries of a link given as the one puzzle (the page's `&e=`, f-puzzles'
-    and SudokuPad's values), on the givens' empty cells; None for anything else."""
+    """The player's entries kept apart in the one puzzle given (a link's `&e=`, f-puzzles' and
+    SudokuPad's values, JSON "entries"), on the givens' empty cells; None when it has none.
+    Entries that do not fit the puzzle are a usage error, said like any other."""
     text = getattr(args, "puzzle", None)
-    if item.label or not isinstance(text, str) or not is_link(text.strip()):
-        return None
-    try:
-        link = read_link(text, item.grid.shape)
-    except SudokuError:
-        return None  # the grid was read already: a second reading cannot fail differently
-    return link.entries
+    if item.label or not isinstance(text, str) or text == "-":
+        return None  # a batch, or stdin (read once already)
+    if is_file(text):
+        text = read_text(text)
+    return read_parts(text, item.grid.shape).entries
