@@ -103,6 +103,8 @@ def verdict(status: str, level: str | None, score: int, hardest: str, trial: boo
     if timed_out:
         return "gave up: the time limit ran out before the end of the path, so no level"
     if status == "solved":
+        if not hardest:
+            return f"{level}: score {score}, no step needed (the grid is already complete)"
         extra = " (needs trial and error)" if trial else ""
         return f"{level}: score {score}, hardest step {hardest}{extra}"
     reasons = {

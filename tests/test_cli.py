@@ -184,3 +184,16 @@ def test_show_json_is_the_facades_format_reply(capsys: pytest.CaptureFixture[str
     reply = json.loads(handle(json.dumps({"id": 1, "cmd": "format",
                                           "args": {"text": puzzle, "to": to}})))
     assert json.loads(out) == reply["result"]
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["solve", "puzzles"], "cannot read puzzles: no such file"),  # a mistyped file name
+    (["rate", "1234341221434321"], "no step needed"),
+    (["hint", "--givens", "..3..4.221......", "." * 81], "--givens is a 4x4 puzzle but the "
+                                                          "grid is 9x9"),
+])
+def test_messages_say_what_the_user_did(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                        fragment: str) -> None:
+    _, out, err = run(capsys, *argv)
+    assert fragment in out + err
+    assert "hardest step ." not in out + err

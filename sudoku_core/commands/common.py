@@ -42,6 +42,7 @@ CONTENT_LINE = re.compile(rb"\n[ \t\r\f\v]*[^#\s][^\n]*")  # a line not blank, n
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
 MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
 # A puzzle argument that is clearly meant as a file name (it is never puzzle text).
+SHORT_WORD = re.compile(r"[\w.-]{1,15}")
 PATH_LIKE = re.compile(
     r"[^\s]*[/\\][^\s]*|[^\s]*\.(txt|csv|tsv|ss|sdk|json|jsonl|sud|sudoku|dat|text|puz)",
     re.IGNORECASE,
@@ -324,6 +325,10 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
                 return iter([Item("", records[0].grid)]), 0
         if text is source and PATH_LIKE.fullmatch(source) and not is_link(source):
             raise UsageError(f"cannot read {source}: no such file") from None
+        if text is source and SHORT_WORD.fullmatch(source) and re.search("[a-z]{2}", source):
+            # Too short for any puzzle (a 4x4 has 16 cells): most likely a mistyped file name.
+            raise UsageError(f"cannot read {source}: no such file (as a puzzle, its "
+                             f"{len(source)} characters are too few: a 4x4 has 16 cells)") from None
         raise
     lines = _content_lines(text) if "\n" in text.strip() else []
     if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and _each_a_puzzle(lines, shape):

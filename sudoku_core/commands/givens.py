@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import SudokuError
 from ..grid import Grid
 from ..parse import parse
 from .common import UsageError, puzzle_text, shape_option
@@ -22,7 +23,17 @@ def read_givens(args: argparse.Namespace, grid: Grid, label: str) -> Grid | None
         return None
     if label:
         raise UsageError("--givens works with a single grid, not with a batch")
-    puzzle = parse(text, shape_option(args) or grid.shape)
+    try:
+        puzzle = parse(text, shape_option(args) or grid.shape)
+    except SudokuError as err:
+        # Read in the grid's shape: a count that does not fit says the two differ in size.
+        try:
+            other = parse(text, shape_option(args))
+        except SudokuError:
+            raise UsageError(f"--givens: {err}") from None
+        raise UsageError(f"--givens is a {other.size}x{other.size} puzzle but the grid is "
+                         f"{grid.size}x{grid.size}") from None
     if puzzle.shape != grid.shape:
-        raise UsageError(f"--givens is a {puzzle.shape} puzzle but the grid is {grid.shape}")
+        raise UsageError(f"--givens has {puzzle.shape.box_rows}x{puzzle.shape.box_cols} boxes "
+                         f"but the grid {grid.shape.box_rows}x{grid.shape.box_cols}")
     return puzzle
