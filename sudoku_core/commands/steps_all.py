@@ -11,7 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..find_all import candidates_from_text, find_all, technique_names
+from ..contract import frame
+from ..find_all import candidates_from_text, find_all, resolve, technique_names
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -44,7 +45,10 @@ def wanted(args: argparse.Namespace) -> bool:
 def main(args: argparse.Namespace) -> int:
     """Print the technique names, or every instance of the named ones in one puzzle's state."""
     if args.list_techniques:
-        print("\n".join(technique_names()))
+        names = technique_names()
+        emit(Outcome(EXIT_OK, {"techniques": names,
+                               "message": f"{len(names)} techniques, in rating order."},
+                     "\n".join(names), True), args.json)
         return EXIT_OK
     if not args.all or not args.only:
         raise UsageError("--all and --only go together: --all --only NAME [--only NAME ...]")
@@ -57,15 +61,22 @@ def main(args: argparse.Namespace) -> int:
     c = candidates_from_text(text, shape_option(args))
     grid = c.to_grid()
     found, cut = find_all(c, args.only, time_limit=args.time_limit)
+    # The registry's names of what was asked (other tools' names resolve to them).
+    asked = list(dict.fromkeys(resolve(name)[0].name for name in args.only))
+    summary = (f"{len(found)} found" + (" (cut short: the time limit or the cap of "
+                                        "instances was reached)" if cut else ""))
     data: dict[str, Any] = {
         "puzzle": grid.line(),
-        "techniques": list(args.only),
+        **frame(grid.shape),
+        "status": "found" if found else "none",
+        "techniques": asked,
         "count": len(found),
         "truncated": cut,
         "steps": [s.to_json(grid.shape) for s in found],
+        "message": f"{summary} ({', '.join(asked)}).",
     }
     lines = [f"{i:3d}. {s.text}" for i, s in enumerate(found, 1)]
-    lines.append(f"{len(found)} found" + (" (cut short)" if cut else ""))
+    lines.append(summary)
     outcome = Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
     emit(outcome, args.json)
     return outcome.code
