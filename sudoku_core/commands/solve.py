@@ -85,6 +85,7 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
             text = f"{where}MISMATCH: expected {item.solution.line()} got {got}"
             if why:
                 text += f" (the expected grid {why})"
+                data["check_note"] = f"the expected grid {why}"  # as the text says
     return Outcome(code, data, text, ok, note)
 
 
