@@ -185,3 +185,14 @@ def test_every_box_shape_solves_from_a_link(app: App, box: tuple[int, int]) -> N
     solution = solve(puzzle).solution
     assert solution is not None
     app.expect_line(solution.line())
+
+
+def test_another_size_keeps_the_puzzle_for_restore(app: App) -> None:
+    app.open("#p=" + CLASSIC)
+    app.type_line("4", start=(1, 3))
+    app.page.get_by_label("Size", exact=True).first.select_option("6")
+    app.wait_message("your previous puzzle is kept")
+    assert app.cells().count() == 36
+    app.click("Restore previous")
+    app.wait_message("previous puzzle is back")
+    expect(app.cell(1, 3)).to_have_attribute("data-value", "4")

@@ -109,3 +109,20 @@ def test_print_shows_the_grid_alone(app: App) -> None:
         assert "9×9" in app.page.locator("#print-level").inner_text()
     finally:
         app.page.emulate_media(media="screen")
+
+
+def test_phone_import_error_is_seen(browser: Browser, server: Server, watch: Watch) -> None:
+    # The import panel sits below the grid on a phone: its error must come into view.
+    ctx, app = page_with(browser, server, watch, **PHONE)
+    try:
+        app.open("#p=" + CLASSIC)
+        app.page.get_by_role("button", name="Import / export").tap()
+        text = app.page.get_by_label("Puzzle text")
+        text.scroll_into_view_if_needed()
+        text.fill("this is no puzzle at all")
+        app.page.get_by_role("button", name="Import", exact=True).tap()
+        app.wait_message("not")
+        b = box(app, "#message")
+        assert b["y"] + b["height"] > 0 and b["y"] < 667, b
+    finally:
+        ctx.close()

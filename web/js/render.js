@@ -358,7 +358,16 @@ export function render(state, { focus = false, games = [] } = {}) {
   renderShapes(doc.box, n);
 
   const msg = $("message");
-  if (msg.textContent !== state.message.text) msg.textContent = state.message.text;
+  if (msg.textContent !== state.message.text) {
+    msg.textContent = state.message.text;
+    // A problem said while the message is scrolled away (a phone, below the grid, in the
+    // import panel) would go unseen: bring the message into view, no further than needed.
+    const kind = state.message.kind;
+    if ((kind === "error" || kind === "warn") && state.message.text) {
+      const box = msg.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > innerHeight) msg.scrollIntoView({ block: "nearest" });
+    }
+  }
   msg.dataset.kind = state.message.kind;
 
   const engine = state.engine;

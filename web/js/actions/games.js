@@ -149,7 +149,11 @@ export function games(app) {
       const box = app.state.doc.box;
       if (!(r >= 2 && c >= 2) || (r === box[0] && c === box[1])) return;
       const n = r * c;
-      startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes.`, "info");
+      // The puzzle left stays saved, and Restore previous brings it back (as after a link).
+      const kept = app.state.game && D.hasWork(app.state.doc) ? app.state.game.id : null;
+      startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes` +
+        (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
+      app.dispatch((s) => S.setPrevious(s, kept || s.previous));
     },
 
     openLink(hash) {
