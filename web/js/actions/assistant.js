@@ -142,7 +142,7 @@ export function assistant(app) {
       app.dispatch((s) => S.startWalk(s, steps), `${r.message} Press Next step to walk through them.`,
         r.status === "solved" ? "info" : "warn");
       app.flush();
-      $("walk-next").focus();
+      $("walk-next").focus({ preventScroll: true }); // the grid stays where the player sees it
     },
 
     walkStep(delta) {
