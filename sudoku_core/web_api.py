@@ -224,8 +224,8 @@ def cmd_generate(args: Json) -> Json:
         raise BadRequest(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
     shape = _shape(args, size) or Shape(3, 3)
     seed = args.get("seed")
-    if seed is not None and not _is_int(seed):
-        raise BadRequest("seed must be a whole number")
+    if seed is not None and not (_is_int(seed) and seed >= 0):
+        raise BadRequest("seed must be a whole number, 0 or more")
     difficulty = args.get("difficulty", "medium")
     symmetry = args.get("symmetry")
     if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):

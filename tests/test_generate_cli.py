@@ -101,3 +101,11 @@ def test_a_budget_too_small_exits_1_with_one_line(capsys: pytest.CaptureFixture[
     assert code == 1 and out == ""
     assert len(err.strip().splitlines()) == 1 and "time limit" in err
     assert err.startswith("sudoku generate: ") and "Traceback" not in err
+
+
+def test_a_negative_seed_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Python's random takes -S for S: two seeds would give one puzzle.
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "--box", "2x2", "--seed", "-1"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "--seed" in err and "the least is 0" in err

@@ -12,7 +12,7 @@ from ..generate import Generated, check_difficulty, derive_seed, generate
 from ..grid import Shape
 from ..symmetry import SYMMETRIES, check_symmetry
 from ..techniques import LEVELS
-from .common import EXIT_OK, EXIT_PROBLEM, UsageError, progress_bar
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError, progress_bar, whole_number
 
 MAX_COUNT = 100_000
 
@@ -34,7 +34,8 @@ def add_parser(subparsers: Any) -> None:
                    help=f"{', '.join(x.lower() for x in LEVELS)} (default medium)")
     p.add_argument("-n", "--count", type=int, default=1, metavar="N",
                    help="number of puzzles (default 1)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
+    # 0 or more: Python's random takes -S for S, so two seeds would give one puzzle.
+    p.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                    help="seed for reproducible puzzles; puzzle k of -n uses a seed derived "
                         "from S and k (default: a random seed, shown with --json)")
     p.add_argument("--symmetry", default=None, metavar="KIND",
