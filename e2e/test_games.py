@@ -4,6 +4,7 @@ reload, a timer that pauses while the page is hidden."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from conftest import App
@@ -149,3 +150,12 @@ def test_a_shipped_puzzle_opened_from_a_link_has_its_level(fresh_app: App, site:
         line = "".join("." if not v else "123456789ABCDEFG"[v - 1] for v in puzzle["values"])
         fresh_app.open("#p=" + line)
         expect(fresh_app.page.locator("#level")).to_have_text(f"Level: {level}")
+
+
+def test_a_hard_puzzle_gets_a_level_even_when_rating_runs_out(fresh_app: App) -> None:
+    # The page rates in a short budget: a forum hardest puzzle is cut short, and the level of
+    # the hardest step met so far is shown ("Expert+"; the top level "Extreme" as is).
+    line = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    fresh_app.open("#p=" + line)
+    expect(fresh_app.page.locator("#level")).to_have_text(
+        re.compile(r"Level: (Easy|Medium|Hard|Expert)\+$|Level: Extreme$"), timeout=30_000)

@@ -11,7 +11,7 @@ from .expect import OPTIONAL_NUMBER, expect
 from .explain import PathStatus, walk_path
 from .grid import Grid
 from .messages import rating_message
-from .techniques import Level
+from .techniques import Level, level_of
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,15 @@ class Rating:
     timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
     puzzle: Grid | None = None  # the grid rated
 
+    def level_at_least(self) -> Level | None:
+        """The level, or when the time ran out, the level of the hardest step met so far (the
+        puzzle is at least that hard); None otherwise."""
+        if self.level is not None:
+            return self.level
+        if self.status == "gave_up" and self.timed_out and self.score:
+            return level_of(self.score)
+        return None
+
     def message(self) -> str:
         """The verdict in one plain-English sentence."""
         return rating_message(self.status, self.level, self.score, self.hardest, self.trial,
@@ -40,6 +49,7 @@ class Rating:
         out.update({
             "status": self.status,
             "level": self.level,
+            "level_at_least": self.level_at_least(),
             "score": self.score,
             "hardest": self.hardest,
             "trial": self.trial,

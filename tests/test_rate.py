@@ -108,3 +108,23 @@ def test_grade_agrees_with_rate(corpora_dir: Path, name: str, count: int) -> Non
             expected = LEVELS.index(r.level) <= LEVELS.index(cap) and not r.trial
             assert solves_within(grid, cap) is expected, (line, r.level, cap)
     assert len(levels) >= 2  # the sample spans levels, or the test proves little
+
+
+def test_level_at_least_when_the_time_runs_out(corpora_dir: Path) -> None:
+    data = rate(grid9(POINTING)).to_json()
+    assert data["level_at_least"] == data["level"] == "Hard"
+    # A forum hardest puzzle cut short once its first forcing chain is met: at least Extreme.
+    line = read_corpus(corpora_dir / "puzzles6_forum_hardest_1106")[0]
+    full = rate(grid9(line), time_limit=120)
+    assert full.level == "Extreme"
+    cut = None
+    for limit in (0.05, 0.1, 0.2, 0.4, 0.8, 1.6):
+        r = rate(grid9(line), time_limit=limit)
+        if r.timed_out and r.score:
+            cut = r
+            break
+    assert cut is not None, "no budget cut the walk after its first step"
+    data = cut.to_json()
+    assert data["level"] is None
+    assert data["level_at_least"] == level_of(cut.score)
+    assert LEVELS.index(data["level_at_least"]) <= LEVELS.index(full.level)
