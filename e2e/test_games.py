@@ -159,3 +159,15 @@ def test_a_hard_puzzle_gets_a_level_even_when_rating_runs_out(fresh_app: App) ->
     fresh_app.open("#p=" + line)
     expect(fresh_app.page.locator("#level")).to_have_text(
         re.compile(r"Level: (Easy|Medium|Hard|Expert)\+$|Level: Extreme$"), timeout=30_000)
+
+
+def test_the_view_survives_a_reload(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + CLASSIC)
+    app.click("Candidates")
+    app.cell(5, 5).click()
+    app.page.reload()
+    app.wait_ready()
+    expect(app.page.locator("#candidates")).to_have_attribute("aria-pressed", "true")
+    expect(app.cell(5, 5)).to_have_attribute("aria-selected", "true")
+    expect(app.cell(1, 1)).not_to_have_attribute("aria-selected", "true")

@@ -85,8 +85,14 @@ export function loadGame(id) {
     seconds: info.finished.seconds,
     level: typeof info.finished.level === "string" ? info.finished.level : "",
   } : null;
+  const cells = doc.givens.length;
+  const view = raw.view && typeof raw.view === "object" ? raw.view : {};
   return {
     doc,
+    view: {
+      cursor: Number.isInteger(view.cursor) && view.cursor >= 0 && view.cursor < cells ? view.cursor : 0,
+      showCandidates: view.showCandidates === true,
+    },
     past: checkHistory(raw.past, doc.box),
     future: checkHistory(raw.future, doc.box),
     source: typeof raw.source === "string" ? raw.source : "",
@@ -114,6 +120,8 @@ export function saveGame(state) {
   const record = {
     doc, source: state.source, game,
     past: state.past.slice(-keep), future: state.future.slice(0, keep),
+    // Where the player was: the selected cell and whether the candidates were shown.
+    view: { cursor: state.cursor, showCandidates: state.showCandidates },
   };
   const key = PREFIX + game.id;
   // Too big for the quota with its history: keep the grid at least, making room if need be

@@ -197,9 +197,11 @@ export function newGame(state, doc, source, game) {
 
 // Restore a saved game: document and undo history.
 export function resumeGame(state, saved) {
+  const view = saved.view || { cursor: 0, showCandidates: state.showCandidates };
   return {
     ...resetView({ ...state, doc: saved.doc, past: saved.past, future: saved.future }, saved.doc),
     source: saved.source, game: saved.game,
+    cursor: view.cursor, selection: [view.cursor], showCandidates: view.showCandidates,
   };
 }
 
