@@ -95,6 +95,7 @@ def no_forcing_chains(monkeypatch: pytest.MonkeyPatch) -> None:
     the trial-step tests need uncracked)."""
     from sudoku_core.techniques import forcing_chains
 
+    monkeypatch.setattr(forcing_chains, "search", lambda c, level, work=None: None)
     monkeypatch.setattr(forcing_chains, "search_all", lambda c, level, work=None: iter(()))
 
 

@@ -8,7 +8,6 @@ from typing import Any, cast
 
 from ..budget import DEFAULT_TIME_LIMIT
 from ..format import format_candidates, format_grid
-from ..grid import Grid
 from ..hint import HINT_LEVELS, HintLevel, hint
 from ..pencil import read_pencil
 from .common import (
@@ -63,8 +62,7 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     if entries is not None:
         # A link with the player's entries: its givens are the puzzle, the entries their work.
         puzzle = current
-        current = Grid(current.shape, tuple(g or e for g, e in zip(
-            current.cells, entries.cells, strict=True)))
+        current = current.with_values((i, v) for i, v in enumerate(entries.cells) if v)
     puzzle = puzzle or current
     level = cast(HintLevel, getattr(args, "level", "step"))
     pencil = None

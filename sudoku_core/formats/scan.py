@@ -46,6 +46,7 @@ class Scan:
 
     tokens: list[Token] = field(default_factory=list)
     per_line: list[int] = field(default_factory=list)  # tokens on each cell line, e.g. [9, 9, ...]
+    chars_per_line: list[int] = field(default_factory=list)  # their characters, line by line
     bars: bool = False  # vertical separators between cells, e.g. '|' or '│'
     chars: int = 0  # characters in all tokens
     # The drawing, to tell the box shape by: the line number of each cell line, the lines
@@ -57,12 +58,14 @@ class Scan:
     def add_line(self, number: int, line: str, start: int, stop: int) -> None:
         """Add the tokens of ``line[start:stop]``."""
         found = 0
+        line_chars = 0
         bars = [m.start() for m in BAR.finditer(line, start, stop)]
         tokens: dict[int, int] = {}
         chars: dict[int, int] = {}
         for m in TOKEN.finditer(line, start, stop):
             self.tokens.append(Token(m.group(), number, m.start() + 1))
             self.chars += m.end() - m.start()
+            line_chars += m.end() - m.start()
             found += 1
             if found > MAX_TOKENS:
                 raise too_many(number)
@@ -72,6 +75,7 @@ class Scan:
                 chars[group] = chars.get(group, 0) + m.end() - m.start()
         if found:
             self.per_line.append(found)
+            self.chars_per_line.append(line_chars)
             self.lines.append(number)
             self.groups.append((tuple(tokens[g] for g in sorted(tokens)),
                                 tuple(chars[g] for g in sorted(chars))))
@@ -79,6 +83,10 @@ class Scan:
                 self.bars = True
         if len(self.tokens) > MAX_TOKENS:
             raise too_many(number)
+
+    def cells_per_line(self, by_chars: bool) -> list[int]:
+        """Cells on each cell line (in the order of ``lines``): characters, or tokens."""
+        return self.chars_per_line if by_chars else self.per_line
 
     def drawn_box(self, size: int, by_chars: bool) -> tuple[int, int] | None:
         """The box (rows, columns) that the bars and rules draw around ``size`` x ``size``

@@ -113,18 +113,15 @@ def read_text(text: str, shape: Shape | None) -> Grid:
     raise _explain(sc, shape)
 
 
-def _check_rows(sc: Scan, n: int, *, by_chars: bool) -> None:
+def _check_rows(sc: Scan, n: int | None, *, by_chars: bool) -> None:
     """Refuse a grid whose rows hold different numbers of cells: read as one run of cells, the
     right total would put cells in the wrong places and answer another puzzle. A text of one
-    row per line (n lines; or L lines of at most L cells, L a grid size, as when spaces were
-    typed for empty cells) must have every row full."""
+    row per line (n lines, n the size read; or L lines of at most L cells, L a grid size, as
+    when spaces were typed for empty cells) must have every row full."""
     lines = len(sc.lines)
     if lines < 2:
         return
-    per_line: dict[int, int] = {}
-    for tok in sc.tokens:
-        per_line[tok.line] = per_line.get(tok.line, 0) + (len(tok.text) if by_chars else 1)
-    rows = [per_line[number] for number in sc.lines]
+    rows = sc.cells_per_line(by_chars)
     width = n if lines == n else lines if is_supported(lines) and max(rows) <= lines else 0
     if not width or all(k == width for k in rows):
         return
@@ -230,7 +227,7 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
     numeric = _numeric(tokens)
     if shape is None:
         # Lines that look like the rows of a grid, some short or long: say which.
-        _check_rows(sc, 0, by_chars=not (numeric and t != c))
+        _check_rows(sc, None, by_chars=not (numeric and t != c))
     by_token = shape_for_count(t, shape)
     by_char = shape_for_count(c, shape)
     if by_token is not None and (t == c or numeric or by_char is None):
@@ -262,14 +259,11 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
                 )
     by_number = numeric and t != c
     err = count_error(t if by_number else c, shape)
-    rows: dict[int, int] = {}
-    for tok in tokens:
-        rows[tok.line] = rows.get(tok.line, 0) + (1 if by_number else len(tok.text))
-    counts = set(rows.values())
-    if len(rows) > 1 and len(counts) == 1:
+    counts = set(sc.cells_per_line(by_chars=not by_number))
+    if len(sc.lines) > 1 and len(counts) == 1:
         # Rows of equal length: say so, it shows at once whether a row or a cell is missing.
         k = counts.pop()
-        err = type(err)(f"{err} ({len(rows)} lines of {k} cells)")
+        err = type(err)(f"{err} ({len(sc.lines)} lines of {k} cells)")
     return err
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from ..candidates import Candidates
 from .base import Step
 from .chain_trace import Fact, branch_trace
-from .dynamic import Engine, Found, search_all
+from .dynamic import Engine, Found, search, search_all
 from .single_digit import make_step, name, names, removal_text, unit_name
 
 NAMES = ("Dynamic Forcing Chain", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
@@ -60,11 +60,10 @@ def iter_nested_forcing_chain_plus(c: Candidates, work: int | None = None) -> It
 
 
 def _find(c: Candidates, level: int) -> Step | None:
-    # The walker's step: the first the search meets (a replay that disagrees gives none, as
-    # the search would have stopped there).
-    for found in search_all(c, level):
-        return word(c, *found)
-    return None
+    found = search(c, level)  # the first the search meets: the walker's step
+    if found is None:
+        return None
+    return word(c, *found)
 
 
 def _iter(c: Candidates, level: int, work: int | None) -> Iterator[Step]:
