@@ -110,8 +110,8 @@ export function listGames() {
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string") : [];
 }
 
-// Save the state's game (document, undo history, timer) under its own key.
-// Save this tab's game; false when storage refused even the grid alone (full or blocked).
+// Save the state's game (document, undo history, timer, view) under its own key; false when
+// storage refused even the grid alone (full or blocked).
 export function saveGame(state) {
   const game = state.game;
   if (!game) return true;

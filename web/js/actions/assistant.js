@@ -47,7 +47,7 @@ export function assistant(app) {
   async function blameEntries(r, what) {
     const doc = app.state.doc;
     const broken = r.status === "invalid" || r.status === "no_solution";
-    if (!broken || !D.puzzleValues(doc).some((v, i) => v && !doc.givens[i])) return false;
+    if (!broken || !doc.entries.some((v) => v)) return false;
     await verdict("check", "Checking your entries…", `${what} needs your entries to fit. `);
     return true;
   }
