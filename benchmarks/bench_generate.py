@@ -17,8 +17,8 @@ import statistics
 import sys
 import time
 
-from sudoku_core.generate import default_time_limit, generate
-from sudoku_core.grid import Shape
+from sudoku_core.make.generate import default_time_limit, generate
+from sudoku_core.model.grid import Shape
 
 # (box shape, levels, samples): small grids cannot reach the top levels (see generate.py).
 PLAN = (

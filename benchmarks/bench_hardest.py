@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_logic import corpora_dir  # noqa: E402
 
-from sudoku_core.explain import steps  # noqa: E402
-from sudoku_core.grid import Grid, Shape  # noqa: E402
+from sudoku_core.logic.explain import steps  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
 
 CORPORA = ("puzzles6_forum_hardest_1106", "puzzles5_forum_hardest_1905_11+")
 DEFAULT_SAMPLE = (0, 1000)  # 0: the whole file

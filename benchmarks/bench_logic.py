@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_core.explain import steps  # noqa: E402
-from sudoku_core.grid import Grid, Shape  # noqa: E402
-from sudoku_core.hint import hint  # noqa: E402
-from sudoku_core.solver import count_solutions, solve  # noqa: E402
+from sudoku_core.logic.explain import steps  # noqa: E402
+from sudoku_core.logic.hint import hint  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
+from sudoku_core.solver.exact import count_solutions, solve  # noqa: E402
 
 CORPORA = {  # file -> default sample (0 = all)
     "puzzles1_unbiased": 1000,

@@ -21,14 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import sudoku_core.explain as explain  # noqa: E402
+import sudoku_core.logic.explain as explain  # noqa: E402
 from benchmarks.bench_logic import corpora_dir  # noqa: E402
-from sudoku_core.candidates import Candidates  # noqa: E402
-from sudoku_core.find_all import LISTED_ONLY  # noqa: E402
-from sudoku_core.grid import Grid, Shape  # noqa: E402
-from sudoku_core.rate import rate  # noqa: E402
-from sudoku_core.techniques import TECHNIQUES, Technique  # noqa: E402
-from sudoku_core.walk import next_step  # noqa: E402
+from sudoku_core.logic.find_all import LISTED_ONLY  # noqa: E402
+from sudoku_core.logic.rate import rate  # noqa: E402
+from sudoku_core.logic.techniques import TECHNIQUES, Technique  # noqa: E402
+from sudoku_core.logic.walk import next_step  # noqa: E402
+from sudoku_core.model.candidates import Candidates  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
 
 PATTERNS = ("WXYZ-Wing", "Multi-Colours", "Unique Rectangle", "Avoidable Rectangle",
             "Hidden Rectangle", "BUG+n", "Sue de Coq", "ALS-XZ", "ALS-XY-Wing", "Death Blossom",

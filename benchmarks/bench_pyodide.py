@@ -13,7 +13,7 @@ wall clock, each the best of 3 passes (2 over whole files): on a shared machine 
 processes only add time. The ratio is Pyodide / CPython on CPU time. Also timed: ``steps``,
 ``hint``, ``rate`` and ``generate`` on samples, the cost of single operations, the three 9x9
 representations, and the first solve of 9x9, 16x16 and 25x25 with and without
-:func:`sudoku_core.solver.warm` beforehand.
+:func:`sudoku_core.solver.exact.warm` beforehand.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def list_engine(givens: tuple[int, ...], limit: int = 2) -> int:
     hidden singles unit by unit with two running ORs, branching on a fewest-candidates cell,
     the list copied per child.
     """
-    from sudoku_core.grid import Shape, geometry
+    from sudoku_core.model.grid import Shape, geometry
 
     geo = geometry(Shape(3, 3))
     peers, units = geo.peers, geo.units
@@ -154,7 +154,8 @@ def list_engine(givens: tuple[int, ...], limit: int = 2) -> int:
 
 def engines(grids: list[Any]) -> dict[str, dict[str, float]]:
     """The three 9x9 representations on the same puzzles: counts must agree."""
-    from sudoku_core import _cover, solver
+    from sudoku_core.solver import _cover
+    from sudoku_core.solver import exact as solver
 
     t = _cover.tables(grids[0].shape)
     counts: dict[str, list[int]] = {}
@@ -221,8 +222,8 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
     import random
 
     from sudoku_core import generate, hint, parse, rate, solve, solver, steps
-    from sudoku_core.fill import pattern_solution
-    from sudoku_core.grid import Grid, Shape, geometry
+    from sudoku_core.make.fill import pattern_solution
+    from sudoku_core.model.grid import Grid, Shape, geometry
 
     def shape_of(name: str) -> Shape:
         r, c = name.split("x")

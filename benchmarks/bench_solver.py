@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_core.grid import Grid, Shape  # noqa: E402
-from sudoku_core.solver import count_solutions, solve  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
+from sudoku_core.solver.exact import count_solutions, solve  # noqa: E402
 
 # Files with exactly one solution per puzzle, and Serg's set where any completion counts.
 UNIQUE_FILES = [
@@ -49,7 +49,7 @@ MULTI_FILES = ["puzzles7_serg_benchmark"]
 def _line_parser() -> Callable[[str], Grid]:
     """The package parser once it exists; until then a plain 81-character reader."""
     try:
-        from sudoku_core.parse import parse  # type: ignore[import-not-found, unused-ignore]
+        from sudoku_core.formats.read import parse  # type: ignore[import-not-found, unused-ignore]
 
         return lambda line: parse(line, Shape(3, 3))  # type: ignore[no-any-return, unused-ignore]
     except ImportError:
@@ -179,7 +179,7 @@ def memory_case(box_rows: int, box_cols: int, keep: float) -> str:
     """One solve in this (fresh) process: its row of the peak-memory table."""
     import resource
 
-    from sudoku_core.fill import pattern_solution
+    from sudoku_core.make.fill import pattern_solution
 
     shape = Shape(box_rows, box_cols)
     full = pattern_solution(shape, random.Random(1))

@@ -225,7 +225,7 @@ def typing_in_page(page: Page, puzzle: str, keys: int) -> list[float]:
 
 def generate_in_cpython(shape: Shape, level: str, runs: int) -> list[float]:
     """Seconds per generate() call in this process (CPython), seeds 1..runs."""
-    from sudoku_core.generate import generate
+    from sudoku_core.make.generate import generate
 
     out = []
     for seed in range(1, runs + 1):
@@ -252,7 +252,7 @@ def corpus_samples(per_file: int, seed: int = 1) -> dict[str, list[str]]:
 
 def big_puzzles(shape: Shape, count: int, difficulty: str) -> list[str]:
     """Seeded puzzles with one solution from the core's generator."""
-    from sudoku_core.generate import generate
+    from sudoku_core.make.generate import generate
 
     return [generate(shape, difficulty, seed=seed).grid.line() for seed in range(1, count + 1)]
 

@@ -20,11 +20,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_logic import corpora_dir  # noqa: E402
-from sudoku_core.candidates import Candidates  # noqa: E402
-from sudoku_core.explain import steps  # noqa: E402
-from sudoku_core.find_all import instances, listable  # noqa: E402
-from sudoku_core.grid import Grid, Shape  # noqa: E402
-from sudoku_core.step import Step  # noqa: E402
+from sudoku_core.logic.explain import steps  # noqa: E402
+from sudoku_core.logic.find_all import instances, listable  # noqa: E402
+from sudoku_core.model.candidates import Candidates  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
+from sudoku_core.model.step import Step  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "logic_fixture.json"
 WALKS = {"puzzles3_magictour_top1465": 30}

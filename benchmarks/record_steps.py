@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_logic import corpora_dir, dug  # noqa: E402
 
-from sudoku_core.explain import steps  # noqa: E402
-from sudoku_core.grid import Grid, Shape  # noqa: E402
+from sudoku_core.logic.explain import steps  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "steps_sample.json"
 CORPORA = {"puzzles6_forum_hardest_1106": 20, "puzzles3_magictour_top1465": 20}

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 from puzzles import CLASSIC, CLASSIC_SOLUTION
 
 from sudoku_core import Shape, generate, parse, solve
-from sudoku_core.explain import steps
-from sudoku_core.validate import validate
+from sudoku_core.logic.explain import steps
+from sudoku_core.solver.validate import validate
 
 # The Medium 9x9 whose fourth hint used to be a pointing step that changed nothing.
 STALLED = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

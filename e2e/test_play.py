@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from puzzles import CLASSIC
 
 from sudoku_core import Shape
-from sudoku_core.grid import geometry
+from sudoku_core.model.grid import geometry
 
 
 def attr_cells(app: App, selector: str) -> set[int]:

@@ -178,7 +178,7 @@ def box_shapes(n: int) -> list[tuple[int, int]]:
 def write_geometry(out: Path) -> None:
     """geometry/RxC.json for every shape of the Size menu (the contract's `geometry` JSON)."""
     from sudoku_core import Shape
-    from sudoku_core.grid import geometry
+    from sudoku_core.model.grid import geometry
 
     folder = out / "geometry"
     folder.mkdir()

@@ -6,8 +6,8 @@ import sys
 
 import sudoku_core
 from sudoku_core import format_grid, parse, solve, validate
-from sudoku_core.generate import generate
-from sudoku_core.grid import Shape
+from sudoku_core.make.generate import generate
+from sudoku_core.model.grid import Shape
 from sudoku_core.web_api import handle
 
 PUZZLES = {

@@ -5,16 +5,16 @@
 '1234341221434321'
 """
 
-from .errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
-from .explain import steps
-from .format import format_grid
-from .generate import Generated, generate
-from .grid import Geometry, Grid, Shape, cell_name
-from .hint import Hint, hint
-from .parse import PuzzleRecord, parse, read_puzzles
-from .rate import Rating, rate
-from .solver import SolveResult, count_solutions, has_unique_solution, solve
-from .validate import Conflict, Report, find_conflicts, validate
+from .formats.read import PuzzleRecord, parse, read_puzzles
+from .formats.write import format_grid
+from .logic.explain import steps
+from .logic.hint import Hint, hint
+from .logic.rate import Rating, rate
+from .make.generate import Generated, generate
+from .model.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from .model.grid import Geometry, Grid, Shape, cell_name
+from .solver.exact import SolveResult, count_solutions, has_unique_solution, solve
+from .solver.validate import Conflict, Report, find_conflicts, validate
 
 __version__ = "0.1.0"
 

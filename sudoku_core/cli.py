@@ -17,7 +17,7 @@ from . import __version__
 from .commands import generate, hint, rate, show, solve, steps, validate
 from .commands.common import EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE
 from .commands.output import ascii_fallback
-from .errors import SudokuError
+from .model.errors import SudokuError
 
 # The subcommands in the order `sudoku --help` lists them; each module has add_parser().
 COMMANDS = {

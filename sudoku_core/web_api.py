@@ -25,19 +25,19 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from . import __version__
-from .budget import DEFAULT_TIME_LIMIT
-from .candidates import Candidates
-from .conflicts import check
-from .errors import ParseError, SudokuError
-from .explain import steps
-from .format import FORMATS, WITH_ENTRIES, export
-from .generate import generate
-from .grid import MAX_SIZE, MIN_SIZE, Grid, Shape
-from .hint import HINT_LEVELS, HintLevel, hint
-from .parse import parse
-from .rate import rate
-from .solver import solve, warm
-from .validate import validate
+from .formats.read import parse
+from .formats.write import FORMATS, WITH_ENTRIES, export
+from .logic.explain import steps
+from .logic.hint import HINT_LEVELS, HintLevel, hint
+from .logic.rate import rate
+from .make.generate import generate
+from .model.budget import DEFAULT_TIME_LIMIT
+from .model.candidates import Candidates
+from .model.conflicts import check
+from .model.errors import ParseError, SudokuError
+from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
+from .solver.exact import solve, warm
+from .solver.validate import validate
 
 Json = dict[str, Any]
 

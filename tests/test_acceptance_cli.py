@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_core.cli import main
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import count_solutions
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import count_solutions
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PUZZLE_9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from sudoku_core import format_grid, parse
-from sudoku_core.errors import CellCountError, ShapeError
-from sudoku_core.grid import Grid, Shape
+from sudoku_core.model.errors import CellCountError, ShapeError
+from sudoku_core.model.grid import Grid, Shape
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ROWS = [SUDOKU[r * 9:(r + 1) * 9] for r in range(9)]
@@ -113,7 +113,7 @@ def test_value_of_reads_symbols_and_empty_marks() -> None:
 
 
 def test_grid_refuses_bad_cells_with_named_errors() -> None:
-    from sudoku_core.errors import SudokuError
+    from sudoku_core.model.errors import SudokuError
 
     with pytest.raises(SudokuError, match="15 cells given"):
         Grid(Shape(2, 2), (0,) * 15)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_core.generate import generate
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.hint import hint
-from sudoku_core.solver import solve
+from sudoku_core.logic.hint import hint
+from sudoku_core.make.generate import generate
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 SAMPLE = [  # (shape, level, seed): every level of 9x9, and the other common sizes
     (Shape(3, 3), "easy", 1), (Shape(3, 3), "medium", 2), (Shape(3, 3), "hard", 3),

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_core.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
-from sudoku_core.grid import Shape
-from sudoku_core.parse import MAX_TEXT, parse, read_puzzles
+from sudoku_core.formats.read import MAX_TEXT, parse, read_puzzles
+from sudoku_core.model.errors import (
+    CellCountError,
+    ParseError,
+    ShapeError,
+    SudokuError,
+    SymbolError,
+)
+from sudoku_core.model.grid import Shape
 
 LINE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ROWS = [LINE[i:i + 9] for i in range(0, 81, 9)]

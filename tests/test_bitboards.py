@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.bitboards import assume, singles, state_of, tables
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Shape
-from sudoku_core.techniques.single_digit import peer_masks, unit_masks
+from sudoku_core.logic.techniques.single_digit import peer_masks, unit_masks
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Shape
+from sudoku_core.solver.bitboards import assume, singles, state_of, tables
 from tests.test_steps_sample import FIXTURE, grid_of
 
 PUZZLES = [(p["line"], p["box"]) for p in json.loads(FIXTURE.read_text())["puzzles"]]

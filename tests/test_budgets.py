@@ -15,17 +15,17 @@ from collections.abc import Callable
 
 import pytest
 
-from sudoku_core import budget
-from sudoku_core.candidates import Candidates
-from sudoku_core.explain import steps
-from sudoku_core.generate import generate
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.hint import hint
-from sudoku_core.rate import rate
-from sudoku_core.solver import solve
-from sudoku_core.techniques import TECHNIQUES, Technique, sue_de_coq
-from sudoku_core.techniques.sue_de_coq import find_sue_de_coq
-from sudoku_core.validate import validate
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.hint import hint
+from sudoku_core.logic.rate import rate
+from sudoku_core.logic.techniques import TECHNIQUES, Technique, sue_de_coq
+from sudoku_core.logic.techniques.sue_de_coq import find_sue_de_coq
+from sudoku_core.make.generate import generate
+from sudoku_core.model import budget
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
+from sudoku_core.solver.validate import validate
 
 BUDGET = 0.3
 SLACK = 0.5

@@ -10,8 +10,8 @@ from test_hint import PLATINUM, before_first_trial
 
 from sudoku_core import parse
 from sudoku_core.cli import main
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 POINTING = "...9.457...6...3...8.35.4.....4..2....2.3....67...1...9..5..12..18.47....65......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -119,7 +119,7 @@ def test_hint_givens_as_a_long_one_line_puzzle(capsys: pytest.CaptureFixture[str
     # 256 characters: too long for a file name, so Path.is_file() would raise OSError.
     import random
 
-    from sudoku_core.fill import pattern_solution
+    from sudoku_core.make.fill import pattern_solution
 
     sol = pattern_solution(Shape(4, 4), random.Random(7))
     puzzle = sol.with_values([(cell, 0) for cell in range(0, 256, 3)]).line()
@@ -174,9 +174,9 @@ MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...
 
 def test_hint_reads_the_users_pencil_marks(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
-    from sudoku_core.candidates import Candidates
-    from sudoku_core.explain import steps as walk
-    from sudoku_core.format import format_candidates
+    from sudoku_core.formats.write import format_candidates
+    from sudoku_core.logic.explain import steps as walk
+    from sudoku_core.model.candidates import Candidates
 
     puzzle = parse(MEDIUM)
     path = walk(puzzle).steps

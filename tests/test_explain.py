@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.explain import steps
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.propagate import propagate
-from sudoku_core.solver import solve
-from sudoku_core.step import Step
-from sudoku_core.trial import _search_step, trial_step
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.trial import _search_step, trial_step
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.model.step import Step
+from sudoku_core.solver.exact import solve
+from sudoku_core.solver.propagate import propagate
 
 NINE = Shape(3, 3)
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -171,8 +171,8 @@ def test_trial_search_fallback_places_only_what_is_proven() -> None:
 
 
 def test_a_step_that_changes_nothing_is_skipped() -> None:
-    from sudoku_core.techniques import TECHNIQUES, Technique
-    from sudoku_core.walk import Walk, next_step
+    from sudoku_core.logic.techniques import TECHNIQUES, Technique
+    from sudoku_core.logic.walk import Walk, next_step
 
     def useless(c: Candidates) -> Step:
         return Step("Useless", ((3, 9),), ((3, 1),), "r1c4 is a given: nothing changes")

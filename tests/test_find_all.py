@@ -13,10 +13,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core import techniques
-from sudoku_core.candidates import Candidates
 from sudoku_core.cli import main
-from sudoku_core.find_all import (
+from sudoku_core.formats.drawing import format_candidates
+from sudoku_core.formats.scan import scan
+from sudoku_core.logic import techniques
+from sudoku_core.logic.find_all import (
     ITERATORS,
     UnknownTechnique,
     candidates_from_text,
@@ -25,11 +26,10 @@ from sudoku_core.find_all import (
     resolve,
     technique_names,
 )
-from sudoku_core.formats.drawing import format_candidates
-from sudoku_core.formats.scan import scan
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.techniques import TECHNIQUES
-from sudoku_core.walk import next_step
+from sudoku_core.logic.techniques import TECHNIQUES
+from sudoku_core.logic.walk import next_step
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
 from tests.conftest import read_corpus
 from tests.test_techniques_advanced import blank, only_in, set_cands
 from tests.test_techniques_advanced_soundness import random_state

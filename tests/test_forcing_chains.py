@@ -16,20 +16,20 @@ from conftest import SHAPES, broken_marks, random_state, read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.bitboards import tables
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
-from sudoku_core.step import Step
-from sudoku_core.techniques import TECHNIQUES
-from sudoku_core.techniques.chain_trace import Contradiction, Fact, Trace, branch_trace
-from sudoku_core.techniques.dynamic import Engine, Found, search, search_all
-from sudoku_core.techniques.forcing_chains import (
+from sudoku_core.logic.techniques import TECHNIQUES
+from sudoku_core.logic.techniques.chain_trace import Contradiction, Fact, Trace, branch_trace
+from sudoku_core.logic.techniques.dynamic import Engine, Found, search, search_all
+from sudoku_core.logic.techniques.forcing_chains import (
     NAMES,
     find_dynamic_forcing_chain,
     find_nested_forcing_chain,
     word,
 )
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.model.step import Step
+from sudoku_core.solver.bitboards import tables
+from sudoku_core.solver.exact import solve
 
 NINE = Shape(3, 3)
 # Below the dynamic chains: the walk that leaves a state only they can crack.
@@ -212,7 +212,7 @@ def test_every_instance_listed_is_sound_and_proved(corpora_dir: Path) -> None:
 
 
 def test_find_all_lists_several_forcing_chains(corpora_dir: Path) -> None:
-    from sudoku_core.find_all import find_all
+    from sudoku_core.logic.find_all import find_all
 
     grid = grid9(read_corpus(corpora_dir / "puzzles6_forum_hardest_1106")[0])
     sol = solve(grid).solution

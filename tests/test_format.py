@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from sudoku_core.format import (
+from sudoku_core.formats.read import parse
+from sudoku_core.formats.write import (
     FORMATS,
     candidate_masks,
     format_candidates,
@@ -16,8 +17,7 @@ from sudoku_core.format import (
     format_pretty,
     format_tokens,
 )
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.parse import parse
+from sudoku_core.model.grid import Grid, Shape
 
 SMALL = parse("1.3..4.2.14.4..1")
 

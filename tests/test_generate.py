@@ -8,15 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.errors import SudokuError
-from sudoku_core.explain import steps
-from sudoku_core.fill import pattern_solution, random_solution
-from sudoku_core.generate import Cancelled, Generated, OutOfTime, derive_seed, generate
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.rate import rate
-from sudoku_core.solver import count_solutions
-from sudoku_core.symmetry import SYMMETRIES, is_symmetric, orbits
-from sudoku_core.techniques import TECHNIQUES, TRIAL
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.rate import rate
+from sudoku_core.logic.techniques import TECHNIQUES, TRIAL
+from sudoku_core.make.fill import pattern_solution, random_solution
+from sudoku_core.make.generate import Cancelled, Generated, OutOfTime, derive_seed, generate
+from sudoku_core.make.symmetry import SYMMETRIES, is_symmetric, orbits
+from sudoku_core.model.errors import SudokuError
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import count_solutions
 
 SMALL = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3)]
 # Budgets that never cut a run short here, so results depend on the seed alone.

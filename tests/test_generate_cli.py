@@ -7,10 +7,10 @@ import json
 import pytest
 
 from sudoku_core.cli import main
-from sudoku_core.generate import derive_seed, generate
-from sudoku_core.grid import Shape
-from sudoku_core.parse import parse
-from sudoku_core.solver import count_solutions
+from sudoku_core.formats.read import parse
+from sudoku_core.make.generate import derive_seed, generate
+from sudoku_core.model.grid import Shape
+from sudoku_core.solver.exact import count_solutions
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -15,13 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_forcing_chains import SHAPES, grid9, random_state
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid
-from sudoku_core.solver import solve
-from sudoku_core.step import Step
-from sudoku_core.techniques import TECHNIQUES
-from sudoku_core.techniques.chains import find_aic, find_x_chain
-from sudoku_core.techniques.grouped_chains import (
+from sudoku_core.logic.techniques import TECHNIQUES
+from sudoku_core.logic.techniques.chains import find_aic, find_x_chain
+from sudoku_core.logic.techniques.grouped_chains import (
     GROUPED_WORK,
     _GroupedLogic,
     _search_all,
@@ -30,6 +26,10 @@ from sudoku_core.techniques.grouped_chains import (
     grouped_chain,
     iter_grouped_aic,
 )
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid
+from sudoku_core.model.step import Step
+from sudoku_core.solver.exact import solve
 
 Node = tuple[frozenset[int], int]  # cells, value
 

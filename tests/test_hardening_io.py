@@ -29,8 +29,8 @@ from sudoku_core import (
     validate,
 )
 from sudoku_core.commands import common
-from sudoku_core.errors import ParseError
 from sudoku_core.formats.records import read_puzzles_or_errors, stream_puzzles_or_errors
+from sudoku_core.model.errors import ParseError
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE_4 = "..3..4.221......"

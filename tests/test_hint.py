@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from sudoku_core import parse
-from sudoku_core.candidates import Candidates
-from sudoku_core.explain import steps
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.hint import hint, nudge_text
-from sudoku_core.solver import solve
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.hint import hint, nudge_text
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 NINE = Shape(3, 3)
 MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

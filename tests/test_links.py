@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.errors import ParseError, SudokuError
-from sudoku_core.format import format_grid
 from sudoku_core.formats.links import is_link
 from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.parse import LinkError, parse, read_link, read_parts
-from sudoku_core.solver import solve
+from sudoku_core.formats.read import LinkError, parse, read_link, read_parts
+from sudoku_core.formats.write import format_grid
+from sudoku_core.model.errors import ParseError, SudokuError
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 SHAPES = [Shape(r, c) for r, c in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 4),
                                     (5, 5), (5, 7), (6, 6), (5, 8)]]

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 
 from benchmarks.make_logic_fixture import FINDERS, LIMIT, candidates_of, digest, grid_of
-from sudoku_core.candidates import Candidates
-from sudoku_core.explain import steps
-from sudoku_core.find_all import instances, listable
-from sudoku_core.techniques.franken import fishes, kind_of
-from sudoku_core.techniques.single_digit import peer_masks, unit_masks, value_cells
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.find_all import instances, listable
+from sudoku_core.logic.techniques.franken import fishes, kind_of
+from sudoku_core.logic.techniques.single_digit import peer_masks, unit_masks, value_cells
+from sudoku_core.model.candidates import Candidates
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "logic_fixture.json").read_text())
 # Listing these at full width (sizes up to 4, two fins) costs about a second a state: a sample.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_core import Grid, Shape, hint, parse, rate, solve, steps, validate
-from sudoku_core.conflicts import check
-from sudoku_core.messages import duration
+from sudoku_core.model.conflicts import check
+from sudoku_core.model.messages import duration
 
 PUZZLE = "..3..4.221......"  # 4x4, one solution: 1234341221434321
 SOLUTION = "1234341221434321"

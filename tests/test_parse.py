@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.parse import parse
+from sudoku_core.formats.read import parse
+from sudoku_core.model.grid import Grid, Shape
 
 LINE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 GRID = parse(LINE)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import find_corpora
 
-from sudoku_core.format import format_grid
-from sudoku_core.parse import parse, read_puzzles
+from sudoku_core.formats.read import parse, read_puzzles
+from sudoku_core.formats.write import format_grid
 
 FILES = sorted(p.name for p in (find_corpora() or Path("/nonexistent")).glob("*")
                if p.is_file() and p.suffix != ".md")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sudoku_core.grid import Shape
-from sudoku_core.parse import PuzzleRecord, parse, read_puzzles
+from sudoku_core.formats.read import PuzzleRecord, parse, read_puzzles
+from sudoku_core.model.grid import Shape
 
 A = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 A_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -59,7 +59,7 @@ def test_sdk_file() -> None:
 
 
 def test_pretty_output_read_as_a_file() -> None:
-    from sudoku_core.format import format_grid
+    from sudoku_core.formats.write import format_grid
 
     records = list(read_puzzles(format_grid(parse(A), "pretty")))
     assert [r.grid for r in records] == [parse(A)]
@@ -78,7 +78,7 @@ def test_old_mac_line_ends() -> None:
 def test_csv_with_an_empty_puzzle_field() -> None:
     import pytest
 
-    from sudoku_core.errors import ParseError
+    from sudoku_core.model.errors import ParseError
 
     with pytest.raises(ParseError, match="line 3: the puzzle field"):
         list(read_puzzles(f"puzzle,solution\n{A},\n,{A_SOLVED}\n"))
@@ -95,7 +95,7 @@ def test_titled_blocks_as_in_project_euler() -> None:
 def test_titled_block_errors_carry_the_file_line() -> None:
     import pytest
 
-    from sudoku_core.errors import CellCountError, SymbolError
+    from sudoku_core.model.errors import CellCountError, SymbolError
 
     rows = [A[i:i + 9] for i in range(0, 81, 9)]
     bad = rows[:4] + [rows[4][:3] + "x" + rows[4][4:]] + rows[5:]
@@ -117,7 +117,7 @@ def test_notes_after_a_one_line_puzzle() -> None:
 def test_a_note_does_not_hide_a_bad_puzzle() -> None:
     import pytest
 
-    from sudoku_core.errors import CellCountError
+    from sudoku_core.model.errors import CellCountError
 
     with pytest.raises(CellCountError, match="^line 2: 80 cells found, a 9x9 puzzle has 81"):
         list(read_puzzles(f"{A}\n{A[:-1]}  note\n"))

@@ -9,22 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.find_all import find_all
-from sudoku_core.grid import Shape
-from sudoku_core.step import Step
-from sudoku_core.techniques.als import iter_als_xy_wing, iter_als_xz, iter_death_blossom
-from sudoku_core.techniques.chains import iter_x_chain
-from sudoku_core.techniques.colouring import iter_multi_colours
-from sudoku_core.techniques.franken import iter_franken_fish, iter_mutant_fish
-from sudoku_core.techniques.sue_de_coq import iter_sue_de_coq
-from sudoku_core.techniques.uniqueness import (
+from sudoku_core.logic.find_all import find_all
+from sudoku_core.logic.techniques.als import iter_als_xy_wing, iter_als_xz, iter_death_blossom
+from sudoku_core.logic.techniques.chains import iter_x_chain
+from sudoku_core.logic.techniques.colouring import iter_multi_colours
+from sudoku_core.logic.techniques.franken import iter_franken_fish, iter_mutant_fish
+from sudoku_core.logic.techniques.sue_de_coq import iter_sue_de_coq
+from sudoku_core.logic.techniques.uniqueness import (
     iter_avoidable_rectangle,
     iter_bug_plus_n,
     iter_hidden_rectangle,
     iter_unique_rectangle,
 )
-from sudoku_core.techniques.wings import iter_wxyz_wing
+from sudoku_core.logic.techniques.wings import iter_wxyz_wing
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Shape
+from sudoku_core.model.step import Step
 from tests.test_techniques_advanced import blank, cell, only_in, set_cands
 
 

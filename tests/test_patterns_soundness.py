@@ -18,10 +18,7 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Shape
-from sudoku_core.step import Step
-from sudoku_core.techniques import (
+from sudoku_core.logic.techniques import (
     als,
     chains,
     colouring,
@@ -36,7 +33,10 @@ from sudoku_core.techniques import (
     uniqueness,
     wings,
 )
-from sudoku_core.walk import next_step
+from sudoku_core.logic.walk import next_step
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Shape
+from sudoku_core.model.step import Step
 from tests.conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
 
 Iter = Callable[[Candidates], Iterator[Step]]

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from conftest import read_corpus
 
-from sudoku_core.explain import steps
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.rate import rate
-from sudoku_core.techniques import LEVELS, level_of, registry, weight_of
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.rate import rate
+from sudoku_core.logic.techniques import LEVELS, level_of, registry, weight_of
+from sudoku_core.model.grid import Grid, Shape
 
 NINE = Shape(3, 3)
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -96,7 +96,7 @@ def test_easy_sets_rate_low(corpora_dir: Path) -> None:
 def test_grade_agrees_with_rate(corpora_dir: Path, name: str, count: int) -> None:
     # grade.solves_within(grid, L) answers "rate(grid).level <= L" without rating (its
     # docstring's promise); trial steps are outside every cap, so a trial puzzle is never within.
-    from sudoku_core.grade import solves_within
+    from sudoku_core.logic.grade import solves_within
 
     levels = set()
     for line in read_corpus(corpora_dir / name)[::11][:count]:

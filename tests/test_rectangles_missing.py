@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Shape
-from sudoku_core.techniques.uniqueness import iter_hidden_rectangle, iter_unique_rectangle
-from sudoku_core.walk import next_step
+from sudoku_core.logic.techniques.uniqueness import iter_hidden_rectangle, iter_unique_rectangle
+from sudoku_core.logic.walk import next_step
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Shape
 from tests.conftest import check_step, dug_puzzle
 from tests.test_patterns import COL5, ROW2, elims, has_step, rectangle
 from tests.test_techniques_advanced import blank, cell, only_in

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.errors import SudokuError
-from sudoku_core.format import FORMATS, format_candidates, format_grid
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.parse import parse, read_puzzles
+from sudoku_core.formats.read import parse, read_puzzles
+from sudoku_core.formats.write import FORMATS, format_candidates, format_grid
+from sudoku_core.model.errors import SudokuError
+from sudoku_core.model.grid import Grid, Shape
 
 SMALL_SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4)]
 LARGE_SHAPES = [(5, 5), (6, 6), (5, 8), (8, 8)]

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.format import FORMATS, WITH_ENTRIES, format_grid
-from sudoku_core.grid import MAX_SIZE, Grid, Shape
-from sudoku_core.parse import parse, read_parts
+from sudoku_core.formats.read import parse, read_parts
+from sudoku_core.formats.write import FORMATS, WITH_ENTRIES, format_grid
+from sudoku_core.model.grid import MAX_SIZE, Grid, Shape
 
 ALL_SHAPES = [Shape(r, c) for r in range(2, MAX_SIZE // 2 + 1)
               for c in range(2, MAX_SIZE // 2 + 1) if r * c <= MAX_SIZE]

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.formats.links import format_csv_row
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.parse import parse, read_parts, read_puzzles
+from sudoku_core.formats.read import parse, read_parts, read_puzzles
+from sudoku_core.model.grid import Grid, Shape
 
 SHAPES = [Shape(r, c) for r, c in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5),
                                     (3, 4), (4, 3), (2, 7), (3, 5), (4, 4), (5, 5), (6, 6),

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core import _cover, solver
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import count_solutions, has_unique_solution, solve
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver import _cover
+from sudoku_core.solver import exact as solver
+from sudoku_core.solver.exact import count_solutions, has_unique_solution, solve
 
 SMALL_SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(4, 2), Shape(3, 3),
                 Shape(2, 5), Shape(3, 4), Shape(4, 3)]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import read_corpus
 
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 NINE = Shape(3, 3)
 UNIQUE = {  # file -> take every k-th puzzle

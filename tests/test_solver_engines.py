@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from conftest import read_corpus
 
-from sudoku_core import _cover, budget, solver
-from sudoku_core.fill import pattern_solution
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve, warm
+from sudoku_core.make.fill import pattern_solution
+from sudoku_core.model import budget
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver import _cover
+from sudoku_core.solver import exact as solver
+from sudoku_core.solver.exact import solve, warm
 
 NINE = Shape(3, 3)
 CORPORA = {  # file -> puzzles taken, evenly spaced (the generic engine is slow on the hardest)

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from conftest import check_step, dug_puzzle, read_corpus
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.explain import steps
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.propagate import SINGLES
-from sudoku_core.solver import solve
-from sudoku_core.techniques import TECHNIQUES, weight_of
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.techniques import TECHNIQUES, weight_of
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
+from sudoku_core.solver.propagate import SINGLES
 from tests.test_patterns_soundness import NEW, UNIQUE, check_all, remove_wrong
 
 NINE = Shape(3, 3)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sudoku_core.solver import solve
+from sudoku_core.solver.exact import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from record_steps import FIXTURE, grid_of, path_of  # noqa: E402

@@ -15,23 +15,27 @@ from conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.techniques.base import Step
-from sudoku_core.techniques.chains import find_aic, find_x_chain, find_xy_chain
-from sudoku_core.techniques.colouring import find_simple_colouring
-from sudoku_core.techniques.fish import find_fish
-from sudoku_core.techniques.forcing import find_forcing_chain
-from sudoku_core.techniques.intersections import find_locked_candidates
-from sudoku_core.techniques.single_digit import (
+from sudoku_core.logic.techniques.base import Step
+from sudoku_core.logic.techniques.chains import find_aic, find_x_chain, find_xy_chain
+from sudoku_core.logic.techniques.colouring import find_simple_colouring
+from sudoku_core.logic.techniques.fish import find_fish
+from sudoku_core.logic.techniques.forcing import find_forcing_chain
+from sudoku_core.logic.techniques.intersections import find_locked_candidates
+from sudoku_core.logic.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
     find_two_string_kite,
 )
-from sudoku_core.techniques.singles import find_full_house, find_hidden_single, find_naked_single
-from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
-from sudoku_core.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
-from sudoku_core.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from sudoku_core.logic.techniques.singles import (
+    find_full_house,
+    find_hidden_single,
+    find_naked_single,
+)
+from sudoku_core.logic.techniques.subsets import find_hidden_subset, find_naked_subset
+from sudoku_core.logic.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
+from sudoku_core.logic.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
 
 Finder = Callable[[Candidates], "Step | None"]
 

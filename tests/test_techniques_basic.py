@@ -8,15 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
-from sudoku_core.techniques import registry
-from sudoku_core.techniques.fish import find_finned_fish, find_fish
-from sudoku_core.techniques.intersections import find_locked_candidates
-from sudoku_core.techniques.singles import find_full_house, find_hidden_single, find_naked_single
-from sudoku_core.techniques.subsets import find_hidden_subset, find_naked_subset
-from sudoku_core.walk import next_step as find_step
+from sudoku_core.logic.techniques import registry
+from sudoku_core.logic.techniques.fish import find_finned_fish, find_fish
+from sudoku_core.logic.techniques.intersections import find_locked_candidates
+from sudoku_core.logic.techniques.singles import (
+    find_full_house,
+    find_hidden_single,
+    find_naked_single,
+)
+from sudoku_core.logic.techniques.subsets import find_hidden_subset, find_naked_subset
+from sudoku_core.logic.walk import next_step as find_step
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
 
 NINE = Shape(3, 3)
 SINGLES = ("Full House", "Hidden Single", "Naked Single")
@@ -293,7 +297,7 @@ def test_the_registry_is_every_technique_module_imported() -> None:
     # A technique module that fails to import fails this import (no silent "not there yet").
     import pkgutil
 
-    import sudoku_core.techniques as techniques
+    import sudoku_core.logic.techniques as techniques
 
     helpers = {"base", "dynamic", "chain_trace"}  # shared code, no finder of their own
     modules = {m.name for m in pkgutil.iter_modules(techniques.__path__)} - helpers

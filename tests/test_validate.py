@@ -8,10 +8,10 @@ from conftest import read_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.candidates import Candidates
-from sudoku_core.grid import Grid, Shape
-from sudoku_core.solver import solve
-from sudoku_core.validate import find_conflicts, validate
+from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.solver.exact import solve
+from sudoku_core.solver.validate import find_conflicts, validate
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import parse
-from sudoku_core.parse import read_parts as parse_parts
+from sudoku_core.formats.read import read_parts as parse_parts
 from sudoku_core.web_api import COMMANDS, handle
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -274,7 +274,8 @@ def test_big_values_travel_as_ints() -> None:
 
 @pytest.mark.parametrize("box", [[3, 3], [4, 4], [6, 6]])
 def test_warm_builds_the_solver_tables_and_answers_the_geometry(box: list[int]) -> None:
-    from sudoku_core import _cover, solver
+    from sudoku_core.solver import _cover
+    from sudoku_core.solver import exact as solver
 
     _cover.tables.cache_clear()
     solver._tables.cache_clear()

@@ -18,17 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import ParseError, SudokuError
 from ..formats.links import is_link
 from ..formats.parts import read_parts
+from ..formats.read import parse
 from ..formats.records import (
     ANNOTATED,
     is_csv_header,
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
 )
-from ..grid import MAX_SIZE, Grid, Shape
-from ..parse import parse
+from ..model.errors import ParseError, SudokuError
+from ..model.grid import MAX_SIZE, Grid, Shape
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import Any
 
-from ..budget import OutOfTime
-from ..generate import Generated, check_difficulty, derive_seed, generate
-from ..grid import Shape
-from ..symmetry import SYMMETRIES, check_symmetry
-from ..techniques import LEVELS
+from ..logic.techniques import LEVELS
+from ..make.generate import Generated, check_difficulty, derive_seed, generate
+from ..make.symmetry import SYMMETRIES, check_symmetry
+from ..model.budget import OutOfTime
+from ..model.grid import Shape
 from .common import EXIT_OK, EXIT_PROBLEM, UsageError, progress_bar, whole_number
 
 MAX_COUNT = 100_000

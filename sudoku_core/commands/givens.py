@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import SudokuError
-from ..grid import Grid
-from ..parse import parse
+from ..formats.read import parse
+from ..model.errors import SudokuError
+from ..model.grid import Grid
 from .common import UsageError, puzzle_text, shape_option
 
 

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any, cast
 
-from ..budget import DEFAULT_TIME_LIMIT
-from ..format import format_candidates, format_grid
-from ..hint import HINT_LEVELS, HintLevel, hint
-from ..pencil import read_pencil
+from ..formats.write import format_candidates, format_grid
+from ..logic.hint import HINT_LEVELS, HintLevel, hint
+from ..logic.pencil import read_pencil
+from ..model.budget import DEFAULT_TIME_LIMIT
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,

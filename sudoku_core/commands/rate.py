@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..budget import DEFAULT_TIME_LIMIT
-from ..messages import verdict
-from ..rate import rate
+from ..logic.rate import rate
+from ..model.budget import DEFAULT_TIME_LIMIT
+from ..model.messages import verdict
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
 
 

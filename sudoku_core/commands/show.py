@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..format import FORMATS, WITH_ENTRIES, export
+from ..formats.write import FORMATS, WITH_ENTRIES, export
 from .common import EXIT_OK, Item, Outcome, add_input_arguments, link_entries, run
 
 

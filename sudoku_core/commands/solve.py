@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..format import format_grid
-from ..grid import Grid, cell_name
-from ..solver import solve
-from ..validate import find_conflicts
+from ..formats.write import format_grid
+from ..model.grid import Grid, cell_name
+from ..solver.exact import solve
+from ..solver.validate import find_conflicts
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,

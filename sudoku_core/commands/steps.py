@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..budget import DEFAULT_TIME_LIMIT
-from ..explain import steps
-from ..messages import verdict
-from ..propagate import SINGLES
+from ..logic.explain import steps
+from ..model.budget import DEFAULT_TIME_LIMIT
+from ..model.messages import verdict
+from ..solver.propagate import SINGLES
 from . import steps_all
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
 

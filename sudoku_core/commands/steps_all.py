@@ -11,8 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..contract import frame
-from ..find_all import candidates_from_text, find_all, resolve, technique_names
+from ..logic.find_all import candidates_from_text, find_all, resolve, technique_names
+from ..model.contract import frame
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,

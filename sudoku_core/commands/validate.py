@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..grid import cell_name
-from ..validate import validate
+from ..model.grid import cell_name
+from ..solver.validate import validate
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,

@@ -1,1 +1,2 @@
-"""Puzzle text formats, in and out; the public entry points are sudoku_core.parse and .format."""
+"""Puzzle text formats, in and out: read.py (parse, read_puzzles) and write.py (format_grid, the
+other writers), one module per format beside them."""

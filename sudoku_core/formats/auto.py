@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import ParseError, SudokuError
-from ..expect import expect
-from ..grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ..model.errors import ParseError, SudokuError
+from ..model.expect import expect
+from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
 from .jsonio import parse_json
 from .links import is_csv_row, is_link, read_csv_row, read_link
 from .scan import LINE_BREAK, SECTION, SPACES

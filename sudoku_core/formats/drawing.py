@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..candidates import Candidates
-from ..grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ..model.candidates import Candidates
+from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
 
 
 def _symbol(shape: Shape, value: int) -> str:

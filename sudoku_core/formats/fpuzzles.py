@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ..errors import LinkError
-from ..grid import Grid, Shape
+from ..model.errors import LinkError
+from ..model.grid import Grid, Shape
 from .linkdata import (
     Link,
     Param,

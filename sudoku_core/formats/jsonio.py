@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
-from ..grid import MAX_SIZE, MIN_SIZE, Grid, Shape
+from ..model.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .linkdata import kept_entries
 from .scan import TOKEN
 from .sizes import (

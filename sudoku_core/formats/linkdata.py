@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from math import isqrt
 from urllib.parse import unquote
 
-from ..errors import LinkError
-from ..grid import SYMBOLS, Grid, Shape
+from ..model.errors import LinkError
+from ..model.grid import SYMBOLS, Grid, Shape
 from .lzstring import LZStringError, decompress
 from .sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
 

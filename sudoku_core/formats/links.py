@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..errors import LinkError, ParseError, SudokuError
-from ..grid import Grid, Shape
+from ..model.errors import LinkError, ParseError, SudokuError
+from ..model.grid import Grid, Shape
 from .fpuzzles import read_fpuzzles
 from .linkdata import Link, PuzzleLink, split_link
 from .page_link import format_link, read_page_link

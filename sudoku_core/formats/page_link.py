@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from math import isqrt
 
-from ..errors import LinkError, SudokuError
-from ..grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ..model.errors import LinkError, SudokuError
+from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
 from .linkdata import Link, Param, PuzzleLink, kept_entries, number_cells, symbol_cells
 from .sizes import count_error, is_supported, shape_for_size
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ..errors import ParseError, SudokuError
-from ..grid import Grid, Shape
+from ..model.errors import ParseError, SudokuError
+from ..model.grid import Grid, Shape
 from .auto import parse
 from .jsonio import grid_from_json
 from .links import PuzzleLink, is_csv_row, is_link, read_csv_row, read_link

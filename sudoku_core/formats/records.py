@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import ParseError, ShapeError, SudokuError
-from ..expect import NONE, expect
-from ..grid import MAX_SIZE, MIN_SIZE, Grid, Shape
+from ..model.errors import ParseError, ShapeError, SudokuError
+from ..model.expect import NONE, expect
+from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .auto import parse
 from .scan import scan
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..errors import CellCountError
+from ..model.errors import CellCountError
 from .sizes import MAX_CELLS
 
 # Spaces that may sit between cells; control characters are left out on purpose so that

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from ..grid import Grid
+from ..model.grid import Grid
 from .drawing import candidate_masks
 from .linkdata import kept_entries
 from .lzstring import compress_to_base64

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import LinkError
-from ..grid import Grid, Shape
+from ..model.errors import LinkError
+from ..model.grid import Grid, Shape
 from .linkdata import Link, Param, PuzzleLink, grid_of, symbol_cells
 
 SUDOKUWIKI, COACH = "SudokuWiki", "sudoku.coach"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from math import isqrt
 
-from ..errors import CellCountError, ShapeError, SudokuError
-from ..grid import MAX_SIZE, MAX_SYMBOL_SIZE, MIN_SIZE, Shape
+from ..model.errors import CellCountError, ShapeError, SudokuError
+from ..model.grid import MAX_SIZE, MAX_SYMBOL_SIZE, MIN_SIZE, Shape
 
 MAX_CELLS = MAX_SIZE * MAX_SIZE
 

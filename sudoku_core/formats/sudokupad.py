@@ -8,8 +8,8 @@ import re
 from math import isqrt
 from urllib.parse import unquote
 
-from ..errors import LinkError, SudokuError
-from ..grid import Grid, Shape
+from ..model.errors import LinkError, SudokuError
+from ..model.grid import Grid, Shape
 from .fpuzzles import fpuzzles_data
 from .linkdata import (
     Link,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..errors import CellCountError, ParseError, SudokuError, SymbolError
-from ..grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
+from ..model.errors import CellCountError, ParseError, SudokuError, SymbolError
+from ..model.grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
 from .scan import LINE_BREAK, Scan, Token, scan
 from .sizes import (
     count_error,

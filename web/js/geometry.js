@@ -1,5 +1,5 @@
 // The layout of a shape, read, never rebuilt: geometry/RxC.json written at build time by
-// sudoku_core.grid.geometry (scripts/build_site.py), else the engine's `geometry` command.
+// sudoku_core.model.grid.geometry (scripts/build_site.py), else the engine's `geometry` command.
 // {box, size, units: [[cell, ...] x 3N] (rows, columns, boxes), units_of: [[row, col, box]]}.
 
 const cache = new Map(); // "3x3" -> geometry (with peers filled in lazily)

@@ -1,0 +1,143 @@
+"""Write puzzles: one line, separated numbers, JSON, a pretty drawing, a pencil-mark grid, a
+link of the web page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..model.contract import frame
+from ..model.expect import expect
+from ..model.grid import MAX_SYMBOL_SIZE, Grid
+from .drawing import candidate_masks, format_candidates, format_pretty
+from .jsonio import format_json
+from .page_link import format_link
+from .site_links import SITE_LINKS, format_site_link
+
+__all__ = [
+    "FORMATS",
+    "SITE_LINKS",
+    "Formatted",
+    "export",
+    "candidate_masks",
+    "format_candidates",
+    "format_grid",
+    "format_json",
+    "format_line",
+    "format_link",
+    "format_pretty",
+    "format_rows",
+    "format_sdk",
+    "format_site_link",
+    "format_ss",
+    "format_tokens",
+]
+
+
+def format_line(grid: Grid) -> str:
+    """One line, '.' for empty: symbols 1-9 A-Z, or numbers between spaces above 35."""
+    return grid.line()
+
+
+def format_tokens(grid: Grid) -> str:
+    """Numbers separated by spaces, one row per line, '.' for empty."""
+    w = len(str(grid.size))
+    return "\n".join(
+        " ".join(f"{v if v else '.':>{w}}" for v in row) for row in grid.rows()
+    )
+
+
+def format_ss(grid: Grid) -> str:
+    """SimpleSudoku .ss: rows such as '..3|.1.|...', a line of dashes between bands of boxes."""
+    shape = grid.shape
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    wide = n > MAX_SYMBOL_SIZE
+    cells = [str(v) if wide and v else shape.symbol(v) for v in grid.cells]
+    join, bar = (" ", " | ") if wide else ("", "|")
+    rows = []
+    for r in range(n):
+        values = cells[r * n:(r + 1) * n]
+        rows.append(bar.join(join.join(values[b:b + bc]) for b in range(0, n, bc)))
+    rule = "-" * max(len(row) for row in rows)
+    out: list[str] = []
+    for r, row in enumerate(rows):
+        if r and r % br == 0:
+            out.append(rule)
+        out.append(row)
+    return "\n".join(out)
+
+
+def format_rows(grid: Grid) -> str:
+    """A plain grid: one row of symbols per line, '.' for empty (numbers between spaces above
+    35, where one symbol per cell runs out)."""
+    n = grid.size
+    if n > MAX_SYMBOL_SIZE:
+        return format_tokens(grid)
+    line = format_line(grid)
+    return "\n".join(line[r * n:(r + 1) * n] for r in range(n))
+
+
+def format_sdk(grid: Grid) -> str:
+    """SadMan .sdk: a [Puzzle] section with one row of symbols per line."""
+    return "[Puzzle]\n" + format_rows(grid)
+
+
+def _candidates(grid: Grid) -> str:
+    return format_candidates(grid)
+
+
+FORMATS: dict[str, Callable[[Grid], str]] = {
+    "line": format_line,
+    "grid": format_rows,
+    "pretty": format_pretty,
+    "tokens": format_tokens,
+    "json": format_json,
+    "candidates": _candidates,
+    "ss": format_ss,
+    "sdk": format_sdk,
+    "link": format_link,
+}
+# Formats that can carry the player's entries apart from the givens.
+WITH_ENTRIES: dict[str, Callable[[Grid, Grid | None], str]] = {
+    "json": format_json,
+    "link": format_link,
+}
+
+
+def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) -> str:
+    """Write ``grid`` in the format named ``to`` (a key of FORMATS, such as "pretty");
+    ``entries`` (the player's values) stay apart from the givens in "json" and "link"."""
+    expect("format_grid", grid=(grid, Grid), to=(to, str), entries=(entries, (Grid, type(None))))
+    try:
+        writer = FORMATS[to]
+    except KeyError:
+        raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}") from None
+    if entries is None:
+        return writer(grid)
+    if to not in WITH_ENTRIES:
+        raise ValueError(
+            f"the {to} format cannot keep entries apart from the givens; use "
+            f"{' or '.join(WITH_ENTRIES)}, or merge them into the grid first"
+        )
+    return WITH_ENTRIES[to](grid, entries)
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """A grid written in one of FORMATS: the reply of the page's Export."""
+
+    grid: Grid
+    to: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle, the format name and the text (docs/protocol.md: format; `sudoku show
+        --json` prints the same object)."""
+        return {"puzzle": self.grid.line(), **frame(self.grid.shape), "to": self.to,
+                "text": self.text, "message": f"The grid in the {self.to} format."}
+
+
+def export(grid: Grid, to: str = "line", entries: Grid | None = None) -> Formatted:
+    """``format_grid`` as a result with its JSON form."""
+    return Formatted(grid, to, format_grid(grid, to, entries=entries))

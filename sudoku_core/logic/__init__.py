@@ -1,0 +1,1 @@
+"""Human logic: techniques and their table, the walker, explain, hint, rate, grade."""

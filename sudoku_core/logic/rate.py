@@ -1,0 +1,69 @@
+"""Difficulty rating from the techniques the logical path needs (table in docs/rating.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..model.budget import DEFAULT_TIME_LIMIT
+from ..model.contract import frame, line_of
+from ..model.expect import OPTIONAL_NUMBER, expect
+from ..model.grid import Grid
+from ..model.messages import rating_message
+from .explain import PathStatus, walk_path
+from .techniques import Level, level_of
+
+
+@dataclass(frozen=True)
+class Rating:
+    """Level, score (weight of the hardest step), hardest technique, and trial flag."""
+
+    level: Level | None  # None unless solved
+    score: int
+    hardest: str
+    trial: bool
+    status: PathStatus = "solved"  # as Path.status
+    counts: tuple[tuple[str, int], ...] = ()  # steps per technique
+    timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
+    puzzle: Grid | None = None  # the grid rated
+
+    def level_at_least(self) -> Level | None:
+        """The level, or when the time ran out, the level of the hardest step met so far (the
+        puzzle is at least that hard); None otherwise."""
+        if self.level is not None:
+            return self.level
+        if self.status == "gave_up" and self.timed_out and self.score:
+            return level_of(self.score)
+        return None
+
+    def message(self) -> str:
+        """The verdict in one plain-English sentence."""
+        return rating_message(self.status, self.level, self.score, self.hardest, self.trial,
+                              self.timed_out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON contract of `rate` (docs/protocol.md)."""
+        out: dict[str, Any] = {"puzzle": line_of(self.puzzle)}
+        if self.puzzle is not None:
+            out.update(frame(self.puzzle.shape))
+        out.update({
+            "status": self.status,
+            "level": self.level,
+            "level_at_least": self.level_at_least(),
+            "score": self.score,
+            "hardest": self.hardest,
+            "trial": self.trial,
+            "counts": dict(self.counts),
+            "timed_out": self.timed_out,
+            "message": self.message(),
+        })
+        return out
+
+
+def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
+    """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
+    expect("rate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
+    path = walk_path(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
+                     record=False, verify=True)
+    return Rating(path.level, path.score, path.hardest, path.trial, path.status,
+                  tuple(sorted(path.counts.items())), path.timed_out, grid)

@@ -1,0 +1,355 @@
+"""Almost Locked Sets: ALS-XZ (singly and doubly linked), ALS-XY-Wing, ALS chains, Death Blossom.
+
+An almost locked set (ALS) is k cells of one unit holding k+1 digits between them: take one digit
+away and the rest are locked. Two ALSs share a *restricted common* digit x when every cell of
+one holding x sees every cell of the other holding x: x is then true in at most one of them, so
+the other is locked on its remaining digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...model.budget import check
+from ...model.candidates import Candidates, bits
+from ...solver.bitboards import cells_of
+from .base import Step
+from .single_digit import digits, make_step, name, names, peer_masks, removal_text, value_cells
+
+MAX_ALS_CELLS = 4  # larger sets rarely add a step and multiply the pairs to check
+MAX_CHAIN = 5  # ALSs in a chain (ALS-XZ is 2, ALS-XY-Wing 3)
+
+
+@dataclass(frozen=True)
+class Als:
+    """k cells of one unit with k+1 digits; per digit, its cells and the cells seeing them all."""
+
+    unit: int
+    cells: tuple[int, ...]
+    mask: int  # bit = cell
+    digits: int  # bit v-1 = digit v
+    where: tuple[int, ...]  # per digit v (index v): cells of the set holding v
+    sees: tuple[int, ...]  # per digit v: cells (outside the set) seeing every holder of v
+
+
+_cache: dict[tuple[object, ...], list[Als]] = {}
+
+
+def almost_locked_sets(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
+    """Every ALS of up to ``max_cells`` cells (a set found in two units counted once)."""
+    # The ALS finders run one after another on the same state: keep the last list.
+    key = (c.shape, max_cells, tuple(c.masks))
+    found = _cache.get(key)
+    if found is None:
+        found = _find_sets(c, max_cells)
+        _cache.clear()
+        _cache[key] = found
+    return found
+
+
+def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
+    n = c.size
+    masks = c.masks
+    pm = peer_masks(c.shape)
+    out: list[Als] = []
+    seen: set[int] = set()
+    for u, unit in enumerate(c.geometry.units):
+        empty = [x for x in unit if masks[x]]
+        for k in range(1, min(max_cells, len(empty) - 1) + 1):
+            for group, union in _groups(empty, masks, k):
+                cmask = sum(1 << x for x in group)
+                if cmask in seen:
+                    continue
+                seen.add(cmask)
+                where = [0] * (n + 1)
+                sees = [0] * (n + 1)
+                for v in bits(union):
+                    holders = [x for x in group if masks[x] >> (v - 1) & 1]
+                    s = -1
+                    for x in holders:
+                        s &= pm[x]
+                        where[v] |= 1 << x
+                    sees[v] = s & ~cmask
+                out.append(Als(u, group, cmask, union, tuple(where), tuple(sees)))
+        check()
+    return out
+
+
+# The last list of sets and its links, swapped as one reference (safe for threads).
+_last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
+
+
+def _groups(cells: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-cell groups of ``cells`` holding k+1 digits, with their digits, in the order of
+    itertools.combinations; a partial group already past k+1 digits is dropped whole."""
+    chosen: list[int] = []
+    most = k + 1
+
+    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            if union.bit_count() == most:
+                yield tuple(chosen), union
+            return
+        for i in range(start, len(cells) - (k - len(chosen)) + 1):
+            x = cells[i]
+            u = union | masks[x]
+            if u.bit_count() <= most:
+                chosen.append(x)
+                yield from grow(i + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
+
+
+def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
+    """Per ALS index, (other index, restricted common digit) for every linked ALS: digit by
+    digit (in the order digits first appear in ``sets``), the others in index order."""
+    # The ALS finders of one state share one list of sets (almost_locked_sets keeps it): keep
+    # the links of the last list too. Callers only read them.
+    global _last_links
+    last = _last_links
+    if last[0] is sets and sets:
+        return last[1]
+    out: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
+    by_digit: dict[int, list[int]] = {}
+    for i, a in enumerate(sets):
+        for v in bits(a.digits):
+            by_digit.setdefault(v, []).append(i)
+    for v, members in by_digit.items():
+        # Sets with the same holders of v link alike: group them by holders, and the groups by
+        # their lowest cell, so that each set only looks at holders inside the cells it sees.
+        groups: dict[int, list[int]] = {}
+        for j in members:
+            groups.setdefault(sets[j].where[v], []).append(j)
+        by_low: dict[int, list[tuple[int, list[int]]]] = {}
+        for held, js in groups.items():
+            by_low.setdefault((held & -held).bit_length() - 1, []).append((held, js))
+        for i in members:
+            a = sets[i]
+            sees = a.sees[v]
+            found: list[int] = []
+            rest = sees
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for held, js in by_low.get(low.bit_length() - 1, ()):
+                    if not held & ~sees:
+                        found.extend(j for j in js if not a.mask & sets[j].mask)
+            if found:
+                found.sort()
+                out[i].extend((j, v) for j in found)
+        check()
+    _last_links = (sets, out)
+    return out
+
+
+def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[int, int]]:
+    """Digits of both sets but not in ``skip``: removed from cells seeing all their holders."""
+    out: list[tuple[int, int]] = []
+    for z in bits(a.digits & b.digits & ~skip):
+        hit = a.sees[z] & b.sees[z] & vcells[z]
+        out.extend((x, z) for x in cells_of(hit))
+    return out
+
+
+def find_als_xz(c: Candidates) -> Step | None:
+    """The first ALS-XZ."""
+    return next(iter_als_xz(c), None)
+
+
+def iter_als_xz(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+    """Two ALSs with a restricted common digit x: a digit z of both goes from the cells seeing
+    every z of both (one set is locked). With two restricted digits (doubly linked) both sets
+    are locked: each digit goes from the cells seeing all its holders in either set."""
+    sets = almost_locked_sets(c, max_cells)
+    links = _links(sets)
+    vcells = value_cells(c)
+    for i, a in enumerate(sets):
+        by_other: dict[int, list[int]] = {}
+        for j, v in links[i]:
+            if j > i:
+                by_other.setdefault(j, []).append(v)
+        for j, xs in by_other.items():
+            b = sets[j]
+            rcc = sum(1 << (x - 1) for x in xs)
+            if len(xs) == 1:
+                elims = _common_elims(a, b, rcc, vcells)
+            else:
+                elims = _doubly_elims(a, b, rcc, vcells)
+            if elims:
+                yield _als_step(c, "ALS-XZ", [a, b], [xs], elims,
+                                "doubly linked, both sets are locked" if len(xs) > 1 else
+                                "one of the sets is locked")
+
+
+def _doubly_elims(a: Als, b: Als, rcc: int, vcells: list[int]) -> list[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    outside = ~(a.mask | b.mask)
+    for x in bits(rcc):
+        out.update((y, x) for y in cells_of(a.sees[x] & b.sees[x] & vcells[x] & outside))
+    for s in (a, b):
+        for z in bits(s.digits & ~rcc):
+            out.update((y, z) for y in cells_of(s.sees[z] & vcells[z] & outside))
+    return sorted(out)
+
+
+def find_als_xy_wing(c: Candidates) -> Step | None:
+    """The first ALS-XY-Wing."""
+    return next(iter_als_xy_wing(c), None)
+
+
+def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+    """ALSs A and B each linked to a pivot ALS C by different restricted digits x and y: a digit
+    z of A and B (not x or y) goes from the cells seeing every z of both."""
+    sets = almost_locked_sets(c, max_cells)
+    links = _links(sets)
+    vcells = value_cells(c)
+    for k, pivot in enumerate(sets):
+        near = links[k]
+        for p, (i, x) in enumerate(near):
+            for j, y in near[p + 1:]:
+                if x == y or i == j:
+                    continue
+                a, b = sets[i], sets[j]
+                if a.mask & b.mask:
+                    continue
+                elims = _common_elims(a, b, 1 << (x - 1) | 1 << (y - 1), vcells)
+                if elims:
+                    yield _als_step(c, "ALS-XY-Wing", [a, pivot, b], [[x], [y]], elims,
+                                    "one of the outer sets is locked")
+        check()
+
+
+def find_als_chain(c: Candidates) -> Step | None:
+    """The first ALS chain."""
+    return next(iter_als_chain(c), None)
+
+
+def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
+                   max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+    """ALSs A1 - A2 - ... - An (n >= 4) linked by restricted digits, no two consecutive links on
+    the same digit: a digit z of A1 and An other than the end links goes from the cells seeing
+    every z of both ends (one end set is locked)."""
+    sets = almost_locked_sets(c, max_cells)
+    links = _links(sets)
+    vcells = value_cells(c)
+    seen: set[tuple[int, int, int]] = set()
+
+    def extend(path: list[int], used: int, rccs: list[int]) -> Iterator[Step]:
+        last = path[-1]
+        for j, v in links[last]:
+            b = sets[j]
+            if b.mask & used or v == rccs[-1]:
+                continue
+            path.append(j)
+            rccs.append(v)
+            if len(path) >= 4:
+                a = sets[path[0]]
+                elims = _common_elims(a, b, 1 << (rccs[0] - 1) | 1 << (v - 1), vcells)
+                key = (min(path[0], j), max(path[0], j), sum(1 << (x - 1) for x in rccs))
+                if elims and not a.mask & b.mask and key not in seen:
+                    seen.add(key)
+                    yield _als_step(c, "ALS Chain", [sets[i] for i in path],
+                                    [[x] for x in rccs], elims, "one of the end sets is locked")
+            if len(path) < max_sets:
+                yield from extend(path, used | b.mask, rccs)
+            path.pop()
+            rccs.pop()
+        check()
+
+    for i, a in enumerate(sets):
+        for j, v in links[i]:
+            yield from extend([i, j], a.mask | sets[j].mask, [v])
+
+
+def find_death_blossom(c: Candidates) -> Step | None:
+    """The first Death Blossom."""
+    return next(iter_death_blossom(c), None)
+
+
+def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
+                       max_stem: int = 3) -> Iterator[Step]:
+    """A stem cell, and for each of its digits a petal ALS whose cells holding that digit all
+    see the stem: whichever digit the stem takes locks its petal, so a digit z of every petal
+    (none of the stem's) goes from the cells seeing every z of all petals."""
+    sets = almost_locked_sets(c, max_cells)
+    vcells = value_cells(c)
+    pm = peer_masks(c.shape)
+    with_digit: dict[int, list[Als]] = {}  # the sets holding each digit, in their order
+    for s in sets:
+        for v in bits(s.digits):
+            with_digit.setdefault(v, []).append(s)
+    for stem, smask in enumerate(c.masks):
+        if not 2 <= smask.bit_count() <= max_stem:
+            continue
+        stem_bit = 1 << stem
+        petals: list[list[Als]] = []
+        seen_by_stem = pm[stem]
+        for v in bits(smask):
+            petals.append([s for s in with_digit.get(v, ()) if not s.mask & stem_bit
+                           and not s.where[v] & ~seen_by_stem])
+        if not all(petals):
+            continue
+        yield from _blossom(c, stem, bits(smask), petals, [], 0, c.full & ~smask, vcells)
+        check()
+
+
+def _blossom(c: Candidates, stem: int, stem_digits: list[int], petals: list[list[Als]],
+             chosen: list[Als], used: int, common: int, vcells: list[int]) -> Iterator[Step]:
+    if len(chosen) == len(petals):
+        elims: list[tuple[int, int]] = []
+        for z in bits(common):
+            hit = vcells[z] & ~(1 << stem)
+            for s in chosen:
+                hit &= s.sees[z]
+            elims.extend((x, z) for x in cells_of(hit))
+        if elims:
+            yield _blossom_step(c, stem, stem_digits, chosen, elims)
+        return
+    for s in petals[len(chosen)]:
+        if s.mask & used or not s.digits & common:
+            continue
+        chosen.append(s)
+        yield from _blossom(c, stem, stem_digits, petals, chosen, used | s.mask,
+                            common & s.digits, vcells)
+        chosen.pop()
+
+
+def _als_text(c: Candidates, s: Als) -> str:
+    return f"{names(c, s.cells)} {digits(c, s.digits)}"
+
+
+def _als_roles(c: Candidates, sets: list[Als], role: str = "base") -> tuple[
+        list[tuple[int, str]], list[tuple[int, int, str]]]:
+    cells = [(x, role) for s in sets for x in s.cells]
+    cands = [(x, v, "key") for s in sets for x in s.cells for v in c.candidates_of(x)]
+    return cells, cands
+
+
+def _als_step(c: Candidates, technique: str, sets: list[Als], rccs: list[list[int]],
+              elims: list[tuple[int, int]], why: str) -> Step:
+    sym = c.shape.symbol
+    parts = [_als_text(c, sets[0])]
+    for s, xs in zip(sets[1:], rccs, strict=True):
+        parts.append(f"-{'/'.join(sym(x) for x in xs)}- {_als_text(c, s)}")
+    text = f"{technique}: {' '.join(parts)}: {why}: {removal_text(c, elims)}"
+    cells, cands = _als_roles(c, sets)
+    return make_step(technique, text, eliminations=elims, cells=cells,
+                     units=[s.unit for s in sets], candidates=cands,
+                     region=names(c, sets[0].cells))
+
+
+def _blossom_step(c: Candidates, stem: int, stem_digits: list[int], petals: list[Als],
+                  elims: list[tuple[int, int]]) -> Step:
+    sym = c.shape.symbol
+    parts = [f"{sym(v)}: {_als_text(c, s)}" for v, s in zip(stem_digits, petals, strict=True)]
+    text = (f"Death Blossom: stem {name(c, stem)} {digits(c, c.masks[stem])}, petals "
+            f"{'; '.join(parts)}: whichever digit the stem takes locks a petal: "
+            f"{removal_text(c, elims)}")
+    cells, cands = _als_roles(c, petals)
+    return make_step("Death Blossom", text, eliminations=elims,
+                     cells=[(stem, "pivot")] + cells,
+                     units=[s.unit for s in petals],
+                     candidates=[(stem, v, "key") for v in stem_digits] + cands,
+                     region=name(c, stem))

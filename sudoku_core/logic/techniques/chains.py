@@ -1,0 +1,362 @@
+"""Chains: X-Chain, XY-Chain and alternating inference chains (AIC), shortest first.
+
+A chain is a list of candidates (nodes) joined alternately by strong links ("if one is false
+the other is true": a conjugate pair in a unit, or the two values of a bivalue cell) and weak
+links ("not both": the same value in two peers, or two values of one cell). A chain that starts
+and ends with a strong link proves "first node or last node is true"; every candidate that
+would falsify both is eliminated. One breadth-first search serves all three techniques, run
+for every start at once, one link deeper each round, so the first chain found is a shortest one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from functools import wraps
+
+from ...model import budget
+from ...model.candidates import Candidates
+from .base import Step
+from .single_digit import conjugate_pairs, make_step, name, peer_masks, removal_text, value_cells
+
+Node = int  # cell * N + (value - 1)
+Links = Callable[[Node], Iterable[Node]]
+
+MAX_X_NODES = 13  # 12 links
+MAX_XY_CELLS = 8
+MAX_AIC_NODES = 12
+_BUDGET = 300_000  # node expansions per search: keeps huge grids from stalling the rating loop
+
+
+class _Graph:
+    """Strong and weak links of the current candidates, as node -> nodes tables."""
+
+    def __init__(self, c: Candidates) -> None:
+        n = c.size
+        self.c = c
+        self.n = n
+        self.masks = c.masks
+        self.peers = c.geometry.peers
+        self.bilocal: dict[Node, list[Node]] = {}
+        vcells = value_cells(c)
+        for v in range(1, n + 1):
+            for _, a, b in conjugate_pairs(c, v, range(3 * n), vcells):
+                na, nb = a * n + v - 1, b * n + v - 1
+                self.bilocal.setdefault(na, []).append(nb)
+                self.bilocal.setdefault(nb, []).append(na)
+        self.bivalue: dict[Node, list[Node]] = {}
+        for cell, m in enumerate(self.masks):
+            if m.bit_count() == 2:
+                lo = (m & -m).bit_length()
+                hi = m.bit_length()
+                self.bivalue[cell * n + lo - 1] = [cell * n + hi - 1]
+                self.bivalue[cell * n + hi - 1] = [cell * n + lo - 1]
+
+    def same_value_peers(self, node: Node, only_bivalue: bool = False) -> list[Node]:
+        """The same value in the peers of the node's cell (weak links)."""
+        n = self.n
+        cell, vi = divmod(node, n)
+        bit = 1 << vi
+        masks = self.masks
+        if only_bivalue:
+            return [p * n + vi for p in self.peers[cell]
+                    if masks[p] & bit and masks[p].bit_count() == 2]
+        return [p * n + vi for p in self.peers[cell] if masks[p] & bit]
+
+    def same_cell(self, node: Node) -> list[Node]:
+        """The other candidates of the node's cell (weak links)."""
+        n = self.n
+        cell, vi = divmod(node, n)
+        m = self.masks[cell] & ~(1 << vi)
+        out = []
+        while m:
+            low = m & -m
+            out.append(cell * n + low.bit_length() - 1)
+            m ^= low
+        return out
+
+
+class _Logic:
+    """What a chain proves: eliminations for "a or b" and for a continuous (nice) loop."""
+
+    def __init__(self, c: Candidates) -> None:
+        self.n = c.size
+        self.pm = peer_masks(c.shape)
+        self.masks = c.masks
+        self.vcells = value_cells(c)
+
+    def seen_by_both(self, ca: int, cb: int, v: int) -> list[tuple[int, int]]:
+        """Remove v from the cells that see both ca and cb."""
+        hit = self.pm[ca] & self.pm[cb] & self.vcells[v]
+        out = []
+        while hit:
+            low = hit & -hit
+            out.append((low.bit_length() - 1, v))
+            hit ^= low
+        return out
+
+    def either(self, a: Node, b: Node) -> list[tuple[int, int]]:
+        """Eliminations proved by "a or b is true"."""
+        n, masks = self.n, self.masks
+        ca, va = divmod(a, n)
+        cb, vb = divmod(b, n)
+        va, vb = va + 1, vb + 1
+        if ca == cb:
+            if va == vb:
+                return []
+            keep = (1 << (va - 1)) | (1 << (vb - 1))
+            return [(ca, v) for v in range(1, n + 1) if (masks[ca] & ~keep) >> (v - 1) & 1]
+        if va == vb:
+            return self.seen_by_both(ca, cb, va)
+        out = []
+        if self.pm[ca] >> cb & 1:
+            if masks[ca] >> (vb - 1) & 1:
+                out.append((ca, vb))
+            if masks[cb] >> (va - 1) & 1:
+                out.append((cb, va))
+        return out
+
+    def weak(self, a: Node, b: Node, same_cell: bool) -> bool:
+        """True if a and b cannot both be true (a weak link)."""
+        ca, va = divmod(a, self.n)
+        cb, vb = divmod(b, self.n)
+        if ca == cb:
+            return same_cell and va != vb
+        return va == vb and bool(self.pm[ca] >> cb & 1)
+
+    def loop(self, chain: list[Node]) -> list[tuple[int, int]]:
+        """Eliminations of a continuous loop: every weak link in it holds exactly one truth."""
+        n = self.n
+        out: set[tuple[int, int]] = set()
+        for i in range(1, len(chain), 2):
+            a, b = chain[i], chain[(i + 1) % len(chain)]
+            ca, va = divmod(a, n)
+            cb, vb = divmod(b, n)
+            if ca == cb:
+                keep = (1 << va) | (1 << vb)
+                m = self.masks[ca] & ~keep
+                out.update((ca, v) for v in range(1, n + 1) if m >> (v - 1) & 1)
+            else:
+                out.update(self.seen_by_both(ca, cb, va + 1))
+        # A loop cell can be caught by a weak link it is part of; keep the loop's own nodes.
+        nodes = {(x // n, x % n + 1) for x in chain}
+        return sorted(out - nodes)
+
+    def valid(self, chain: list[Node]) -> bool:
+        """True if no candidate appears twice in the chain."""
+        return len(set(chain)) == len(chain)
+
+    def placement(self, node: Node) -> tuple[int, int] | None:
+        """The (cell, value) a node stands for, when it is one candidate."""
+        return divmod(node, self.n)[0], node % self.n + 1
+
+
+# chain, eliminations, is a loop, placements (a discontinuous loop: "if x is false, x is true")
+Found = tuple[list[Node], list[tuple[int, int]], bool, list[tuple[int, int]]]
+
+
+def _search(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
+            max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
+            same_cell: bool = False, work: int = _BUDGET) -> Found | None:
+    """Shortest chain strong-weak-...-strong (or nice loop) with eliminations, or None."""
+    return next(_search_all(starts, strong, weak, logic, max_nodes, min_nodes=min_nodes,
+                            same_value=same_value, same_cell=same_cell, work=work), None)
+
+
+def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logic,
+                max_nodes: int, *, min_nodes: int = 4, same_value: bool = False,
+                same_cell: bool = False, work: int = _BUDGET) -> Iterator[Found]:
+    """Every chain with a conclusion, shortest first: per start, the shortest chain to each
+    end (the breadth-first search reaches each node once), until the work budget is spent."""
+    # Per start: parents of (node, parity) states; parity 1 = "true" (reached by a strong link).
+    searches: list[tuple[Node, dict[int, int], list[Node]]] = [
+        (s, {s * 2: -1}, [s]) for s in starts
+    ]
+    n = logic.n
+    for depth in range(1, max_nodes):
+        parity = depth & 1
+        links = strong if parity else weak
+        alive = []
+        for start, parent, frontier in searches:
+            budget.check()
+            nxt: list[Node] = []
+            for node in frontier:
+                work -= 1
+                for nb in links(node):
+                    key = nb * 2 + parity
+                    if key in parent:
+                        continue
+                    parent[key] = node * 2 + (1 - parity)
+                    nxt.append(nb)
+                    if not parity or depth + 1 < min_nodes:
+                        continue
+                    if nb == start:
+                        # A discontinuous nice loop: if start is false, start is true.
+                        chain = _path(parent, key)
+                        place = logic.placement(start)
+                        if place is not None and logic.valid(chain[:-1]):
+                            yield chain, [], False, [place]
+                        continue
+                    closes = logic.weak(nb, start, same_cell)
+                    if same_value and nb % n != start % n and not closes:
+                        continue
+                    elims = [] if closes else logic.either(start, nb)
+                    if closes or elims:
+                        chain = _path(parent, key)
+                        if not logic.valid(chain):
+                            continue
+                        if closes:
+                            elims = logic.loop(chain)
+                        if elims:
+                            yield chain, elims, closes, []
+            if nxt:
+                alive.append((start, parent, nxt))
+            if work < 0:
+                return
+        searches = alive
+        if not searches:
+            break
+
+
+def _path(parent: dict[int, int], key: int) -> list[Node]:
+    out = []
+    while key >= 0:
+        out.append(key // 2)
+        key = parent[key]
+    return out[::-1]
+
+
+def _cand(c: Candidates, node: Node) -> str:
+    cell, vi = divmod(node, c.size)
+    return f"({c.shape.symbol(vi + 1)}){name(c, cell)}"
+
+
+def _eureka(c: Candidates, chain: list[Node]) -> str:
+    """Eureka notation: (4)r1c1=(4)r1c5-(7)r1c5=(7)r3c4."""
+    parts = [_cand(c, chain[0])]
+    for i, node in enumerate(chain[1:]):
+        parts.append(("=" if i % 2 == 0 else "-") + _cand(c, node))
+    return "".join(parts)
+
+
+def _chain_step(c: Candidates, technique: str, found: Found, text: str,
+                nodes: Callable[[Node], list[tuple[int, int]]] | None = None) -> Step:
+    chain, elims, is_loop, places = found
+    n = c.size
+
+    def plain(node: Node) -> list[tuple[int, int]]:
+        return [(node // n, node % n + 1)]
+
+    of = nodes or plain
+    if places:
+        chain = chain[:-1]  # the start closes the loop: listed once
+    cells = list(dict.fromkeys(x for node in chain for x, _ in of(node)))
+    # Odd positions are "on" (true when the first node is false), even ones "off".
+    cands = [(x, v, "on" if i % 2 else "off") for i, node in enumerate(chain)
+             for x, v in of(node) if (x, v) not in places]
+    if places:
+        kind = "discontinuous nice loop"
+        x, v = places[0]
+        result = (f"if {name(c, x)} is not {c.shape.symbol(v)}, it is: place "
+                  f"{c.shape.symbol(v)} at {name(c, x)}")
+    else:
+        kind = "continuous loop" if is_loop else "chain"
+        result = removal_text(c, elims)
+    return make_step(
+        technique,
+        f"{text}{f' ({kind})' if kind != 'chain' else ''}: {result}",
+        eliminations=elims,
+        placements=places,
+        cells=[(x, "link") for x in cells],
+        candidates=cands,
+        region=f"a {kind} from {name(c, of(chain[0])[0][0])}",
+    )
+
+
+def each_conclusion_once(listing: Callable[..., Iterator[Step]]) -> Callable[..., Iterator[Step]]:
+    """A listing that gives each conclusion once (the first, shortest chain that proves it)."""
+    @wraps(listing)
+    def distinct(c: Candidates, **options: int) -> Iterator[Step]:
+        seen: set[tuple[object, ...]] = set()
+        for step in listing(c, **options):
+            key = (step.placements, tuple(sorted(step.eliminations)))
+            if key not in seen:
+                seen.add(key)
+                yield step
+    return distinct
+
+
+def find_x_chain(c: Candidates) -> Step | None:
+    """A single-digit chain of conjugate pairs and weak links; its two ends trap the digit."""
+    return next(iter_x_chain(c), None)
+
+
+@each_conclusion_once
+def iter_x_chain(c: Candidates, max_nodes: int = MAX_X_NODES) -> Iterator[Step]:
+    """Every X-Chain conclusion, shortest chain first."""
+    g = _Graph(c)
+    n = c.size
+
+    def strong(node: Node) -> list[Node]:
+        return g.bilocal.get(node, [])
+
+    # All digits in one search, so a short chain on a high digit wins over a long one on 1.
+    for found in _search_all(sorted(g.bilocal), strong, g.same_value_peers, _Logic(c),
+                             max_nodes):
+        chain = found[0]
+        sym = c.shape.symbol(chain[0] % n + 1)
+        closed = found[2] and not found[3]
+        cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
+                        for i, node in enumerate(chain + chain[:1] if closed else chain))
+        yield _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
+
+
+def find_xy_chain(c: Candidates) -> Step | None:
+    """A chain of bivalue cells; both ends hold the same digit, which leaves cells seeing both."""
+    return next(iter_xy_chain(c), None)
+
+
+@each_conclusion_once
+def iter_xy_chain(c: Candidates, max_nodes: int = 2 * MAX_XY_CELLS) -> Iterator[Step]:
+    """Every XY-Chain conclusion, shortest chain first."""
+    g = _Graph(c)
+    n = c.size
+
+    def strong(node: Node) -> list[Node]:
+        return g.bivalue.get(node, [])
+
+    def weak(node: Node) -> list[Node]:
+        return g.same_value_peers(node, only_bivalue=True)
+
+    for found in _search_all(sorted(g.bivalue), strong, weak, _Logic(c), max_nodes,
+                             min_nodes=6, same_value=True):
+        chain = found[0][:-1] if found[3] else found[0]
+        sym = c.shape.symbol
+        cells = "-".join(
+            f"({sym(chain[i] % n + 1)}={sym(chain[i + 1] % n + 1)}){name(c, chain[i] // n)}"
+            for i in range(0, len(chain), 2)
+        )
+        yield _chain_step(c, "XY-Chain", found, f"XY-Chain {cells}")
+
+
+def find_aic(c: Candidates) -> Step | None:
+    """An alternating inference chain or nice loop mixing conjugate pairs and bivalue cells."""
+    return next(iter_aic(c), None)
+
+
+@each_conclusion_once
+def iter_aic(c: Candidates, max_nodes: int = MAX_AIC_NODES) -> Iterator[Step]:
+    """Every AIC or nice loop conclusion, shortest chain first."""
+    g = _Graph(c)
+
+    def strong(node: Node) -> list[Node]:
+        return g.bilocal.get(node, []) + g.bivalue.get(node, [])
+
+    def weak(node: Node) -> list[Node]:
+        return g.same_value_peers(node) + g.same_cell(node)
+
+    starts = sorted(set(g.bilocal) | set(g.bivalue))
+    for found in _search_all(starts, strong, weak, _Logic(c), max_nodes, same_cell=True):
+        chain = found[0]
+        text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3]
+                                    else "")
+        yield _chain_step(c, "AIC", found, f"AIC {text}")

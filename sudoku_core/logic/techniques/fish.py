@@ -1,0 +1,215 @@
+"""Basic fish of size 2..4 (X-Wing, Swordfish, Jellyfish), rows or columns as base."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import combinations
+
+from ...model import budget
+from ...model.candidates import Candidates, bits
+from ...model.grid import Shape
+from .base import Step, and_list, cells_text, elimination_roles, removal_text
+from .subsets import _combos
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
+    """k base lines whose value sits in only k cover lines: remove it from the cover lines."""
+    return next(iter_fish(c, sizes), None)
+
+
+def iter_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every basic fish of the given sizes, smallest first."""
+    n = c.size
+    rows, cols = _line_positions(c)
+    for k in sizes:
+        for value in range(1, n + 1):
+            budget.check()  # a 64x64 grid has many lines to combine
+            for rows_base in (True, False):
+                pos = rows[value - 1] if rows_base else cols[value - 1]
+                items = [(i, p) for i, p in enumerate(pos) if 2 <= p.bit_count() <= k]
+                if len(items) < k:
+                    continue
+                for base, cover in _combos(items, k):
+                    covers = [j - 1 for j in bits(cover)]
+                    elims = []
+                    for j in covers:
+                        for i in pos_in_cover(pos, j, base):
+                            cell = i * n + j if rows_base else j * n + i
+                            elims.append((cell, value))
+                    if elims:
+                        elims.sort()
+                        yield _step(c, k, value, rows_base, base, covers, elims)
+
+
+def pos_in_cover(pos: list[int], j: int, base: list[int]) -> list[int]:
+    """Base-kind lines outside ``base`` that have the value in cover line ``j``."""
+    bit = 1 << j
+    return [i for i, p in enumerate(pos) if p & bit and i not in base]
+
+
+def _step(c: Candidates, k: int, value: int, rows_base: bool, base: list[int],
+          covers: list[int], elims: list[tuple[int, int]], fins: Sequence[int] = ()) -> Step:
+    shape = c.shape
+    n = c.size
+    name = FISH_NAMES.get(k, f"Fish of size {k}")
+    if fins:
+        name = f"Finned {name}"
+    base_kind, cover_kind = ("rows", "columns") if rows_base else ("columns", "rows")
+    base_text = f"{base_kind} {and_list([str(i + 1) for i in base])}"
+    cover_text = f"{cover_kind} {and_list([str(j + 1) for j in covers])}"
+    eliminations = tuple(elims)
+    ecells, ecands = elimination_roles(eliminations)
+    base_cells = [
+        (i * n + j if rows_base else j * n + i)
+        for i in base for j in covers
+        if c.has(i * n + j if rows_base else j * n + i, value)
+    ]
+    base_units = [i if rows_base else n + i for i in base]
+    cover_units = [n + j if rows_base else j for j in covers]
+    fin_text = f", fin{'s' if len(fins) > 1 else ''} {cells_text(shape, fins)}" if fins else ""
+    text = (
+        f"{name} on {shape.symbol(value)} in {base_text}, {cover_text}{fin_text}: "
+        f"{removal_text(shape, eliminations)}"
+    )
+    return Step(
+        name,
+        (),
+        eliminations,
+        text,
+        cells=tuple((cell, "base") for cell in sorted(base_cells))
+        + tuple((cell, "fin") for cell in fins) + tuple(ecells),
+        units=tuple(base_units + cover_units),
+        candidates=tuple((cell, value, "key") for cell in sorted(base_cells))
+        + tuple((cell, value, "fin") for cell in fins) + tuple(ecands),
+        region=base_text,
+    )
+
+
+@cache
+def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per box: bitmask of its rows and bitmask of its columns."""
+    geo = shape.geometry
+    n = shape.size
+    rows = tuple(sum(1 << r for r in {cell // n for cell in box}) for box in geo.boxes)
+    cols = tuple(sum(1 << col for col in {cell % n for cell in box}) for box in geo.boxes)
+    return rows, cols
+
+
+# The finned fish of one value and base direction depend only on where the value sits in the
+# lines: a walk's step changes few values, so the others' fish are remembered from the step
+# before (same steps, in the same order, without the search).
+_finned_seen: dict[tuple[Shape, int, int, bool, tuple[int, ...]], list[Step]] = {}
+_FINNED_SEEN_MAX = 4096
+
+
+def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
+    """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
+    in that box (either a fin is true and sees them, or the plain fish is)."""
+    return next(iter_finned_fish(c, sizes), None)
+
+
+def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
+    """Every finned (or sashimi) row/column fish whose fins share one box."""
+    n = c.size
+    box_rows, box_cols = _box_lines(c.shape)
+    lines = _line_positions(c)
+    for k in sizes:
+        for value in range(1, n + 1):
+            budget.check()  # finned jellyfish on 64x64: seconds without this
+            for rows_base in (True, False):
+                pos = lines[0][value - 1] if rows_base else lines[1][value - 1]
+                band_base, band_cover = (box_rows, box_cols) if rows_base else (box_cols, box_rows)
+                width = band_cover[0].bit_count()  # cells of a line inside one box
+                key = (c.shape, k, value, rows_base, tuple(pos))
+                found = _finned_seen.get(key)
+                if found is None:
+                    items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
+                    found = [step for base in _spans(items, pos, k, k + width) for step in
+                             _finned(c, k, value, rows_base, pos, base, band_base, band_cover)]
+                    if len(_finned_seen) >= _FINNED_SEEN_MAX:
+                        _finned_seen.clear()
+                    _finned_seen[key] = found
+                yield from found
+
+
+def _line_positions(c: Candidates) -> tuple[list[list[int]], list[list[int]]]:
+    """rows[v-1][r]: columns of row r holding v; cols[v-1][col]: rows of column col likewise."""
+    n = c.size
+    rows = [[0] * n for _ in range(n)]
+    cols = [[0] * n for _ in range(n)]
+    for cell, m in enumerate(c.masks):
+        if m:
+            r, col = divmod(cell, n)
+            rbit, cbit = 1 << col, 1 << r
+            while m:
+                low = m & -m
+                v = low.bit_length() - 1
+                rows[v][r] |= rbit
+                cols[v][col] |= cbit
+                m ^= low
+    return rows, cols
+
+
+def _spans(items: list[int], pos: list[int], k: int, most: int) -> Iterator[tuple[int, ...]]:
+    """The k-combinations of ``items`` (in the order of itertools.combinations) whose positions
+    span at most ``most`` cover lines: k covers plus one box's width can hold no more, and the
+    span only grows, so a partial choice past it is dropped with all its completions."""
+    chosen: list[int] = []
+
+    def grow(start: int, union: int) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == k:
+            yield tuple(chosen)
+            return
+        for x in range(start, len(items) - (k - len(chosen)) + 1):
+            i = items[x]
+            u = union | pos[i]
+            if u.bit_count() <= most:
+                chosen.append(i)
+                yield from grow(x + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
+
+
+def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
+            base: tuple[int, ...], band_base: tuple[int, ...],
+            band_cover: tuple[int, ...]) -> Iterator[Step]:
+    n = c.size
+    union = 0
+    base_mask = 0
+    for i in base:
+        union |= pos[i]
+        base_mask |= 1 << i
+    if union.bit_count() <= k:
+        return  # a plain fish (or a broken state): not finned
+    for box in range(n):
+        bbase, bcover = band_base[box], band_cover[box]
+        if not bbase & base_mask:
+            continue
+        outside = 0
+        for i in base:
+            outside |= pos[i] & ~bcover if bbase >> i & 1 else pos[i]
+        free = k - outside.bit_count()
+        if free < 0:
+            continue
+        choices = [j - 1 for j in bits(union & bcover & ~outside)]
+        for extra in combinations(choices, free):
+            cover = outside | sum(1 << j for j in extra)
+            fins = [(i, j - 1) for i in base if (bbase >> i) & 1
+                    for j in bits(pos[i] & ~cover)]
+            if not fins:
+                continue
+            # Cells of the fin box, in the cover lines, off the base lines.
+            targets = [(i - 1, j - 1) for i in bits(bbase & ~base_mask)
+                       for j in bits(pos[i - 1] & cover & bcover)]
+            if targets:
+                def cell(i: int, j: int) -> int:
+                    return i * n + j if rows_base else j * n + i
+
+                elims = sorted((cell(i, j), value) for i, j in targets)
+                covers = [j - 1 for j in bits(cover)]
+                fin_cells = sorted(cell(i, j) for i, j in fins)
+                yield _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)

@@ -1,0 +1,138 @@
+"""Dynamic and nested forcing chains as steps: the search of .dynamic, worded by .chain_trace.
+
+Each step shows its chains in the community's notation, one per branch:
+``r1c2=5 -> r1c7<>5 -> r1c7=3 (hidden single in row 1) -> ... -> r4c4 has no candidate left``.
+A nested elimination inside a chain carries its own inner chain in brackets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...model.candidates import Candidates
+from .base import Step
+from .chain_trace import Fact, branch_trace
+from .dynamic import Engine, Found, search, search_all
+from .single_digit import make_step, name, names, removal_text, unit_name
+
+NAMES = ("Dynamic Forcing Chain", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
+         "Nested Forcing Chain (+)")
+
+
+def find_dynamic_forcing_chain(c: Candidates) -> Step | None:
+    """Forcing chains whose branches follow naked and hidden singles."""
+    return _find(c, 0)
+
+
+def find_dynamic_forcing_chain_plus(c: Candidates) -> Step | None:
+    """Forcing chains whose branches also follow locked candidates."""
+    return _find(c, 1)
+
+
+def find_nested_forcing_chain(c: Candidates) -> Step | None:
+    """Forcing chains whose branches also drop candidates refuted by inner dynamic chains."""
+    return _find(c, 2)
+
+
+def find_nested_forcing_chain_plus(c: Candidates) -> Step | None:
+    """Nested forcing chains whose inner chains also follow locked candidates."""
+    return _find(c, 3)
+
+
+def iter_dynamic_forcing_chain(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every dynamic forcing chain (within the work given: branches propagated)."""
+    return _iter(c, 0, work)
+
+
+def iter_dynamic_forcing_chain_plus(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every dynamic forcing chain (+)."""
+    return _iter(c, 1, work)
+
+
+def iter_nested_forcing_chain(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every nested forcing chain."""
+    return _iter(c, 2, work)
+
+
+def iter_nested_forcing_chain_plus(c: Candidates, work: int | None = None) -> Iterator[Step]:
+    """Every nested forcing chain (+)."""
+    return _iter(c, 3, work)
+
+
+def _find(c: Candidates, level: int) -> Step | None:
+    found = search(c, level)  # the first the search meets: the walker's step
+    if found is None:
+        return None
+    return word(c, *found)
+
+
+def _iter(c: Candidates, level: int, work: int | None) -> Iterator[Step]:
+    for found in search_all(c, level, work):
+        step = word(c, *found)
+        if step is not None:
+            yield step
+
+
+def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
+    """The step of a search result, with one chain per branch (None if a replay disagrees)."""
+    technique = NAMES[eng.level]
+    sym = c.shape.symbol
+    goals: list[Fact] = [(x, v, True) for x, v in f.placements] + [
+        (x, v, False) for x, v in f.eliminations]
+    chains: list[str] = []
+    roles: dict[tuple[int, int], str] = {}
+    for (cell, v), dead in zip(f.choices, f.dead, strict=True):
+        tr, contradiction = branch_trace(c, eng, cell, v)
+        if contradiction is not None:
+            words = tr.explain_contradiction(contradiction)[0]
+            facts = tr.closure(list(contradiction.parents))[0]
+        elif dead or f.kind == "contradiction" or not all(g in tr.why for g in goals):
+            return None  # the replay must reach what the search found
+        else:
+            facts = tr.closure(goals)[0]
+            words = tr.words(facts)
+        _note_roles(roles, facts)
+        chains.append(" -> ".join(words))
+    places, elims = list(f.placements), list(f.eliminations)
+    result = "; ".join(f"place {sym(v)} at {name(c, x)}" for x, v in places) if places else (
+        removal_text(c, elims))
+    if f.kind == "contradiction":
+        (cell, v), = f.choices
+        what = f"{name(c, cell)}={sym(v)} leads to a contradiction"
+        region = name(c, cell)
+        units: tuple[int, ...] = ()
+    elif f.kind == "cell":
+        cell = f.choices[0][0]
+        what = f"{name(c, cell)} is {'/'.join(sym(v) for _, v in f.choices)}; either way"
+        region = name(c, cell)
+        units = ()
+    else:
+        assert f.unit is not None
+        v = f.choices[0][1]
+        what = (f"{sym(v)} in {unit_name(c, f.unit)} goes to "
+                f"{names(c, [x for x, _ in f.choices])}; each way")
+        region = f"{sym(v)} in {unit_name(c, f.unit)}"
+        units = (f.unit,)
+    text = f"{technique}: {what}: " + "; ".join(chains) + f"; so {result}"
+    choice_set = set(f.choices)
+    cands = [(x, v, "key") for x, v in f.choices] + [
+        (x, v, role) for (x, v), role in roles.items() if (x, v) not in choice_set
+        and (x, v) not in set(places) | set(elims)]
+    chain_cells = list(dict.fromkeys(x for x, _ in roles))
+    cells = [(x, "base") for x in dict.fromkeys(x for x, _ in f.choices)] + [
+        (x, "link") for x in chain_cells if x not in {y for y, _ in f.choices}]
+    return make_step(technique, text, placements=places, eliminations=elims, cells=cells,
+                     units=units, candidates=cands, region=region)
+
+
+def _note_roles(roles: dict[tuple[int, int], str], facts: list[Fact]) -> None:
+    """Chain candidates: 'on' where a chain places the value, else 'off'."""
+    for x, v, on in facts:
+        if on or (x, v) not in roles:
+            roles[(x, v)] = "on" if on else "off"
+
+
+__all__ = ["NAMES", "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
+           "find_nested_forcing_chain", "find_nested_forcing_chain_plus",
+           "iter_dynamic_forcing_chain", "iter_dynamic_forcing_chain_plus",
+           "iter_nested_forcing_chain", "iter_nested_forcing_chain_plus", "word"]

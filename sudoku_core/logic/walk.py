@@ -1,0 +1,119 @@
+"""The one logical walker: singles, then the simplest technique that makes progress, then trial.
+
+``steps``, ``rate``, the generator's capped walk (``grade``) and ``hint`` all take their next
+step with :func:`next_step`, so the guard against a step that changes nothing (which would loop
+forever) is written once; :func:`.propagate.propagate` is the one singles propagation of the
+human side.
+The walk reads the cooperative deadline of :mod:`.budget` and raises ``budget.OutOfTime``
+past it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..model import budget
+from ..model.candidates import Candidates
+from ..model.grid import Grid
+from ..model.step import Step
+from ..solver.propagate import SINGLES, propagate
+from .techniques import TECHNIQUES, Technique, weight_of
+from .trial import trial_step
+
+WalkEnd = Literal["solved", "no_solution", "stuck"]
+
+
+def changes(c: Candidates, step: Step) -> bool:
+    """True if the step fills an empty cell or removes a candidate that is there."""
+    values = c.values
+    return any(not values[cell] for cell, _ in step.placements) or any(
+        c.has(cell, v) for cell, v in step.eliminations)
+
+
+def consistent(step: Step, solution: Grid | None) -> bool:
+    """False if the step places a wrong value or removes the solution's value."""
+    if solution is None:
+        return True
+    cells = solution.cells
+    return all(cells[cell] == v for cell, v in step.placements) and all(
+        cells[cell] != v for cell, v in step.eliminations)
+
+
+def next_step(c: Candidates, *, unique: bool = True, solution: Grid | None = None,
+              techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
+    """The first step, in registry order, that changes ``c`` (and fits ``solution`` if known).
+
+    Uniqueness techniques are tried only when ``unique``; the budget is checked between
+    techniques (``budget.OutOfTime`` once the deadline has passed).
+    """
+    for tech in techniques:
+        if tech.needs_unique and not unique:
+            continue
+        budget.check()
+        step = tech.find(c)
+        if step is None or not changes(c, step):
+            continue  # nothing new: taking it would loop forever
+        if not consistent(step, solution):
+            continue  # a safety net: never show a step that contradicts the solution
+        return step
+    return None
+
+
+@dataclass
+class Walk:
+    """A logical walk in progress: the candidates, what is known of the solution, the tally."""
+
+    c: Candidates
+    solution: Grid | None = None  # the unique solution when known (trial steps use it)
+    unique: bool = True  # uniqueness techniques allowed
+    verify: bool = True  # skip a step that contradicts ``solution`` (a safety net for users)
+    record: bool = True  # keep every step; else singles are taken in bulk and only tallied
+    trials: bool = True  # fall back to trial and error when no technique applies
+    techniques: tuple[Technique, ...] = TECHNIQUES
+    steps: list[Step] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # steps per technique
+    best: int = 0  # weight of the hardest step so far
+    hardest: str = ""
+    trial: bool = False  # some step was trial and error
+
+    def note(self, technique: str, step: Step | None = None) -> None:
+        """Tally a step (and keep it when recording)."""
+        self.counts[technique] = self.counts.get(technique, 0) + 1
+        w = weight_of(technique)
+        if w > self.best:
+            self.best, self.hardest = w, technique
+        if self.record and step is not None:
+            self.steps.append(step)
+
+    def run(self) -> WalkEnd:
+        """Take steps until the grid is full or no step can be proven.
+
+        Raises ``budget.OutOfTime`` past the deadline (the tally so far stays readable).
+        """
+        c = self.c
+        finders = self.techniques
+        if not self.record:
+            finders = tuple(t for t in finders if t.name not in SINGLES)
+        check = self.solution if self.verify else None
+        while True:
+            budget.check()
+            if not self.record and not propagate(c, self.note):
+                return "no_solution"
+            if c.is_solved():
+                return "solved"
+            step = next_step(c, unique=self.unique, solution=check, techniques=finders)
+            if step is None:
+                if c.is_broken():
+                    return "no_solution"  # only reachable with unsound input marks
+                if not self.trials:
+                    return "stuck"
+                step = trial_step(c, self.solution)
+                if step is None:
+                    return "stuck"
+                self.trial = True
+            self.note(step.technique, step)
+            c.apply(step)
+
+
+__all__ = ["Walk", "WalkEnd", "changes", "consistent", "next_step"]

@@ -1,0 +1,1 @@
+"""New puzzles: fill, dig, symmetry, generate."""

@@ -1,0 +1,79 @@
+"""Digging: empty cells of a complete grid, orbit by orbit, while the solution stays unique."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..model.grid import Cell, Grid, Shape
+from ..solver.exact import has_unique_solution
+
+Orbit = tuple[Cell, ...]
+
+
+def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
+              deadline: float | None = None) -> bool | None:
+    """True: exactly one solution; False: several (or none); None: the budget ran out."""
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    return has_unique_solution(Grid(shape, tuple(cells)), max_nodes=max_nodes,
+                               time_limit=seconds)
+
+
+@dataclass
+class Dug:
+    """The outcome of a dig: the puzzle and the orbits emptied, in order."""
+
+    shape: Shape
+    cells: list[int]
+    removed: list[Orbit] = field(default_factory=list)
+    undecided: list[Orbit] = field(default_factory=list)  # checks out of budget: kept
+    complete: bool = True  # False when the dig was cut short (time or cancel)
+
+    def prefix(self, count: int, solution: Grid) -> Grid:
+        """The puzzle after only the first ``count`` removals (unique: it has more givens)."""
+        cells = list(solution.cells)
+        for orbit in self.removed[:count]:
+            for cell in orbit:
+                cells[cell] = 0
+        return Grid(self.shape, tuple(cells))
+
+    def grid(self) -> Grid:
+        """The dug puzzle."""
+        return Grid(self.shape, tuple(self.cells))
+
+
+def dig(
+    solution: Grid,
+    order: Sequence[Orbit],
+    *,
+    max_nodes: int,
+    keep_going: Callable[[], bool],
+    deadline: float | None = None,
+) -> Dug:
+    """Empty each orbit in ``order`` whose removal keeps the solution unique.
+
+    A check cut by ``deadline`` keeps its orbit, as one out of nodes does: the puzzle stays
+    unique, only thicker.
+    """
+    shape = solution.shape
+    dug = Dug(shape, list(solution.cells))
+    cells = dug.cells
+    for orbit in order:
+        if not all(cells[c] for c in orbit):
+            continue
+        if not keep_going():
+            dug.complete = False
+            break
+        saved = [cells[c] for c in orbit]
+        for c in orbit:
+            cells[c] = 0
+        unique = is_unique(shape, cells, max_nodes, deadline)
+        if unique:
+            dug.removed.append(orbit)
+            continue
+        if unique is None:
+            dug.undecided.append(orbit)
+        for c, v in zip(orbit, saved, strict=True):
+            cells[c] = v
+    return dug

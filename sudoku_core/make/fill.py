@@ -1,0 +1,63 @@
+"""Random complete grids (solutions) for the generator, for every box shape."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..model.grid import Grid, Shape
+from ..solver.exact import solve
+
+# The solver restarts random fills with growing node caps to cut their heavy tail (25x25
+# and up); the overall cap here counts nodes, not seconds, so the grid depends only on the
+# random stream (same seed, same grid). Past it, a shuffled pattern grid always works.
+_NODES_PER_CELL = 40
+
+
+def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None = None) -> Grid:
+    """A random complete grid: the solver with shuffled branching, else a shuffled pattern.
+
+    Above 25x25 the solver itself answers an empty grid with a shuffled pattern grid (a
+    search fill there costs seconds). Past ``deadline`` (a ``time.perf_counter()`` value)
+    the search stops and the pattern grid comes back.
+    """
+    budget = _NODES_PER_CELL * shape.cell_count
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    result = solve(Grid.empty(shape), limit=1, max_nodes=budget, time_limit=seconds, rng=rng)
+    if result.solution is not None:
+        return result.solution
+    return pattern_solution(shape, rng)
+
+
+def pattern_solution(shape: Shape, rng: random.Random) -> Grid:
+    """A shuffled pattern grid: always valid and fast, but from a narrower family of grids.
+
+    Base pattern: value(r, c) = (bc * (r % br) + r // br + c) mod N, which is a valid grid
+    for br x bc boxes; then shuffle bands, rows within bands, stacks, columns within stacks
+    and symbols, and transpose when the boxes are square.
+    """
+    br, bc, n = shape.box_rows, shape.box_cols, shape.size
+    rows = _shuffled_lines(bc, br, rng)  # bc bands of br rows
+    cols = _shuffled_lines(br, bc, rng)  # br stacks of bc columns
+    symbols = list(range(1, n + 1))
+    rng.shuffle(symbols)
+    flip = br == bc and rng.random() < 0.5
+    cells = [0] * (n * n)
+    for r in range(n):
+        for c in range(n):
+            pr, pc = rows[r], cols[c]
+            v = symbols[(bc * (pr % br) + pr // br + pc) % n]
+            cells[(c * n + r) if flip else (r * n + c)] = v
+    return Grid(shape, tuple(cells))
+
+
+def _shuffled_lines(groups: int, per_group: int, rng: random.Random) -> list[int]:
+    """A permutation of lines that keeps groups (bands or stacks) together."""
+    order = list(range(groups))
+    rng.shuffle(order)
+    lines: list[int] = []
+    for g in order:
+        inner = list(range(g * per_group, (g + 1) * per_group))
+        rng.shuffle(inner)
+        lines.extend(inner)
+    return lines

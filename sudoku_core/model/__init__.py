@@ -1,0 +1,1 @@
+"""The model: shapes, grids, candidates, steps, budgets, errors and the JSON pieces."""

@@ -1,0 +1,176 @@
+"""Bitboards: one big int per value (bit = cell), the per-shape masks, and singles on them.
+
+The exact solver, the Forcing Chain and the dynamic/nested forcing chains all work on this
+state; the masks of a shape are built here once, and the human side's singles live here once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+from ..model.candidates import Candidates
+from ..model.grid import Shape
+
+Boards = list[int]  # per value index d, the cells (bits) that hold d or may take it
+State = tuple[Boards, int]  # (boards, unsolved cells)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The bitmasks of a shape: all cells, peer-free cells per cell, cells per unit."""
+
+    shape: Shape
+    all_cells: int
+    keep: tuple[int, ...]  # per cell: every cell except its peers (the cell itself stays)
+    units: tuple[int, ...]  # per unit: mask of its cells (rows, then columns, then boxes)
+
+    @cached_property
+    def peers(self) -> tuple[int, ...]:
+        """Per cell: the mask of its peers (the cell itself excluded)."""
+        every = self.all_cells
+        return tuple(every ^ k for k in self.keep)
+
+    @cached_property
+    def segments(self) -> tuple[tuple[int, int, int], ...]:
+        """Per box-line intersection: (box & line, box rest, line rest), for locked candidates."""
+        return tuple(seg for seg, _ in self._segments)
+
+    @cached_property
+    def unit_of_segment(self) -> tuple[tuple[int, int], ...]:
+        """Per segment: (box unit, line unit)."""
+        return tuple(owner for _, owner in self._segments)
+
+    @cached_property
+    def _segments(self) -> list[tuple[tuple[int, int, int], tuple[int, int]]]:
+        # Only the chains need these: built on first use, not by the solver's warm-up.
+        n = self.shape.size
+        units = self.units
+        out = []
+        for b in range(2 * n, 3 * n):
+            for line in range(2 * n):
+                seg = units[b] & units[line]
+                if seg:
+                    out.append(((seg, units[b] & ~seg, units[line] & ~seg), (b, line)))
+        return out
+
+
+@cache
+def tables(shape: Shape) -> Tables:
+    """The bitmask tables of a shape (computed once)."""
+    geo = shape.geometry
+    all_cells = (1 << shape.cell_count) - 1
+    units = tuple(sum(1 << c for c in unit) for unit in geo.units)
+    # A cell's peers are its row, column and box but itself: 3 ORs a cell, not 3N shifts.
+    keep = tuple(all_cells ^ (units[r] | units[c] | units[b]) | 1 << i
+                 for i, (r, c, b) in enumerate(geo.units_of))
+    return Tables(shape, all_cells, keep, units)
+
+
+def state_of(c: Candidates) -> State:
+    """The bitboards of a candidate state (placed cells keep their value's bit)."""
+    boards = [0] * c.size
+    unsolved = 0
+    for cell, (v, m) in enumerate(zip(c.values, c.masks, strict=True)):
+        if v:
+            boards[v - 1] |= 1 << cell
+            continue
+        unsolved |= 1 << cell
+        while m:
+            low = m & -m
+            boards[low.bit_length() - 1] |= 1 << cell
+            m ^= low
+    return boards, unsolved
+
+
+def assume(boards: Boards, unsolved: int, cell: int, d: int, keep: tuple[int, ...]) -> int:
+    """Place value index d at ``cell`` in ``boards`` (in place); the new unsolved mask."""
+    bit = 1 << cell
+    for i in range(len(boards)):
+        boards[i] &= ~bit
+    boards[d] = (boards[d] | bit) & keep[cell]
+    return unsolved & ~bit
+
+
+def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
+    """One round of naked and hidden singles (in place): the new unsolved mask, None if broken."""
+    one = two = 0
+    for b in boards:
+        two |= one & b
+        one |= b
+    if unsolved & ~one:
+        return None  # a cell without candidates
+    singles = unsolved & ~two
+    found = singles
+    placed = []
+    units = t.units
+    for d, bd in enumerate(boards):
+        free = bd & unsolved
+        if not free:
+            continue
+        hidden = free & singles
+        for m in units:
+            x = free & m
+            if not x & (x - 1):
+                if x:
+                    hidden |= x
+                elif not bd & m:
+                    return None  # the value has no place in this unit
+        if hidden:
+            if hidden & found & ~(free & singles):
+                return None  # one cell is the only place for two values
+            found |= hidden
+            placed.append((d, hidden))
+    if not placed:
+        return unsolved
+    unsolved &= ~found
+    for d in range(len(boards)):
+        boards[d] &= ~found
+    keep = t.keep
+    for d, cells in placed:
+        bd = boards[d] | cells
+        while cells:
+            low = cells & -cells
+            if not bd & low:
+                return None  # two placements of d see each other
+            bd &= keep[low.bit_length() - 1]
+            cells ^= low
+        boards[d] = bd
+    return unsolved
+
+
+def singles(boards: Boards, unsolved: int, t: Tables, rounds: int) -> int | None:
+    """Singles for at most ``rounds`` rounds or to a fixed point (in place); None if broken."""
+    for _ in range(rounds):
+        new = singles_round(boards, unsolved, t)
+        if new is None or new == unsolved:
+            return new
+        unsolved = new
+    return unsolved
+
+
+def common(root: State, branches: list[State]) -> tuple[list[tuple[int, int]],
+                                                        list[tuple[int, int]]]:
+    """Placements and eliminations (cell, value) that every given branch of ``root`` implies."""
+    boards0, unsolved = root
+    n = len(boards0)
+    placed = [unsolved] * n
+    removed = [unsolved] * n
+    for boards, left in branches:
+        for d in range(n):
+            placed[d] &= boards[d] & ~left
+            removed[d] &= boards0[d] & ~boards[d]
+    places = [(x, d + 1) for d in range(n) for x in cells_of(placed[d])]
+    done = {x for x, _ in places}
+    elims = [(x, d + 1) for d in range(n) for x in cells_of(removed[d]) if x not in done]
+    return sorted(places), sorted(elims)
+
+
+def cells_of(mask: int) -> list[int]:
+    """Cell indices of the set bits of a cell bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
