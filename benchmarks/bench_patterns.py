@@ -23,9 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sudoku_core.logic.explain as explain  # noqa: E402
 from benchmarks.bench_logic import corpora_dir  # noqa: E402
-from sudoku_core.logic.find_all import LISTED_ONLY  # noqa: E402
 from sudoku_core.logic.rate import rate  # noqa: E402
-from sudoku_core.logic.techniques import TECHNIQUES, Technique  # noqa: E402
+from sudoku_core.logic.techniques import TABLE, TECHNIQUES, Technique  # noqa: E402
 from sudoku_core.logic.walk import next_step  # noqa: E402
 from sudoku_core.model.candidates import Candidates  # noqa: E402
 from sudoku_core.model.grid import Grid, Shape  # noqa: E402
@@ -87,7 +86,7 @@ def main() -> None:
     args = ap.parse_args()
     after = TECHNIQUES
     before = tuple(t for t in TECHNIQUES if t.name not in PATTERNS)
-    families = [t for t in TECHNIQUES if t.name in PATTERNS] + list(LISTED_ONLY)
+    families = [t for t in TABLE if t.name in PATTERNS or not t.walked]
     print("| corpus | puzzles | rate CPU ms median before / after | total s before / after "
           "| scores changed | family: states with an instance (steps in the path) |")
     print("|---|---:|---:|---:|---:|---|")

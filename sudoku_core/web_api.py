@@ -31,7 +31,7 @@ from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint
 from .logic.rate import rate
 from .make.generate import generate
-from .model.budget import DEFAULT_TIME_LIMIT
+from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
 from .model.conflicts import check
 from .model.errors import ParseError, SudokuError
@@ -111,7 +111,8 @@ def _budget(args: Json) -> float:
     if not isinstance(limit, (int, float)) or isinstance(limit, bool) or math.isnan(limit) \
             or limit <= 0:
         raise BadRequest("time_limit must be a positive number of seconds")
-    return float(min(limit, MAX_TIME_LIMIT))  # infinity too: nothing runs unbounded
+    # infinity too: nothing runs unbounded (the page asks for "as long as it takes")
+    return check_time_limit(min(limit, MAX_TIME_LIMIT))
 
 
 def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
@@ -224,8 +225,8 @@ def cmd_generate(args: Json) -> Json:
         raise BadRequest(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
     shape = _shape(args, size) or Shape(3, 3)
     seed = args.get("seed")
-    if seed is not None and not (_is_int(seed) and seed >= 0):
-        raise BadRequest("seed must be a whole number, 0 or more")
+    if seed is not None and not _is_int(seed):
+        raise BadRequest("seed must be a whole number, 0 or more")  # its sign: generate's rule
     difficulty = args.get("difficulty", "medium")
     symmetry = args.get("symmetry")
     if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):

@@ -177,7 +177,7 @@ def test_a_step_that_changes_nothing_is_skipped() -> None:
     def useless(c: Candidates) -> Step:
         return Step("Useless", ((3, 9),), ((3, 1),), "r1c4 is a given: nothing changes")
 
-    fake = (TECHNIQUES[0], Technique("Useless", useless, 25, "Medium")) + TECHNIQUES[1:]
+    fake = (TECHNIQUES[0], Technique("Useless", iter, 25, "Medium", first=useless)) + TECHNIQUES[1:]
     grid = grid9(POINTING)
     assert grid.cells[3] == 9
     c = Candidates.from_grid(grid)

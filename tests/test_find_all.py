@@ -18,7 +18,6 @@ from sudoku_core.formats.drawing import format_candidates
 from sudoku_core.formats.scan import scan
 from sudoku_core.logic import techniques
 from sudoku_core.logic.find_all import (
-    ITERATORS,
     UnknownTechnique,
     candidates_from_text,
     find_all,
@@ -26,7 +25,7 @@ from sudoku_core.logic.find_all import (
     resolve,
     technique_names,
 )
-from sudoku_core.logic.techniques import TECHNIQUES
+from sudoku_core.logic.techniques import TABLE, TECHNIQUES
 from sudoku_core.logic.walk import next_step
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
@@ -85,16 +84,18 @@ def test_find_all_leaves_the_state_and_lists_each_step_once() -> None:
 
 
 def test_every_iter_form_is_in_the_table() -> None:
-    # find_all lists instances through ITERATORS: an iter_ form missing there would quietly
-    # shrink a listing to one step, and a wrong pairing would list another technique.
-    found = {}
+    # A technique module's iter_ form missing from the table would never be walked or listed;
+    # a hand-written find_ beside it would be a second, drifting copy of its first instance.
+    found = set()
     for info in pkgutil.iter_modules(techniques.__path__):
         module = importlib.import_module(f"{techniques.__name__}.{info.name}")
         for name, value in vars(module).items():
             if name.startswith("iter_") and getattr(value, "__module__", "") == module.__name__:
-                found[getattr(module, "find_" + name[5:])] = value
-    assert found and found == ITERATORS
-    assert [t.name for t in listable() if getattr(t.find, "func", t.find) not in ITERATORS] == []
+                found.add(value)
+    assert found and found == {t.iterate for t in TABLE}
+    assert {t.name for t in TABLE if t.first is not None} == {
+        "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
+        "Nested Forcing Chain (+)"}
 
 
 def test_unknown_technique_is_named() -> None:

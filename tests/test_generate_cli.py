@@ -8,7 +8,7 @@ import pytest
 
 from sudoku_core.cli import main
 from sudoku_core.formats.read import parse
-from sudoku_core.make.generate import derive_seed, generate
+from sudoku_core.make.generate import GenerateError, derive_seed, generate
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.exact import count_solutions
 
@@ -108,4 +108,10 @@ def test_a_negative_seed_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["generate", "--box", "2x2", "--seed", "-1"])
     err = capsys.readouterr().err
-    assert exc.value.code == 2 and "--seed" in err and "the least is 0" in err
+    assert exc.value.code == 2 and "--seed" in err and "0 or more" in err
+
+
+def test_the_library_refuses_a_negative_seed() -> None:
+    # The rule lives in the core: the CLI and the web facade inherit its error.
+    with pytest.raises(GenerateError, match="0 or more"):
+        generate(Shape(2, 2), "easy", seed=-3)

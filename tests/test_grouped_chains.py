@@ -16,13 +16,12 @@ from hypothesis import strategies as st
 from test_forcing_chains import SHAPES, grid9, random_state
 
 from sudoku_core.logic.techniques import TECHNIQUES
-from sudoku_core.logic.techniques.chains import find_aic, find_x_chain
+from sudoku_core.logic.techniques.chains import iter_aic, iter_x_chain
 from sudoku_core.logic.techniques.grouped_chains import (
     GROUPED_WORK,
     _GroupedLogic,
     _search_all,
     _starts,
-    find_grouped_aic,
     grouped_chain,
     iter_grouped_aic,
 )
@@ -123,7 +122,7 @@ def check_grouped(c: Candidates, solution: tuple[int, ...]) -> bool:
         assert solution[cell] == v
     for cell, v in elims:
         assert solution[cell] != v
-    step = find_grouped_aic(c)
+    step = next(iter_grouped_aic(c), None)
     assert step is not None and step.technique == "Grouped AIC"
     assert set(step.eliminations) == set(elims) and list(step.placements) == places
     return True
@@ -136,8 +135,8 @@ def test_random_states_every_shape(shape: object, seed: int, blank: float, drop:
     c, solution = random_state(shape, seed, blank, drop)  # type: ignore[arg-type]
     before = c.copy()
     check_grouped(c, solution.cells)
-    for f in (find_x_chain, find_aic):  # their discontinuous loops place values too
-        step = f(c)
+    for f in (iter_x_chain, iter_aic):  # their discontinuous loops place values too
+        step = next(f(c), None)
         if step is not None:
             for cell, v in step.placements:
                 assert solution.cells[cell] == v, step.text
@@ -173,7 +172,7 @@ def test_grouped_chains_on_magictour(corpora_dir: Path) -> None:
                 if not check_grouped(c, sol.cells):
                     break
                 found += 1
-                step = find_grouped_aic(c)
+                step = next(iter_grouped_aic(c), None)
                 assert step is not None
             c.apply(step)
     assert found >= 3, "box groups matter on these puzzles: a finder that never fires is broken"

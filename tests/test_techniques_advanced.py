@@ -7,21 +7,21 @@ removes candidates until only the pattern under test is left.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
 from sudoku_core.logic.techniques.base import Step
-from sudoku_core.logic.techniques.chains import find_aic, find_x_chain, find_xy_chain
-from sudoku_core.logic.techniques.colouring import find_simple_colouring
-from sudoku_core.logic.techniques.forcing import find_forcing_chain
+from sudoku_core.logic.techniques.chains import iter_aic, iter_x_chain, iter_xy_chain
+from sudoku_core.logic.techniques.colouring import iter_simple_colouring
+from sudoku_core.logic.techniques.forcing import iter_forcing_chain
 from sudoku_core.logic.techniques.single_digit import (
-    find_empty_rectangle,
-    find_skyscraper,
-    find_two_string_kite,
+    iter_empty_rectangle,
+    iter_skyscraper,
+    iter_two_string_kite,
 )
-from sudoku_core.logic.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
-from sudoku_core.logic.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from sudoku_core.logic.techniques.uniqueness import iter_bug_plus_one, iter_unique_rectangle
+from sudoku_core.logic.techniques.wings import iter_w_wing, iter_xy_wing, iter_xyz_wing
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 
@@ -68,10 +68,10 @@ def box(i: int) -> int:
     return 18 + i - 1
 
 
-def run(find: Callable[[Candidates], Step | None], c: Candidates) -> Step:
-    """Call a finder, check it left the state alone, and return its step."""
+def run(iterate: Callable[[Candidates], Iterator[Step]], c: Candidates) -> Step:
+    """Take the first instance, check the search left the state alone, and return it."""
     before = c.copy()
-    step = find(c)
+    step = next(iterate(c), None)
     assert c == before, "a finder changed the candidate state"
     assert step is not None
     return step
@@ -85,7 +85,7 @@ def test_skyscraper_rows() -> None:
     c = blank()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(5), ["r5c1", "r5c6"])
-    step = run(find_skyscraper, c)
+    step = run(iter_skyscraper, c)
     assert step.technique == "Skyscraper"
     assert set(step.eliminations) == elims(("r2c6", 1), ("r3c6", 1), ("r4c5", 1), ("r6c5", 1))
     assert step.text.startswith("Skyscraper on 1 in rows 1 and 5")
@@ -96,20 +96,20 @@ def test_skyscraper_columns_and_none_for_x_wing() -> None:
     c = blank()
     only_in(c, 4, col(2), ["r1c2", "r7c2"])
     only_in(c, 4, col(8), ["r7c8", "r2c8"])
-    step = run(find_skyscraper, c)
+    step = run(iter_skyscraper, c)
     assert set(step.eliminations) == elims(("r1c7", 4), ("r1c9", 4), ("r2c1", 4), ("r2c3", 4))
     assert "columns 2 and 8" in step.text
     x_wing = blank()
     only_in(x_wing, 4, col(2), ["r1c2", "r7c2"])
     only_in(x_wing, 4, col(8), ["r1c8", "r7c8"])
-    assert find_skyscraper(x_wing) is None
+    assert next(iter_skyscraper(x_wing), None) is None
 
 
 def test_two_string_kite() -> None:
     c = blank()
     only_in(c, 1, row(1), ["r1c2", "r1c8"])
     only_in(c, 1, col(3), ["r2c3", "r7c3"])
-    step = run(find_two_string_kite, c)
+    step = run(iter_two_string_kite, c)
     assert step.technique == "2-String Kite"
     assert set(step.eliminations) == elims(("r7c8", 1))
     assert "row 1 and column 3" in step.text and "box 1" in step.text
@@ -120,7 +120,7 @@ def test_empty_rectangle() -> None:
     for name in ("r1c1", "r1c3", "r3c1", "r3c3"):
         c.eliminate(cell(name), 1)  # box 1 keeps 1 only on row 2 and column 2
     only_in(c, 1, col(6), ["r2c6", "r7c6"])
-    step = run(find_empty_rectangle, c)
+    step = run(iter_empty_rectangle, c)
     assert step.technique == "Empty Rectangle"
     assert set(step.eliminations) == elims(("r7c2", 1))
     assert "box 1" in step.text
@@ -131,7 +131,7 @@ def test_xy_wing() -> None:
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r5c1", (2, 3))
-    step = run(find_xy_wing, c)
+    step = run(iter_xy_wing, c)
     assert set(step.eliminations) == elims(("r5c5", 3))
     assert step.text == ("XY-Wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: "
                          "remove 3 from r5c5")
@@ -143,8 +143,8 @@ def test_xyz_wing() -> None:
     set_cands(c, "r1c1", (1, 2, 3))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r2c2", (2, 3))
-    assert find_xy_wing(c) is None
-    step = run(find_xyz_wing, c)
+    assert next(iter_xy_wing(c), None) is None
+    step = run(iter_xyz_wing, c)
     assert step.technique == "XYZ-Wing"
     assert set(step.eliminations) == elims(("r1c2", 3), ("r1c3", 3))
 
@@ -154,13 +154,13 @@ def test_w_wing() -> None:
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r5c6", (1, 2))
     only_in(c, 1, row(9), ["r9c1", "r9c6"])
-    step = run(find_w_wing, c)
+    step = run(iter_w_wing, c)
     assert step.technique == "W-Wing"
     assert set(step.eliminations) == elims(("r1c6", 2), ("r5c1", 2))
     without_link = blank()
     set_cands(without_link, "r1c1", (1, 2))
     set_cands(without_link, "r5c6", (1, 2))
-    assert find_w_wing(without_link) is None
+    assert next(iter_w_wing(without_link), None) is None
 
 
 def test_simple_colouring_trap() -> None:
@@ -168,7 +168,7 @@ def test_simple_colouring_trap() -> None:
     only_in(c, 1, row(1), ["r1c2", "r1c7"])
     only_in(c, 1, box(3), ["r1c7", "r3c9"])
     only_in(c, 1, col(9), ["r3c9", "r5c9"])
-    step = run(find_simple_colouring, c)
+    step = run(iter_simple_colouring, c)
     assert step.technique == "Simple Colouring"
     assert set(step.eliminations) == elims(("r5c2", 1))
     assert "colour trap" in step.text
@@ -180,7 +180,7 @@ def test_simple_colouring_wrap() -> None:
     only_in(c, 1, col(5), ["r1c5", "r5c5"])
     only_in(c, 1, row(5), ["r5c5", "r5c2"])
     only_in(c, 1, col(2), ["r5c2", "r2c2"])
-    step = run(find_simple_colouring, c)
+    step = run(iter_simple_colouring, c)
     assert set(step.eliminations) == elims(("r1c1", 1), ("r2c2", 1), ("r5c5", 1))
     assert "colour wrap" in step.text
 
@@ -196,7 +196,7 @@ def test_unique_rectangle_type_1() -> None:
     c = ur_floor()
     set_cands(c, "r4c1", (1, 2))
     set_cands(c, "r4c2", (1, 2, 5))
-    step = run(find_unique_rectangle, c)
+    step = run(iter_unique_rectangle, c)
     assert step.technique == "Unique Rectangle Type 1"
     assert set(step.eliminations) == elims(("r4c2", 1), ("r4c2", 2))
 
@@ -205,7 +205,7 @@ def test_unique_rectangle_type_2() -> None:
     c = ur_floor()
     set_cands(c, "r4c1", (1, 2, 5))
     set_cands(c, "r4c2", (1, 2, 5))
-    step = run(find_unique_rectangle, c)
+    step = run(iter_unique_rectangle, c)
     assert step.technique == "Unique Rectangle Type 2"
     expected = {(cell(f"r4c{k}"), 5) for k in range(3, 10)}
     expected |= {(cell(f"r{r}c{k}"), 5) for r in (5, 6) for k in (1, 2, 3)}
@@ -216,9 +216,10 @@ def test_unique_rectangle_type_4() -> None:
     c = ur_floor()
     set_cands(c, "r4c1", (1, 2, 5))
     set_cands(c, "r4c2", (1, 2, 6))
-    assert find_unique_rectangle(c) is None  # no type applies until 1 is locked in the roof
+    # no type applies until 1 is locked in the roof
+    assert next(iter_unique_rectangle(c), None) is None
     only_in(c, 1, row(4), ["r4c1", "r4c2"])
-    step = run(find_unique_rectangle, c)
+    step = run(iter_unique_rectangle, c)
     assert step.technique == "Unique Rectangle Type 4"
     assert set(step.eliminations) == elims(("r4c1", 2), ("r4c2", 2))
 
@@ -228,7 +229,7 @@ def test_unique_rectangle_needs_two_boxes() -> None:
     for name in ("r1c1", "r1c2", "r2c1"):
         set_cands(c, name, (1, 2))
     set_cands(c, "r2c2", (1, 2, 5))  # all four in box 1: not a deadly pattern
-    assert find_unique_rectangle(c) is None
+    assert next(iter_unique_rectangle(c), None) is None
 
 
 def state(values: str, cands: str) -> Candidates:
@@ -251,12 +252,12 @@ BUG_CANDS = ("15 58 26 17 27 68 37 37 14 48 23 16 23 68 57 35 39 79 57 35 37 69 
 
 def test_bug_plus_one() -> None:
     c = state(BUG_VALUES, BUG_CANDS)
-    step = run(find_bug_plus_one, c)
+    step = run(iter_bug_plus_one, c)
     assert step.technique == "BUG+1"
     assert step.placements == ((cell("r7c4"), 6),)
     assert not step.eliminations
     c.eliminate(cell("r1c1"), 5)  # a naked single now: no longer a BUG
-    assert find_bug_plus_one(c) is None
+    assert next(iter_bug_plus_one(c), None) is None
 
 
 def test_x_chain() -> None:
@@ -264,7 +265,7 @@ def test_x_chain() -> None:
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(4), ["r4c5", "r4c8"])
     only_in(c, 1, row(7), ["r7c8", "r7c2"])
-    step = run(find_x_chain, c)
+    step = run(iter_x_chain, c)
     assert step.technique == "X-Chain"
     assert set(step.eliminations) == elims(("r2c2", 1), ("r3c2", 1), ("r8c1", 1), ("r9c1", 1))
     assert len([r for r in step.candidates if r[2] in ("on", "off")]) == 6
@@ -276,11 +277,11 @@ def test_xy_chain() -> None:
     set_cands(c, "r1c5", (2, 3))
     set_cands(c, "r5c5", (3, 4))
     set_cands(c, "r5c9", (4, 1))
-    step = run(find_xy_chain, c)
+    step = run(iter_xy_chain, c)
     assert step.technique == "XY-Chain"
     assert set(step.eliminations) == elims(("r1c9", 1), ("r5c1", 1))
     set_cands(c, "r5c9", (4, 6))  # the ends no longer share a digit
-    assert find_xy_chain(c) is None
+    assert next(iter_xy_chain(c), None) is None
 
 
 def test_x_chain_continuous_loop() -> None:
@@ -288,7 +289,7 @@ def test_x_chain_continuous_loop() -> None:
     c = blank()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(5), ["r5c1", "r5c5"])
-    step = run(find_x_chain, c)
+    step = run(iter_x_chain, c)
     assert set(step.eliminations) == {
         (cell(f"r{r}c{k}"), 1) for r in (2, 3, 4, 6, 7, 8, 9) for k in (1, 5)}
     assert "continuous loop" in step.text
@@ -300,7 +301,7 @@ def test_xy_chain_continuous_loop() -> None:
     set_cands(c, "r1c5", (2, 3))
     set_cands(c, "r5c5", (3, 4))
     set_cands(c, "r5c1", (4, 1))
-    step = run(find_xy_chain, c)
+    step = run(iter_xy_chain, c)
     expected = {(cell(f"r1c{k}"), 2) for k in (2, 3, 4, 6, 7, 8, 9)}
     expected |= {(cell(f"r5c{k}"), 4) for k in (2, 3, 4, 6, 7, 8, 9)}
     expected |= {(cell(f"r{r}c5"), 3) for r in (2, 3, 4, 6, 7, 8, 9)}
@@ -313,8 +314,8 @@ def test_aic_mixes_conjugate_pairs_and_cells() -> None:
     only_in(c, 1, col(1), ["r1c1", "r5c1"])
     only_in(c, 2, row(5), ["r5c1", "r5c3"])
     only_in(c, 3, col(3), ["r5c3", "r2c3"])
-    assert find_x_chain(c) is None
-    step = run(find_aic, c)
+    assert next(iter_x_chain(c), None) is None
+    step = run(iter_aic, c)
     assert step.technique == "AIC"
     assert set(step.eliminations) == elims(("r1c1", 3), ("r2c3", 1))
     assert step.text.startswith("AIC (")
@@ -335,7 +336,7 @@ FORCING_CANDS = (
 
 def test_forcing_chain_is_sound_on_a_hard_state() -> None:
     c = state(FORCING_VALUES, FORCING_CANDS)
-    step = run(find_forcing_chain, c)
+    step = run(iter_forcing_chain, c)
     assert step.technique == "Forcing Chain"
     assert step.placements or step.eliminations
     for x, v in step.placements:
@@ -357,7 +358,7 @@ CELL_CANDS = (
 
 def test_forcing_chain_cell_branches_agree() -> None:
     c = state(CELL_VALUES, CELL_CANDS)
-    step = run(find_forcing_chain, c)
+    step = run(iter_forcing_chain, c)
     assert set(step.eliminations) == elims(("r7c7", 6), ("r7c5", 8), ("r7c6", 8))
     assert step.text.startswith("Forcing Chain: r4c8 is 6/8; either way")
     assert {(x, v) for x, v, _ in step.candidates if _ == "key"} == {
@@ -377,20 +378,20 @@ CONTRA_CANDS = (
 
 def test_forcing_chain_contradiction() -> None:
     c = state(CONTRA_VALUES, CONTRA_CANDS)
-    step = run(find_forcing_chain, c)
+    step = run(iter_forcing_chain, c)
     assert step.eliminations == ((cell("r5c8"), 6),)
     assert "contradiction" in step.text and not step.placements
 
 
 @pytest.mark.parametrize("finder", [
-    find_skyscraper, find_two_string_kite, find_empty_rectangle, find_xy_wing, find_xyz_wing,
-    find_w_wing, find_simple_colouring, find_unique_rectangle, find_bug_plus_one, find_x_chain,
-    find_xy_chain, find_aic, find_forcing_chain,
+    iter_skyscraper, iter_two_string_kite, iter_empty_rectangle, iter_xy_wing, iter_xyz_wing,
+    iter_w_wing, iter_simple_colouring, iter_unique_rectangle, iter_bug_plus_one, iter_x_chain,
+    iter_xy_chain, iter_aic, iter_forcing_chain,
 ])
 @pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(4, 4)])
-def test_nothing_to_find_on_an_empty_grid(finder: Callable[[Candidates], Step | None],
+def test_nothing_to_find_on_an_empty_grid(finder: Callable[[Candidates], Iterator[Step]],
                                           shape: Shape) -> None:
-    assert finder(blank(shape)) is None
+    assert next(finder(blank(shape)), None) is None
 
 
 def test_step_serialises() -> None:
@@ -398,6 +399,6 @@ def test_step_serialises() -> None:
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r5c1", (2, 3))
-    data = run(find_xy_wing, c).to_json(NINE)
+    data = run(iter_xy_wing, c).to_json(NINE)
     assert data["eliminations"] == [{"cell": [4, 4], "index": 40, "symbol": "3", "value": 3}]
     assert {"cell": [0, 0], "index": 0, "role": "pivot"} in data["cells"]

@@ -9,39 +9,39 @@ wherever they stall.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.logic.techniques.base import Step
-from sudoku_core.logic.techniques.chains import find_aic, find_x_chain, find_xy_chain
-from sudoku_core.logic.techniques.colouring import find_simple_colouring
-from sudoku_core.logic.techniques.fish import find_fish
-from sudoku_core.logic.techniques.forcing import find_forcing_chain
-from sudoku_core.logic.techniques.intersections import find_locked_candidates
+from sudoku_core.logic.techniques.chains import iter_aic, iter_x_chain, iter_xy_chain
+from sudoku_core.logic.techniques.colouring import iter_simple_colouring
+from sudoku_core.logic.techniques.fish import iter_fish
+from sudoku_core.logic.techniques.forcing import iter_forcing_chain
+from sudoku_core.logic.techniques.intersections import iter_locked_candidates
 from sudoku_core.logic.techniques.single_digit import (
-    find_empty_rectangle,
-    find_skyscraper,
-    find_two_string_kite,
+    iter_empty_rectangle,
+    iter_skyscraper,
+    iter_two_string_kite,
 )
 from sudoku_core.logic.techniques.singles import (
-    find_full_house,
-    find_hidden_single,
-    find_naked_single,
+    iter_full_house,
+    iter_hidden_single,
+    iter_naked_single,
 )
-from sudoku_core.logic.techniques.subsets import find_hidden_subset, find_naked_subset
-from sudoku_core.logic.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
-from sudoku_core.logic.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from sudoku_core.logic.techniques.subsets import iter_hidden_subset, iter_naked_subset
+from sudoku_core.logic.techniques.uniqueness import iter_bug_plus_one, iter_unique_rectangle
+from sudoku_core.logic.techniques.wings import iter_w_wing, iter_xy_wing, iter_xyz_wing
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 
-Finder = Callable[[Candidates], "Step | None"]
+Finder = Callable[[Candidates], Iterator["Step"]]
 
 BASIC: tuple[Finder, ...] = (
-    find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
-    find_naked_subset, find_hidden_subset, find_fish,
+    iter_full_house, iter_hidden_single, iter_naked_single, iter_locked_candidates,
+    iter_naked_subset, iter_hidden_subset, iter_fish,
 )
 # Seconds per solve: generous, as the solver's default 10 s can run out on a loaded machine
 # (a 16x16 fill) and flip a test that has nothing to do with speed.
@@ -49,10 +49,10 @@ BUDGET = 120.0
 
 # In the order a solver tries them; the uniqueness ones only on puzzles with one solution.
 LOGIC: tuple[Finder, ...] = (
-    find_skyscraper, find_two_string_kite, find_xy_wing, find_empty_rectangle, find_xyz_wing,
-    find_w_wing, find_simple_colouring, find_x_chain, find_xy_chain, find_aic, find_forcing_chain,
+    iter_skyscraper, iter_two_string_kite, iter_xy_wing, iter_empty_rectangle, iter_xyz_wing,
+    iter_w_wing, iter_simple_colouring, iter_x_chain, iter_xy_chain, iter_aic, iter_forcing_chain,
 )
-UNIQUE: tuple[Finder, ...] = (find_unique_rectangle, find_bug_plus_one)
+UNIQUE: tuple[Finder, ...] = (iter_unique_rectangle, iter_bug_plus_one)
 
 
 def consistent(c: Candidates, solution: Sequence[int]) -> bool:
@@ -69,12 +69,12 @@ def walk(grid: Grid, solution: Sequence[int], unique: bool, max_steps: int = 400
     for _ in range(max_steps):
         if c.is_solved():
             break
-        step = next((s for f in BASIC if (s := f(c)) is not None), None)
+        step = next((s for f in BASIC if (s := next(f(c), None)) is not None), None)
         if step is None:
             before = c.copy()
             found = []
             for f in finders:
-                s = f(c)
+                s = next(f(c), None)
                 assert c == before, f"{f.__name__} changed the state"
                 if s is not None:
                     check_step(s, c, solution, f.__name__)
@@ -103,7 +103,7 @@ def test_random_states_every_shape(shape: Shape, seed: int, blank: float, drop: 
     c, solution = random_state(shape, seed, blank, drop)
     before = c.copy()
     for f in LOGIC:
-        step = f(c)
+        step = next(f(c), None)
         assert c == before, f"{f.__name__} changed the state"
         if step is not None:
             check_step(step, c, solution.cells, f.__name__)
@@ -116,7 +116,7 @@ def test_any_pencil_marks_are_handled(shape: Shape, seed: int, drop: float) -> N
     c = broken_marks(shape, seed, drop)
     before = c.copy()
     for f in LOGIC + UNIQUE:
-        step = f(c)
+        step = next(f(c), None)
         assert c == before, f"{f.__name__} changed the state"
         if step is not None:
             assert all(c.has(x, v) for x, v in step.eliminations), step.text

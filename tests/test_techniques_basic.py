@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.logic.techniques import registry
-from sudoku_core.logic.techniques.fish import find_finned_fish, find_fish
-from sudoku_core.logic.techniques.intersections import find_locked_candidates
+from sudoku_core.logic.techniques import TABLE, registry
+from sudoku_core.logic.techniques.fish import iter_finned_fish, iter_fish
+from sudoku_core.logic.techniques.intersections import iter_locked_candidates
 from sudoku_core.logic.techniques.singles import (
-    find_full_house,
-    find_hidden_single,
-    find_naked_single,
+    iter_full_house,
+    iter_hidden_single,
+    iter_naked_single,
 )
-from sudoku_core.logic.techniques.subsets import find_hidden_subset, find_naked_subset
+from sudoku_core.logic.techniques.subsets import iter_hidden_subset, iter_naked_subset
 from sudoku_core.logic.walk import next_step as find_step
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
@@ -106,7 +106,7 @@ def test_full_house() -> None:
     assert step is not None and step.technique == "Full House"
     assert step.placements == ((40, 5),)
     assert step.text == "Full house: r5c5 is the last empty cell in box 5, so it is 5"
-    assert find_full_house(Candidates.from_grid(grid9("." * 81))) is None
+    assert next(iter_full_house(Candidates.from_grid(grid9("." * 81))), None) is None
 
 
 def test_hidden_single_box_first() -> None:
@@ -121,7 +121,7 @@ def test_hidden_single_box_first() -> None:
     assert step is not None and step.technique == "Hidden Single"
     assert step.text == "Hidden single: in box 1, 1 fits only r1c1"
     assert step.units == (18,) and step.region == "box 1"
-    assert find_hidden_single(c) == step
+    assert next(iter_hidden_single(c), None) == step
 
 
 def test_hidden_single_in_a_row() -> None:
@@ -129,7 +129,7 @@ def test_hidden_single_in_a_row() -> None:
     c = Candidates.from_grid(Grid.empty(NINE))
     for cell in range(8):
         c.eliminate(cell, 5)
-    step = find_hidden_single(c)
+    step = next(iter_hidden_single(c), None)
     assert step is not None and step.text == "Hidden single: in row 1, 5 fits only r1c9"
 
 
@@ -141,7 +141,7 @@ def test_naked_single() -> None:
     step = find_step(c)
     assert step is not None and step.technique == "Naked Single"
     assert step.text == "Naked single: r1c1 can only be 9" and step.placements == ((0, 9),)
-    assert find_naked_single(c) == step
+    assert next(iter_naked_single(c), None) == step
 
 
 def _masks(c: Candidates, row: int, marks: dict[int, str]) -> None:
@@ -157,7 +157,7 @@ def test_naked_quad_in_built_state() -> None:
     assert step is not None and step.technique == "Naked Quad", step
     assert step.text.startswith("Naked Quad: in row 1, r1c1, r1c2, r1c3, r1c4 hold only 1/2/3/4")
     assert {cell for cell, _ in step.eliminations} == set(range(4, 9))
-    assert find_naked_subset(c, sizes=(2, 3)) is None
+    assert next(iter_naked_subset(c, sizes=(2, 3)), None) is None
 
 
 def test_hidden_quad_in_built_state() -> None:
@@ -170,7 +170,7 @@ def test_hidden_quad_in_built_state() -> None:
     assert step.text.startswith("Hidden Quad: in row 1, 1/2/3/4 fit only in r1c1, r1c2, r1c4, "
                                 "r1c7, so remove 5 from")
     assert set(step.eliminations) == {(cell, v) for cell in (0, 1, 3, 6) for v in range(5, 10)}
-    assert find_hidden_subset(c, sizes=(2, 3)) is None
+    assert next(iter_hidden_subset(c, sizes=(2, 3)), None) is None
 
 
 def test_jellyfish_in_built_state() -> None:
@@ -185,7 +185,7 @@ def test_jellyfish_in_built_state() -> None:
     assert step.text.startswith("Jellyfish on 1 in rows 1, 2, 4 and 7, columns 1, 2, 4 and 7: ")
     expected = {(r * 9 + col, 1) for r in (2, 4, 5, 7, 8) for col in (0, 1, 3, 6)}
     assert set(step.eliminations) == expected
-    assert find_fish(c, sizes=(2, 3)) is None
+    assert next(iter_fish(c, sizes=(2, 3)), None) is None
 
 
 def test_swordfish_in_built_state() -> None:
@@ -199,7 +199,7 @@ def test_swordfish_in_built_state() -> None:
     assert step.text.startswith("Swordfish on 1 in rows 1, 4 and 7, columns 1, 4 and 7: "
                                 "remove 1 from r2c1, r2c4, r2c7, r3c1")
     assert len(step.eliminations) == 18
-    assert find_finned_fish(c, sizes=(2,)) is None
+    assert next(iter_finned_fish(c, sizes=(2,)), None) is None
 
 
 def test_finned_x_wing_in_built_state() -> None:
@@ -213,7 +213,7 @@ def test_finned_x_wing_in_built_state() -> None:
     assert step.text == ("Finned X-Wing on 1 in rows 1 and 5, columns 2 and 8, fin r1c9: "
                          "remove 1 from r2c8, r3c8")
     assert (8, "fin") in step.cells and (8, 1, "fin") in step.candidates
-    assert find_fish(c) is None
+    assert next(iter_fish(c), None) is None
 
 
 def test_locked_candidates_on_six_by_six() -> None:
@@ -222,7 +222,7 @@ def test_locked_candidates_on_six_by_six() -> None:
     c = Candidates.from_grid(Grid.empty(shape))
     for cell in (6, 7, 8):  # r2c1..r2c3
         c.eliminate(cell, 1)
-    step = find_locked_candidates(c)
+    step = next(iter_locked_candidates(c), None)
     assert step is not None and step.technique == "Locked Candidates (Pointing)"
     assert step.eliminations == ((3, 1), (4, 1), (5, 1))
     assert step.text == ("Locked candidates (pointing): in box 1, 1 is only in row 1 (r1c1, "
@@ -236,8 +236,8 @@ def test_x_wing_with_columns_as_base_on_six_by_six() -> None:
     for col in (0, 3):
         for row in (1, 2, 4, 5):
             c.eliminate(row * 6 + col, 1)
-    assert find_locked_candidates(c) is None
-    step = find_fish(c, sizes=(2,))
+    assert next(iter_locked_candidates(c), None) is None
+    step = next(iter_fish(c, sizes=(2,)), None)
     assert step is not None
     assert step.text == ("X-Wing on 1 in columns 1 and 4, rows 1 and 4: remove 1 from r1c2, "
                          "r1c3, r1c5, r1c6, r4c2, r4c3, r4c5, r4c6")
@@ -250,15 +250,15 @@ def test_symbols_above_nine() -> None:
     c = Candidates.from_grid(Grid.empty(shape))
     for cell in range(15):
         c.eliminate(cell, 16)
-    step = find_hidden_single(c)
+    step = next(iter_hidden_single(c), None)
     assert step is not None and step.text == "Hidden single: in row 1, G fits only r1c16"
     assert step.to_json(shape)["placements"] == [
         {"cell": [0, 15], "index": 15, "symbol": "G", "value": 16}]
 
 
 BASIC = [
-    find_full_house, find_hidden_single, find_naked_single, find_locked_candidates,
-    find_naked_subset, find_hidden_subset, find_fish, find_finned_fish,
+    iter_full_house, iter_hidden_single, iter_naked_single, iter_locked_candidates,
+    iter_naked_subset, iter_hidden_subset, iter_fish, iter_finned_fish,
 ]
 
 
@@ -281,7 +281,7 @@ def test_basic_techniques_keep_a_solution_of_any_consistent_state(
                 c.eliminate(cell, v)
     for find in BASIC:
         before = c.copy()
-        step = find(c)
+        step = next(find(c), None)
         assert c == before
         if step is None:
             continue
@@ -301,6 +301,6 @@ def test_the_registry_is_every_technique_module_imported() -> None:
 
     helpers = {"base", "dynamic", "chain_trace"}  # shared code, no finder of their own
     modules = {m.name for m in pkgutil.iter_modules(techniques.__path__)} - helpers
-    used = {getattr(t.find, "func", t.find).__module__.rsplit(".", 1)[1] for t in registry()}
-    assert used == modules, "every technique module has an entry in the registry"
-    assert len({t.name for t in registry()}) == len(registry())
+    used = {t.iterate.__module__.rsplit(".", 1)[1] for t in TABLE}
+    assert used == modules, "every technique module has a row in the table"
+    assert len({t.name for t in TABLE}) == len(TABLE)

@@ -6,7 +6,6 @@ import argparse
 import errno
 import io
 import json
-import math
 import os
 import re
 import signal
@@ -27,6 +26,7 @@ from ..formats.records import (
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
 )
+from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
 from ..model.errors import ParseError, SudokuError
 from ..model.grid import MAX_SIZE, Grid, Shape
 
@@ -96,12 +96,18 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
         )
 
 
-def add_budget_arguments(parser: argparse.ArgumentParser, time_limit: float = 10.0) -> None:
-    """--time-limit and --max-nodes: every solve has a budget."""
+def add_time_limit(parser: argparse.ArgumentParser, what: str = "per puzzle",
+                   default: float | None = DEFAULT_TIME_LIMIT, shown: str | None = None) -> None:
+    """--time-limit, the one declaration of it: every call has a budget (the core's rule)."""
     parser.add_argument(
-        "--time-limit", type=seconds, default=time_limit, metavar="S",
-        help=f"seconds per puzzle before giving up (default {time_limit:g})",
+        "--time-limit", type=seconds, default=default, metavar="S",
+        help=f"seconds {what} before giving up (default {shown or format(default, 'g')})",
     )
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """--time-limit and --max-nodes: every solve has a budget."""
+    add_time_limit(parser)
     parser.add_argument(
         "--max-nodes", type=whole_number(1), default=2_000_000, metavar="N",
         help="search nodes per puzzle before giving up (default 2000000)",
@@ -124,19 +130,15 @@ def whole_number(least: int) -> Callable[[str], int]:
 
 
 def seconds(text: str) -> float:
-    """An argparse type: a time limit in seconds, more than 0 and finite (every call has a
-    budget: a generator asked for a level a size cannot reach would otherwise never stop)."""
+    """An argparse type: a time limit in seconds, checked by the core's rule."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if math.isnan(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be more than 0")
-    if math.isinf(value):
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: the time limit must be a finite number of seconds (every call has a "
-            "budget; give a large one, such as 3600, for a long run)")
-    return value
+    try:
+        return check_time_limit(value)
+    except BudgetError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
 
 
 def puzzle_text(source: str) -> str:

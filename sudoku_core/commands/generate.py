@@ -8,11 +8,24 @@ import sys
 from typing import Any
 
 from ..logic.techniques import LEVELS
-from ..make.generate import Generated, check_difficulty, derive_seed, generate
+from ..make.generate import (
+    Generated,
+    GenerateError,
+    check_difficulty,
+    check_seed,
+    derive_seed,
+    generate,
+)
 from ..make.symmetry import SYMMETRIES, check_symmetry
 from ..model.budget import OutOfTime
 from ..model.grid import Shape
-from .common import EXIT_OK, EXIT_PROBLEM, UsageError, progress_bar, whole_number
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    UsageError,
+    add_time_limit,
+    progress_bar,
+)
 
 MAX_COUNT = 100_000
 
@@ -35,7 +48,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("-n", "--count", type=int, default=1, metavar="N",
                    help="number of puzzles (default 1)")
     # 0 or more: Python's random takes -S for S, so two seeds would give one puzzle.
-    p.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
+    p.add_argument("--seed", type=seed_number, default=None, metavar="S",
                    help="seed for reproducible puzzles; puzzle k of -n uses a seed derived "
                         "from S and k (default: a random seed, shown with --json)")
     p.add_argument("--symmetry", default=None, metavar="KIND",
@@ -43,11 +56,20 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--minimal", action="store_true",
                    help="no given can be removed without losing the single solution")
     p.add_argument("--json", action="store_true", help="print JSON Lines")
-    p.add_argument("--time-limit", type=float, default=None, metavar="S",
-                   help="seconds per puzzle, the whole call (default: 2 to 180 by size)")
+    add_time_limit(p, "per puzzle", default=None, shown="2 to 180 by size")
     p.add_argument("--max-attempts", type=int, default=None, metavar="N",
                    help="complete grids tried per puzzle at most")
     p.set_defaults(run=run)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a whole number that the generator takes as a seed (its rule)."""
+    try:
+        return check_seed(int(text))
+    except ValueError as exc:  # not a number, or GenerateError
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: {exc}" if isinstance(exc, GenerateError) else
+            f"{text!r} is not a whole number") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,8 +83,6 @@ def run(args: argparse.Namespace) -> int:
         check_symmetry(args.symmetry)
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
-    if args.time_limit is not None and not args.time_limit > 0:
-        raise UsageError(f"--time-limit {args.time_limit}: expected a positive number")
     if args.max_attempts is not None and args.max_attempts < 1:
         raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
     bar = progress_bar(args.count)

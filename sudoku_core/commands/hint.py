@@ -16,11 +16,11 @@ from .common import (
     Item,
     Outcome,
     add_input_arguments,
+    add_time_limit,
     is_file,
     link_entries,
     read_text,
     run,
-    seconds,
 )
 from .givens import add_givens_argument, read_givens
 
@@ -38,8 +38,7 @@ def add_parser(subparsers: Any) -> None:
     add_givens_argument(p)
     p.add_argument("--level", choices=HINT_LEVELS, default="step",
                    help="nudge (technique and region), step (default), or apply")
-    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
-                   help=f"seconds per hint before giving up (default {DEFAULT_TIME_LIMIT:g})")
+    add_time_limit(p, "per hint")
     p.set_defaults(run=run_hint)
 
 

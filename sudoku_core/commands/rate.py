@@ -6,9 +6,8 @@ import argparse
 from typing import Any
 
 from ..logic.rate import rate
-from ..model.budget import DEFAULT_TIME_LIMIT
 from ..model.messages import verdict
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, add_time_limit, run
 
 
 def add_parser(subparsers: Any) -> None:
@@ -19,8 +18,7 @@ def add_parser(subparsers: Any) -> None:
                     "(table in docs/rating.md).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
-                   help="seconds for the whole rating; cut short, it gives up (default 10)")
+    add_time_limit(p, "for the whole rating")
     p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
 
 

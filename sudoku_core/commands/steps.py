@@ -6,11 +6,10 @@ import argparse
 from typing import Any
 
 from ..logic.explain import steps
-from ..model.budget import DEFAULT_TIME_LIMIT
 from ..model.messages import verdict
 from ..solver.propagate import SINGLES
 from . import steps_all
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, add_time_limit, run
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,8 +20,7 @@ def add_parser(subparsers: Any) -> None:
                     "first; trial and error only when no technique applies (marked as such).",
     )
     add_input_arguments(p)
-    p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
-                   help="seconds for the whole walk; cut short, it gives up (default 10)")
+    add_time_limit(p, "for the whole walk")
     p.add_argument("--no-singles", action="store_true",
                    help="hide full houses and singles in the human listing")
     steps_all.add_arguments(p)

@@ -1,10 +1,8 @@
 """Every instance the named techniques find in a candidate state, none of them applied.
 
 ``find_all(c, ["X-Wing"])`` lists each X-Wing of the state ``c`` (for experts who want to see
-them all, and for tests). Each registry entry lists its instances through the ``iter_`` form of
-its finder when it has one (``ITERATORS``: ``find_fish`` -> ``iter_fish``, same keyword
-arguments, or wider ones for the slow searches the walker keeps small), or else gives its one
-first step.
+them all, and for tests), through each row's iterator with the table's listing options (wider
+searches than the walker affords at every step).
 ``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
 Uniqueness techniques assume the puzzle has one solution.
 """
@@ -12,8 +10,7 @@ Uniqueness techniques assume the puzzle has one solution.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 
 from ..formats.scan import LINE_BREAK, scan
@@ -23,104 +20,9 @@ from ..model.errors import SudokuError
 from ..model.grid import Shape
 from ..model.step import Step
 from .pencil import read_pencil
-from .techniques import (
-    TECHNIQUES,
-    Technique,
-    als,
-    chains,
-    colouring,
-    fish,
-    forcing,
-    forcing_chains,
-    franken,
-    grouped_chains,
-    intersections,
-    single_digit,
-    singles,
-    subsets,
-    sue_de_coq,
-    uniqueness,
-    wings,
-)
+from .techniques import TABLE, Technique
 
 MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in an open grid
-
-# Listed on request but not tried by the walker: slow searches for patterns it rarely needs (a
-# Siamese fish is two finned fish the walker takes one at a time). Weights as in docs/rating.md.
-LISTED_ONLY: tuple[Technique, ...] = (
-    Technique("Siamese Fish", partial(franken.find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
-    Technique("Mutant Fish", partial(franken.find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
-)
-# Wider searches when listing than the walker can afford at every step.
-LISTING_ALS_CELLS = 8
-LISTING_BRANCHES = 200_000
-LISTING_KEYWORDS: dict[str, dict[str, object]] = {
-    "Franken Fish": {"sizes": (2, 3, 4), "max_fins": 2},
-    "Mutant Fish": {"sizes": (2, 3, 4)},
-    # Almost locked sets of any size a 9x9 unit allows (the walker keeps to 4 cells).
-    "ALS-XZ": {"max_cells": LISTING_ALS_CELLS},
-    "ALS-XY-Wing": {"max_cells": LISTING_ALS_CELLS},
-    "Death Blossom": {"max_cells": LISTING_ALS_CELLS, "max_stem": 4},
-    "ALS Chain": {"max_cells": LISTING_ALS_CELLS},
-    # Longer chains than the walker looks for (its limits keep the rating quick).
-    "X-Chain": {"max_nodes": 20},
-    "XY-Chain": {"max_nodes": 24},
-    "AIC": {"max_nodes": 20},
-    # As the expert tools' grouped nice loops: almost locked sets as nodes too.
-    "Grouped AIC": {"max_nodes": 16, "als_nodes": True},
-    # Branches propagated: every candidate's branch of a 9x9 several times over (the walker's
-    # share is enough for one step); the time limit still bounds the call.
-    "Dynamic Forcing Chain": {"work": LISTING_BRANCHES},
-    "Dynamic Forcing Chain (+)": {"work": LISTING_BRANCHES},
-    "Nested Forcing Chain": {"work": LISTING_BRANCHES},
-    "Nested Forcing Chain (+)": {"work": LISTING_BRANCHES},
-}
-
-
-# Each finder's iter_ form (same keyword arguments): plain imports, so that static tools see
-# them and a renamed one fails at import.
-ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
-    singles.find_full_house: singles.iter_full_house,
-    singles.find_hidden_single: singles.iter_hidden_single,
-    singles.find_naked_single: singles.iter_naked_single,
-    intersections.find_locked_candidates: intersections.iter_locked_candidates,
-    subsets.find_naked_subset: subsets.iter_naked_subset,
-    subsets.find_hidden_subset: subsets.iter_hidden_subset,
-    fish.find_fish: fish.iter_fish,
-    fish.find_finned_fish: fish.iter_finned_fish,
-    single_digit.find_skyscraper: single_digit.iter_skyscraper,
-    single_digit.find_two_string_kite: single_digit.iter_two_string_kite,
-    single_digit.find_empty_rectangle: single_digit.iter_empty_rectangle,
-    wings.find_xy_wing: wings.iter_xy_wing,
-    wings.find_xyz_wing: wings.iter_xyz_wing,
-    wings.find_w_wing: wings.iter_w_wing,
-    wings.find_wxyz_wing: wings.iter_wxyz_wing,
-    colouring.find_simple_colouring: colouring.iter_simple_colouring,
-    colouring.find_multi_colours: colouring.iter_multi_colours,
-    uniqueness.find_unique_rectangle: uniqueness.iter_unique_rectangle,
-    uniqueness.find_avoidable_rectangle: uniqueness.iter_avoidable_rectangle,
-    uniqueness.find_hidden_rectangle: uniqueness.iter_hidden_rectangle,
-    uniqueness.find_bug_plus_one: uniqueness.iter_bug_plus_one,
-    uniqueness.find_bug_plus_n: uniqueness.iter_bug_plus_n,
-    sue_de_coq.find_sue_de_coq: sue_de_coq.iter_sue_de_coq,
-    als.find_als_xz: als.iter_als_xz,
-    als.find_als_xy_wing: als.iter_als_xy_wing,
-    als.find_als_chain: als.iter_als_chain,
-    als.find_death_blossom: als.iter_death_blossom,
-    franken.find_franken_fish: franken.iter_franken_fish,
-    franken.find_mutant_fish: franken.iter_mutant_fish,
-    franken.find_siamese_fish: franken.iter_siamese_fish,
-    chains.find_x_chain: chains.iter_x_chain,
-    chains.find_xy_chain: chains.iter_xy_chain,
-    chains.find_aic: chains.iter_aic,
-    grouped_chains.find_grouped_aic: grouped_chains.iter_grouped_aic,
-    forcing.find_forcing_chain: forcing.iter_forcing_chain,
-    forcing_chains.find_dynamic_forcing_chain: forcing_chains.iter_dynamic_forcing_chain,
-    forcing_chains.find_dynamic_forcing_chain_plus:
-        forcing_chains.iter_dynamic_forcing_chain_plus,
-    forcing_chains.find_nested_forcing_chain: forcing_chains.iter_nested_forcing_chain,
-    forcing_chains.find_nested_forcing_chain_plus: forcing_chains.iter_nested_forcing_chain_plus,
-}
 
 
 class UnknownTechnique(SudokuError, ValueError):
@@ -128,12 +30,8 @@ class UnknownTechnique(SudokuError, ValueError):
 
 
 def listable() -> list[Technique]:
-    """The registry in its order, with the listed-only techniques placed by weight."""
-    out = list(TECHNIQUES)
-    for extra in LISTED_ONLY:
-        at = max(i for i, t in enumerate(out) if t.weight <= extra.weight) + 1
-        out.insert(at, extra)
-    return out
+    """Every row of the table in its order, listed-only techniques included."""
+    return list(TABLE)
 
 
 def technique_names() -> list[str]:
@@ -151,19 +49,6 @@ def lookup(names: Iterable[str]) -> list[Technique]:
     return out
 
 
-# Other names people and tools give a registry entry (keys as _key writes them).
-ALIASES = {
-    "nice loop": "AIC", "continuous nice loop": "AIC", "discontinuous nice loop": "AIC",
-    "alternating inference chain": "AIC",
-    "grouped nice loop": "Grouped AIC", "grouped continuous nice loop": "Grouped AIC",
-    "grouped discontinuous nice loop": "Grouped AIC",
-    "grouped alternating inference chain": "Grouped AIC",
-    "locked pair": "Naked Pair", "locked triple": "Naked Triple",
-    "bug + 1": "BUG+1", "bivalue universal grave + 1": "BUG+1",
-    "bivalue universal grave + n": "BUG+n", "bug + n": "BUG+n",
-    "almost locked set xz": "ALS-XZ", "als xz rule": "ALS-XZ",
-    "hidden unique rectangle": "Hidden Rectangle",
-}
 # HoDoKu's names for the two kinds of Locked Candidates.
 _LOCKED = {"locked candidates type 1 (pointing)": "locked candidates (pointing)",
            "locked candidates type 2 (claiming)": "locked candidates (claiming)"}
@@ -175,12 +60,10 @@ _UNIQUENESS_TEST = re.compile(r"uniqueness test (\d)")  # HoDoKu's name for the 
 def resolve(name: str) -> tuple[Technique, str | None]:
     """The registry entry a name stands for, and the kind of its steps the name asks for (a
     key such as 'unique rectangle type 3'; None for all of them)."""
-    by_key = {_key(t.name): t for t in listable()}
+    by_key = {_key(alias): t for t in TABLE for alias in (t.name, *t.aliases)}
     key = _key(name)
     if key in by_key:
         return by_key[key], None
-    if key in ALIASES:
-        return by_key[_key(ALIASES[key])], None
     if key in _LOCKED:
         return by_key["locked candidates"], _LOCKED[key]
     m = _UNIQUENESS_TEST.fullmatch(key)
@@ -206,16 +89,8 @@ def _key(name: str) -> str:
 
 
 def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
-    """Every step the technique finds in ``c`` (its finder's iter_ form), none applied."""
-    find = tech.find
-    func: Callable[..., object] = getattr(find, "func", find)
-    kwargs = dict(find.keywords) if isinstance(find, partial) else {}
-    kwargs.update(LISTING_KEYWORDS.get(tech.name, {}))
-    iterate = ITERATORS.get(func)
-    if iterate is not None:
-        yield from iterate(c, **kwargs)
-        return
-    raise AssertionError(f"{tech.name} has no iter_ form in ITERATORS")  # a test checks
+    """Every step the technique finds in ``c`` (its listing's options), none applied."""
+    return tech.instances(c)
 
 
 def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,

@@ -25,7 +25,7 @@ from typing import Any
 from ..logic.grade import solves_within
 from ..logic.rate import Rating, rate
 from ..logic.techniques import LEVELS, Level
-from ..model.budget import OutOfTime
+from ..model.budget import OutOfTime, check_time_limit
 from ..model.contract import frame
 from ..model.errors import SudokuError
 from ..model.expect import NONE, OPTIONAL_NUMBER, SEED, expect
@@ -117,6 +117,14 @@ def default_time_limit(shape: Shape) -> float:
         if n <= size:
             return seconds
     return 180.0
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` when it is one: 0 or more (Python's random takes -S for S, so two seeds would
+    give one puzzle)."""
+    if seed < 0:
+        raise GenerateError(f"seed {seed}: expected a whole number, 0 or more")
+    return seed
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -241,10 +249,9 @@ def generate(
     target = LEVELS.index(check_difficulty(difficulty))
     sym = check_symmetry(symmetry) if symmetry is not None else (
         "none" if minimal else default_symmetry(shape))
-    if time_limit is None:
-        time_limit = default_time_limit(shape)
-    if not time_limit > 0:
-        raise GenerateError(f"time limit {time_limit!r}: expected a positive number of seconds")
+    if seed is not None:
+        check_seed(seed)
+    time_limit = default_time_limit(shape) if time_limit is None else check_time_limit(time_limit)
     if max_attempts is not None and max_attempts < 1:
         raise GenerateError(f"max attempts {max_attempts!r}: expected at least 1")
     if seed is None:

@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,6 +29,27 @@ _deadline: ContextVar[float | None] = ContextVar("sudoku_core_deadline", default
 
 class OutOfTime(SudokuError):
     """The time limit ran out before the call could answer."""
+
+
+class BudgetError(SudokuError):
+    """A time limit that is no budget: not a number, not more than 0, or infinite."""
+
+
+def check_time_limit(seconds: object) -> float:
+    """``seconds`` as a float when it is a budget: a finite number more than 0.
+
+    Every call has a budget: an infinite one would let a generator asked for a level a size
+    cannot reach run for ever. The library's entry points, the CLI and the web facade all
+    check a time limit given by a person here, so they say the same thing.
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise BudgetError(f"time limit {seconds!r}: expected a number of seconds")
+    if math.isnan(seconds) or seconds <= 0:
+        raise BudgetError("the time limit must be more than 0")
+    if math.isinf(seconds):
+        raise BudgetError("the time limit must be a finite number of seconds (every call has a "
+                          "budget; give a large one, such as 3600, for a long run)")
+    return float(seconds)
 
 
 @contextmanager

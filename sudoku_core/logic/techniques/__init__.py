@@ -1,137 +1,184 @@
-"""Human solving techniques and their registry, simplest first.
+"""Human solving techniques and their one table, simplest first.
 
-Each technique is a function ``find_xxx(c: Candidates) -> Step | None`` that reads the candidate
-state and never changes it. ``TECHNIQUES`` lists them in the order a person (and the walker)
-tries them, each with its weight and level; the table is documented in docs/rating.md. The
-table is plain imports: a technique that fails to import fails the import of this package.
+Each technique module has ``iter_xxx(c: Candidates, **options) -> Iterator[Step]`` that reads
+the candidate state and never changes it. ``TABLE`` holds one row per technique: its name, the
+names other tools give it, its iterator, weight and level, and the options the walker and the
+listing (``steps --all``) use. ``steps``, ``--only``, ``--all``, ``--list-techniques``, the
+rating and the page all read this table: a new technique is one module and one row. The table
+is documented in docs/rating.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import partial
-from typing import Literal, get_args
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from .als import find_als_chain, find_als_xy_wing, find_als_xz, find_death_blossom
+from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from .base import Finder, Step
-from .chains import find_aic, find_x_chain, find_xy_chain
-from .colouring import find_multi_colours, find_simple_colouring
-from .fish import FISH_NAMES, find_finned_fish, find_fish
-from .forcing import find_forcing_chain
+from .chains import iter_aic, iter_x_chain, iter_xy_chain
+from .colouring import iter_multi_colours, iter_simple_colouring
+from .fish import FISH_NAMES, iter_finned_fish, iter_fish
+from .forcing import iter_forcing_chain
 from .forcing_chains import (
     find_dynamic_forcing_chain,
     find_dynamic_forcing_chain_plus,
     find_nested_forcing_chain,
     find_nested_forcing_chain_plus,
+    iter_dynamic_forcing_chain,
+    iter_dynamic_forcing_chain_plus,
+    iter_nested_forcing_chain,
+    iter_nested_forcing_chain_plus,
 )
-from .franken import find_franken_fish
-from .grouped_chains import find_grouped_aic
-from .intersections import find_locked_candidates
-from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
-from .singles import find_full_house, find_hidden_single, find_naked_single
-from .subsets import find_hidden_subset, find_naked_subset
-from .sue_de_coq import find_sue_de_coq
+from .franken import iter_franken_fish, iter_mutant_fish, iter_siamese_fish
+from .grouped_chains import iter_grouped_aic
+from .intersections import iter_locked_candidates
+from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
+from .singles import iter_full_house, iter_hidden_single, iter_naked_single
+from .subsets import iter_hidden_subset, iter_naked_subset
+from .sue_de_coq import iter_sue_de_coq
 from .uniqueness import (
-    find_avoidable_rectangle,
-    find_bug_plus_n,
-    find_bug_plus_one,
-    find_hidden_rectangle,
-    find_unique_rectangle,
+    iter_avoidable_rectangle,
+    iter_bug_plus_n,
+    iter_bug_plus_one,
+    iter_hidden_rectangle,
+    iter_unique_rectangle,
 )
-from .wings import find_w_wing, find_wxyz_wing, find_xy_wing, find_xyz_wing
+from .wings import iter_w_wing, iter_wxyz_wing, iter_xy_wing, iter_xyz_wing
 
-__all__ = ["LEVELS", "Level", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "Step",
+if TYPE_CHECKING:
+    from ...model.candidates import Candidates
+
+__all__ = ["LEVELS", "Level", "TABLE", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "Step",
            "Technique", "level_of", "registry", "weight_of"]
 
 Level = Literal["Easy", "Medium", "Hard", "Expert", "Extreme"]
 LEVELS: tuple[Level, ...] = get_args(Level)
 TRIAL = "Trial and Error"
 TRIAL_WEIGHT = 110  # above every forcing chain: a guess is the last resort
+Iterate = Callable[..., Iterator[Step]]
 
 
 @dataclass(frozen=True)
 class Technique:
-    """A registry entry: name, finder, weight (score units, SE rating x 10) and level."""
+    """One row of the table: a technique, how it is searched, walked, listed and weighed."""
 
-    name: str
-    find: Finder
-    weight: int
-    level: Level
+    name: str  # as the walker's steps name it: "X-Wing"
+    iterate: Iterate  # every instance in a state: iter_fish
+    weight: int  # score units (Sudoku Explainer's scale x 10 in spirit): 40
+    level: Level  # the band of the weight: "Hard"
+    walk: Mapping[str, Any] = field(default_factory=dict)  # options the walker uses: sizes=(2,)
+    listing: Mapping[str, Any] = field(default_factory=dict)  # added for --all: wider searches
+    aliases: tuple[str, ...] = ()  # other tools' names: ("Grouped Nice Loop",)
+    step_weights: Mapping[str, int] = field(default_factory=dict)  # kinds of its steps
     needs_unique: bool = False  # uniqueness techniques: only for puzzles known to be unique
+    walked: bool = True  # False: listed on request only (--all), never tried by the walker
+    first: Finder | None = None  # the walker's own search where it is not the first instance
+
+    def find(self, c: Candidates) -> Step | None:
+        """The first step the walker takes from this technique in ``c``, or None."""
+        if self.first is not None:
+            return self.first(c)
+        return next(self.iterate(c, **self.walk), None)
+
+    def instances(self, c: Candidates) -> Iterator[Step]:
+        """Every instance in ``c`` with the listing's (wider) options, none applied."""
+        return self.iterate(c, **{**self.walk, **self.listing})
 
 
-# Simplest first. Weights follow Sudoku Explainer's scale x10 in spirit; levels follow HoDoKu's
-# grouping, with the bands Easy < 25 <= Medium < 35 <= Hard < 50 <= Expert < 70 <= Extreme.
-# One entry per line: a new technique is one import and one line here.
-TECHNIQUES: tuple[Technique, ...] = (
-    Technique("Full House", find_full_house, 10, "Easy"),
-    Technique("Hidden Single", find_hidden_single, 12, "Easy"),
-    Technique("Naked Single", find_naked_single, 20, "Easy"),
-    Technique("Locked Candidates", find_locked_candidates, 26, "Medium"),
-    Technique("Naked Pair", partial(find_naked_subset, sizes=(2,)), 30, "Medium"),
-    Technique("Hidden Pair", partial(find_hidden_subset, sizes=(2,)), 32, "Medium"),
-    Technique("Naked Triple", partial(find_naked_subset, sizes=(3,)), 36, "Hard"),
-    Technique("Hidden Triple", partial(find_hidden_subset, sizes=(3,)), 38, "Hard"),
-    Technique("X-Wing", partial(find_fish, sizes=(2,)), 40, "Hard"),
-    Technique("Skyscraper", find_skyscraper, 41, "Hard"),
-    Technique("2-String Kite", find_two_string_kite, 41, "Hard"),
-    Technique("XY-Wing", find_xy_wing, 42, "Hard"),
-    Technique("Empty Rectangle", find_empty_rectangle, 43, "Hard"),
-    Technique("XYZ-Wing", find_xyz_wing, 44, "Hard"),
-    Technique("W-Wing", find_w_wing, 45, "Hard"),
-    Technique("Naked Quad", partial(find_naked_subset, sizes=(4,)), 46, "Hard"),
-    Technique("WXYZ-Wing", find_wxyz_wing, 46, "Hard"),
-    Technique("Finned X-Wing", partial(find_finned_fish, sizes=(2,)), 47, "Hard"),
-    Technique("Hidden Quad", partial(find_hidden_subset, sizes=(4,)), 48, "Hard"),
-    Technique("Swordfish", partial(find_fish, sizes=(3,)), 50, "Expert"),
-    Technique("Simple Colouring", find_simple_colouring, 52, "Expert"),
-    Technique("Multi-Colours", find_multi_colours, 53, "Expert"),
-    Technique("Unique Rectangle", find_unique_rectangle, 54, "Expert", needs_unique=True),
-    Technique("Avoidable Rectangle", find_avoidable_rectangle, 54, "Expert", needs_unique=True),
-    Technique("Hidden Rectangle", find_hidden_rectangle, 55, "Expert", needs_unique=True),
-    Technique("BUG+1", find_bug_plus_one, 55, "Expert", needs_unique=True),
-    Technique("Jellyfish", partial(find_fish, sizes=(4,)), 56, "Expert"),
-    Technique("BUG+n", find_bug_plus_n, 57, "Expert", needs_unique=True),
-    Technique("Finned Swordfish", partial(find_finned_fish, sizes=(3,)), 57, "Expert"),
-    Technique("Finned Jellyfish", partial(find_finned_fish, sizes=(4,)), 58, "Expert"),
-    Technique("Sue de Coq", find_sue_de_coq, 58, "Expert"),
-    Technique("X-Chain", find_x_chain, 60, "Expert"),
-    Technique("ALS-XZ", find_als_xz, 61, "Expert"),
-    Technique("XY-Chain", find_xy_chain, 62, "Expert"),
-    Technique("ALS-XY-Wing", find_als_xy_wing, 64, "Expert"),
-    Technique("Death Blossom", find_death_blossom, 65, "Expert"),
-    Technique("AIC", find_aic, 66, "Expert"),
-    Technique("Franken Fish", partial(find_franken_fish, sizes=(2, 3), max_fins=1), 67, "Expert"),
-    Technique("ALS Chain", find_als_chain, 68, "Expert"),
-    Technique("Grouped AIC", find_grouped_aic, 68, "Expert"),
-    Technique("Forcing Chain", find_forcing_chain, 75, "Extreme"),
-    Technique("Dynamic Forcing Chain", find_dynamic_forcing_chain, 85, "Extreme"),
-    Technique("Dynamic Forcing Chain (+)", find_dynamic_forcing_chain_plus, 90, "Extreme"),
-    Technique("Nested Forcing Chain", find_nested_forcing_chain, 95, "Extreme"),
-    Technique("Nested Forcing Chain (+)", find_nested_forcing_chain_plus, 100, "Extreme"),
-)
+def _sizes(*sizes: int) -> dict[str, Any]:
+    return {"sizes": sizes}
 
-# Weights of the technique names steps carry, where they differ from the registry entry's.
-_NAME_WEIGHTS = {
-    "Locked Candidates (Pointing)": 26,
-    "Locked Candidates (Claiming)": 28,
-    "Unique Rectangle Type 1": 54,
-    "Unique Rectangle Type 2": 55,
-    "Unique Rectangle Type 4": 56,
-    "Unique Rectangle Type 3": 56,
-    "Unique Rectangle Type 5": 55,
-    "Unique Rectangle Type 6": 56,
-    "Avoidable Rectangle Type 1": 54,
-    "Avoidable Rectangle Type 2": 55,
-    "Siamese Finned": 58,  # "Siamese Finned Swordfish", "Siamese Finned Franken X-Wing" ...
-    TRIAL: TRIAL_WEIGHT,
-}
+
+# Wider searches when listing than the walker can afford at every step.
+_ALS = {"max_cells": 8}  # almost locked sets of any size a 9x9 unit allows (the walker: 4)
+_BRANCHES = {"work": 200_000}  # every candidate's branch of a 9x9 several times over
+_UR = {f"Unique Rectangle Type {k}": w for k, w in
+       ((1, 54), (2, 55), (3, 56), (4, 56), (5, 55), (6, 56))}
 # Fish over boxes are named as people say them ("Finned Franken Swordfish"): one weight a kind.
-_NAME_WEIGHTS |= {f"{fin}{kind} {size}": weight for fin in ("", "Finned ")
-                  for kind, weight in (("Franken", 67), ("Mutant", 69))
-                  for size in FISH_NAMES.values()}
+_KINDS = {kind: {f"{fin}{kind} {size}": weight for fin in ("", "Finned ")
+                 for size in FISH_NAMES.values()}
+          for kind, weight in (("Franken", 67), ("Mutant", 69))}
 
-_WEIGHTS = {t.name: t.weight for t in TECHNIQUES} | _NAME_WEIGHTS
+T = Technique
+# Simplest first: the order a person (and the walker) tries them. Levels follow HoDoKu's
+# grouping, with the bands Easy < 25 <= Medium < 35 <= Hard < 50 <= Expert < 70 <= Extreme.
+TABLE: tuple[Technique, ...] = (
+    T("Full House", iter_full_house, 10, "Easy"),
+    T("Hidden Single", iter_hidden_single, 12, "Easy"),
+    T("Naked Single", iter_naked_single, 20, "Easy"),
+    T("Locked Candidates", iter_locked_candidates, 26, "Medium",
+      step_weights={"Locked Candidates (Pointing)": 26, "Locked Candidates (Claiming)": 28}),
+    T("Naked Pair", iter_naked_subset, 30, "Medium", _sizes(2), aliases=("Locked Pair",)),
+    T("Hidden Pair", iter_hidden_subset, 32, "Medium", _sizes(2)),
+    T("Naked Triple", iter_naked_subset, 36, "Hard", _sizes(3), aliases=("Locked Triple",)),
+    T("Hidden Triple", iter_hidden_subset, 38, "Hard", _sizes(3)),
+    T("X-Wing", iter_fish, 40, "Hard", _sizes(2)),
+    T("Skyscraper", iter_skyscraper, 41, "Hard"),
+    T("2-String Kite", iter_two_string_kite, 41, "Hard"),
+    T("XY-Wing", iter_xy_wing, 42, "Hard"),
+    T("Empty Rectangle", iter_empty_rectangle, 43, "Hard"),
+    T("XYZ-Wing", iter_xyz_wing, 44, "Hard"),
+    T("W-Wing", iter_w_wing, 45, "Hard"),
+    T("Naked Quad", iter_naked_subset, 46, "Hard", _sizes(4)),
+    T("WXYZ-Wing", iter_wxyz_wing, 46, "Hard"),
+    T("Finned X-Wing", iter_finned_fish, 47, "Hard", _sizes(2)),
+    T("Hidden Quad", iter_hidden_subset, 48, "Hard", _sizes(4)),
+    T("Swordfish", iter_fish, 50, "Expert", _sizes(3)),
+    T("Simple Colouring", iter_simple_colouring, 52, "Expert"),
+    T("Multi-Colours", iter_multi_colours, 53, "Expert"),
+    T("Unique Rectangle", iter_unique_rectangle, 54, "Expert", step_weights=_UR,
+      needs_unique=True),
+    T("Avoidable Rectangle", iter_avoidable_rectangle, 54, "Expert", needs_unique=True,
+      step_weights={"Avoidable Rectangle Type 1": 54, "Avoidable Rectangle Type 2": 55}),
+    T("Hidden Rectangle", iter_hidden_rectangle, 55, "Expert", needs_unique=True,
+      aliases=("Hidden Unique Rectangle",)),
+    T("BUG+1", iter_bug_plus_one, 55, "Expert", needs_unique=True,
+      aliases=("BUG + 1", "Bivalue Universal Grave + 1")),
+    T("Jellyfish", iter_fish, 56, "Expert", _sizes(4)),
+    T("BUG+n", iter_bug_plus_n, 57, "Expert", needs_unique=True,
+      aliases=("BUG + n", "Bivalue Universal Grave + n")),
+    T("Finned Swordfish", iter_finned_fish, 57, "Expert", _sizes(3)),
+    T("Finned Jellyfish", iter_finned_fish, 58, "Expert", _sizes(4)),
+    T("Sue de Coq", iter_sue_de_coq, 58, "Expert"),
+    # Listed on request only: a Siamese fish is two finned fish the walker takes one at a time.
+    T("Siamese Fish", iter_siamese_fish, 58, "Expert", _sizes(2, 3, 4), walked=False,
+      step_weights={"Siamese Finned": 58}),
+    T("X-Chain", iter_x_chain, 60, "Expert", listing={"max_nodes": 20}),
+    T("ALS-XZ", iter_als_xz, 61, "Expert", listing=_ALS,
+      aliases=("Almost Locked Set XZ", "ALS XZ Rule")),
+    T("XY-Chain", iter_xy_chain, 62, "Expert", listing={"max_nodes": 24}),
+    T("ALS-XY-Wing", iter_als_xy_wing, 64, "Expert", listing=_ALS),
+    T("Death Blossom", iter_death_blossom, 65, "Expert", listing={**_ALS, "max_stem": 4}),
+    T("AIC", iter_aic, 66, "Expert", listing={"max_nodes": 20},
+      aliases=("Nice Loop", "Continuous Nice Loop", "Discontinuous Nice Loop",
+               "Alternating Inference Chain")),
+    T("Franken Fish", iter_franken_fish, 67, "Expert", {"sizes": (2, 3), "max_fins": 1},
+      listing={"sizes": (2, 3, 4), "max_fins": 2}, step_weights=_KINDS["Franken"]),
+    T("ALS Chain", iter_als_chain, 68, "Expert", listing=_ALS),
+    # As the expert tools' grouped nice loops when listing: almost locked sets as nodes too.
+    T("Grouped AIC", iter_grouped_aic, 68, "Expert",
+      listing={"max_nodes": 16, "als_nodes": True},
+      aliases=("Grouped Nice Loop", "Grouped Continuous Nice Loop",
+               "Grouped Discontinuous Nice Loop", "Grouped Alternating Inference Chain")),
+    T("Mutant Fish", iter_mutant_fish, 69, "Expert", _sizes(2, 3), listing=_sizes(2, 3, 4),
+      walked=False, step_weights=_KINDS["Mutant"]),
+    T("Forcing Chain", iter_forcing_chain, 75, "Extreme"),
+    # The walker's forcing chains share one search between the four (see forcing_chains).
+    T("Dynamic Forcing Chain", iter_dynamic_forcing_chain, 85, "Extreme", listing=_BRANCHES,
+      first=find_dynamic_forcing_chain),
+    T("Dynamic Forcing Chain (+)", iter_dynamic_forcing_chain_plus, 90, "Extreme",
+      listing=_BRANCHES, first=find_dynamic_forcing_chain_plus),
+    T("Nested Forcing Chain", iter_nested_forcing_chain, 95, "Extreme", listing=_BRANCHES,
+      first=find_nested_forcing_chain),
+    T("Nested Forcing Chain (+)", iter_nested_forcing_chain_plus, 100, "Extreme",
+      listing=_BRANCHES, first=find_nested_forcing_chain_plus),
+)
+# The walker's share of the table, in the same order.
+TECHNIQUES: tuple[Technique, ...] = tuple(t for t in TABLE if t.walked)
+
+_WEIGHTS = {t.name: t.weight for t in TABLE} | {
+    name: w for t in TABLE for name, w in t.step_weights.items()} | {TRIAL: TRIAL_WEIGHT}
 
 
 def registry() -> tuple[Technique, ...]:

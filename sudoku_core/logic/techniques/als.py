@@ -153,11 +153,6 @@ def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[in
     return out
 
 
-def find_als_xz(c: Candidates) -> Step | None:
-    """The first ALS-XZ."""
-    return next(iter_als_xz(c), None)
-
-
 def iter_als_xz(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
     """Two ALSs with a restricted common digit x: a digit z of both goes from the cells seeing
     every z of both (one set is locked). With two restricted digits (doubly linked) both sets
@@ -194,11 +189,6 @@ def _doubly_elims(a: Als, b: Als, rcc: int, vcells: list[int]) -> list[tuple[int
     return sorted(out)
 
 
-def find_als_xy_wing(c: Candidates) -> Step | None:
-    """The first ALS-XY-Wing."""
-    return next(iter_als_xy_wing(c), None)
-
-
 def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
     """ALSs A and B each linked to a pivot ALS C by different restricted digits x and y: a digit
     z of A and B (not x or y) goes from the cells seeing every z of both."""
@@ -219,11 +209,6 @@ def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[
                     yield _als_step(c, "ALS-XY-Wing", [a, pivot, b], [[x], [y]], elims,
                                     "one of the outer sets is locked")
         check()
-
-
-def find_als_chain(c: Candidates) -> Step | None:
-    """The first ALS chain."""
-    return next(iter_als_chain(c), None)
 
 
 def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
@@ -261,11 +246,6 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
     for i, a in enumerate(sets):
         for j, v in links[i]:
             yield from extend([i, j], a.mask | sets[j].mask, [v])
-
-
-def find_death_blossom(c: Candidates) -> Step | None:
-    """The first Death Blossom."""
-    return next(iter_death_blossom(c), None)
 
 
 def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,

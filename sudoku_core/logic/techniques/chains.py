@@ -285,11 +285,6 @@ def each_conclusion_once(listing: Callable[..., Iterator[Step]]) -> Callable[...
     return distinct
 
 
-def find_x_chain(c: Candidates) -> Step | None:
-    """A single-digit chain of conjugate pairs and weak links; its two ends trap the digit."""
-    return next(iter_x_chain(c), None)
-
-
 @each_conclusion_once
 def iter_x_chain(c: Candidates, max_nodes: int = MAX_X_NODES) -> Iterator[Step]:
     """Every X-Chain conclusion, shortest chain first."""
@@ -308,11 +303,6 @@ def iter_x_chain(c: Candidates, max_nodes: int = MAX_X_NODES) -> Iterator[Step]:
         cells = "".join(("=" if i % 2 else "-") * (i > 0) + name(c, node // n)
                         for i, node in enumerate(chain + chain[:1] if closed else chain))
         yield _chain_step(c, "X-Chain", found, f"X-Chain on {sym}: {cells}")
-
-
-def find_xy_chain(c: Candidates) -> Step | None:
-    """A chain of bivalue cells; both ends hold the same digit, which leaves cells seeing both."""
-    return next(iter_xy_chain(c), None)
 
 
 @each_conclusion_once
@@ -336,11 +326,6 @@ def iter_xy_chain(c: Candidates, max_nodes: int = 2 * MAX_XY_CELLS) -> Iterator[
             for i in range(0, len(chain), 2)
         )
         yield _chain_step(c, "XY-Chain", found, f"XY-Chain {cells}")
-
-
-def find_aic(c: Candidates) -> Step | None:
-    """An alternating inference chain or nice loop mixing conjugate pairs and bivalue cells."""
-    return next(iter_aic(c), None)
 
 
 @each_conclusion_once

@@ -55,11 +55,6 @@ def _clusters(c: Candidates, v: int, vcells: list[int],
     return out
 
 
-def find_simple_colouring(c: Candidates) -> Step | None:
-    """Colour wrap (one colour sees itself: it is false) or colour trap (a cell sees both)."""
-    return next(iter_simple_colouring(c), None)
-
-
 def iter_simple_colouring(c: Candidates) -> Iterator[Step]:
     """Every colour wrap and colour trap, cluster by cluster."""
     pm = peer_masks(c.shape)
@@ -115,11 +110,6 @@ def _trap_step(c: Candidates, v: int, on: list[int], off: list[int], hit: int,
             f"{names(c, off)} hold {sym}: {removal_text(c, elims)}")
     return make_step("Simple Colouring", text, eliminations=elims, cells=cells, units=units,
                      candidates=cands, region=f"conjugate pairs of {sym}")
-
-
-def find_multi_colours(c: Candidates) -> Step | None:
-    """Two clusters of one digit joined by a weak link between their colours."""
-    return next(iter_multi_colours(c), None)
 
 
 def iter_multi_colours(c: Candidates) -> Iterator[Step]:

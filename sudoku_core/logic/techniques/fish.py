@@ -15,11 +15,6 @@ from .subsets import _combos
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def find_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
-    """k base lines whose value sits in only k cover lines: remove it from the cover lines."""
-    return next(iter_fish(c, sizes), None)
-
-
 def iter_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
     """Every basic fish of the given sizes, smallest first."""
     n = c.size
@@ -103,12 +98,6 @@ def _box_lines(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # before (same steps, in the same order, without the search).
 _finned_seen: dict[tuple[Shape, int, int, bool, tuple[int, ...]], list[Step]] = {}
 _FINNED_SEEN_MAX = 4096
-
-
-def find_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
-    """A fish whose extra candidates (fins) sit in one box: remove the value from cover cells
-    in that box (either a fin is true and sees them, or the plain fish is)."""
-    return next(iter_finned_fish(c, sizes), None)
 
 
 def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:

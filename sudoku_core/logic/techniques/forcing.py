@@ -56,11 +56,6 @@ class _Brancher:
         return common((self.boards, self.unsolved), [b for b in branches if b is not None])
 
 
-def find_forcing_chain(c: Candidates) -> Step | None:
-    """Cell or unit forcing chain (or a contradiction), fewest branches first."""
-    return next(iter_forcing_chain(c), None)
-
-
 def iter_forcing_chain(c: Candidates) -> Iterator[Step]:
     """Every cell and unit forcing chain (and contradiction) of ``c``, fewest branches first,
     until the call's share of branches is spent."""

@@ -230,12 +230,6 @@ def _franken_sides(n: int) -> tuple[tuple[list[int], list[int]], ...]:
     return ((rows + boxes, cols + boxes), (cols + boxes, rows + boxes))
 
 
-def find_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
-                      max_fins: int = MAX_FINS) -> Step | None:
-    """The first Franken fish (finned or not)."""
-    return next(iter_franken_fish(c, sizes, max_fins), None)
-
-
 def iter_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4),
                       max_fins: int = MAX_FINS) -> Iterator[Step]:
     """Every Franken fish: rows and boxes against columns and boxes (or the transpose)."""
@@ -248,12 +242,6 @@ def iter_franken_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4),
                         yield _step(c, fish)
 
 
-def find_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
-                     max_fins: int = MAX_FINS) -> Step | None:
-    """The first Mutant fish (finned or not)."""
-    return next(iter_mutant_fish(c, sizes, max_fins), None)
-
-
 def iter_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
                      max_fins: int = MAX_FINS) -> Iterator[Step]:
     """Every Mutant fish: base and cover units of any kinds, neither basic nor Franken."""
@@ -264,11 +252,6 @@ def iter_mutant_fish(c: Candidates, sizes: Sequence[int] = (2, 3),
             for fish in fishes(c, digit, every, every, k, max_fins):
                 if kind_of(n, fish) == "Mutant":
                     yield _step(c, fish)
-
-
-def find_siamese_fish(c: Candidates, sizes: Sequence[int] = (2, 3)) -> Step | None:
-    """The first Siamese fish."""
-    return next(iter_siamese_fish(c, sizes), None)
 
 
 def iter_siamese_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:

@@ -277,11 +277,6 @@ def grouped_chain(c: Candidates) -> tuple[_GroupedLogic, Found] | None:
     return None if found is None else (g, found)
 
 
-def find_grouped_aic(c: Candidates) -> Step | None:
-    """A grouped AIC or grouped nice loop (at least one node is a box group)."""
-    return next(iter_grouped_aic(c), None)
-
-
 @each_conclusion_once
 def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES,
                      als_nodes: bool = False) -> Iterator[Step]:

@@ -8,11 +8,6 @@ from ...model.candidates import Candidates
 from .base import Step, cells_text, elimination_roles, removal_text, unit_name
 
 
-def find_locked_candidates(c: Candidates) -> Step | None:
-    """Pointing first (a box's value confined to one line), then claiming (line to box)."""
-    return next(iter_locked_candidates(c), None)
-
-
 def iter_locked_candidates(c: Candidates) -> Iterator[Step]:
     """Every pointing, then every claiming, locked candidate."""
     yield from _pointing(c)

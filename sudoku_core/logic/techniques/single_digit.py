@@ -133,11 +133,6 @@ def line_units(c: Candidates) -> tuple[range, range]:
 # --- Skyscraper ------------------------------------------------------------------------------
 
 
-def find_skyscraper(c: Candidates) -> Step | None:
-    """Two conjugate pairs in parallel lines whose bases share a cross line."""
-    return next(iter_skyscraper(c), None)
-
-
 def iter_skyscraper(c: Candidates) -> Iterator[Step]:
     """Every skyscraper."""
     geo = c.geometry
@@ -178,11 +173,6 @@ def _skyscraper_step(c: Candidates, v: int, units: tuple[int, int], bases: tuple
 
 
 # --- 2-String Kite ---------------------------------------------------------------------------
-
-
-def find_two_string_kite(c: Candidates) -> Step | None:
-    """A row pair and a column pair linked inside one box; their far ends trap the value."""
-    return next(iter_two_string_kite(c), None)
 
 
 def iter_two_string_kite(c: Candidates) -> Iterator[Step]:
@@ -232,11 +222,6 @@ def _kite_step(c: Candidates, v: int, units: tuple[int, int, int], links: tuple[
 
 
 # --- Empty Rectangle -------------------------------------------------------------------------
-
-
-def find_empty_rectangle(c: Candidates) -> Step | None:
-    """A box whose value lies on one row plus one column, with a conjugate pair off the box."""
-    return next(iter_empty_rectangle(c), None)
 
 
 def iter_empty_rectangle(c: Candidates) -> Iterator[Step]:

@@ -9,11 +9,6 @@ from ...model.grid import cell_name
 from .base import Step, unit_name
 
 
-def find_full_house(c: Candidates) -> Step | None:
-    """A unit with exactly one empty cell: it takes the missing value."""
-    return next(iter_full_house(c), None)
-
-
 def iter_full_house(c: Candidates) -> Iterator[Step]:
     """Every full house, boxes first."""
     values, masks = c.values, c.masks
@@ -43,11 +38,6 @@ def full_house_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
         candidates=((cell, value, "place"),),
         region=where,
     )
-
-
-def find_hidden_single(c: Candidates) -> Step | None:
-    """A value with only one place left in a box, row or column."""
-    return next(iter_hidden_single(c), None)
 
 
 def iter_hidden_single(c: Candidates) -> Iterator[Step]:
@@ -87,11 +77,6 @@ def hidden_single_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
         candidates=((cell, value, "place"),),
         region=where,
     )
-
-
-def find_naked_single(c: Candidates) -> Step | None:
-    """A cell with only one candidate left."""
-    return next(iter_naked_single(c), None)
 
 
 def iter_naked_single(c: Candidates) -> Iterator[Step]:

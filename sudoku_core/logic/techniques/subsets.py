@@ -54,11 +54,6 @@ def _combos(items: Sequence[tuple[int, int]], k: int) -> list[tuple[list[int], i
     return out
 
 
-def find_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
-    """k cells of a unit holding only k candidates between them: remove those from the rest."""
-    return next(iter_naked_subset(c, sizes), None)
-
-
 def iter_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:
     """Every naked subset of the given sizes (a locked one once, from its first unit)."""
     seen: set[tuple[int, ...]] = set()
@@ -118,11 +113,6 @@ def _naked_step(c: Candidates, units: list[int], cells: list[int], union: int,
         + tuple(ecands),
         region=unit_name(shape, units[0]),
     )
-
-
-def find_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Step | None:
-    """k values of a unit confined to k cells: those cells lose every other candidate."""
-    return next(iter_hidden_subset(c, sizes), None)
 
 
 def iter_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:

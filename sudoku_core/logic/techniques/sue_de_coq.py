@@ -21,11 +21,6 @@ from .single_digit import digits, make_step, names, removal_text, unit_name
 MAX_PART = 3  # cells taken from the rest of the line, and from the rest of the box
 
 
-def find_sue_de_coq(c: Candidates) -> Step | None:
-    """The first Sue de Coq."""
-    return next(iter_sue_de_coq(c), None)
-
-
 def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
     """Every Sue de Coq over every line-box intersection."""
     geo = c.geometry

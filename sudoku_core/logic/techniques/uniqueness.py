@@ -85,11 +85,6 @@ def _can_be_deadly(masks: list[int], rect: Rect) -> bool:
                for p, q in ((low, high), (high, low)))
 
 
-def find_unique_rectangle(c: Candidates) -> Step | None:
-    """The first Unique Rectangle, simplest type first."""
-    return next(iter_unique_rectangle(c), None)
-
-
 def iter_unique_rectangle(c: Candidates) -> Iterator[Step]:
     """Every Unique Rectangle of types 1, 2, 5, 4, 3 and 6 (in that order)."""
     rects = _rectangles(c)
@@ -261,11 +256,6 @@ def _ur_step(c: Candidates, technique: str, rect: Rect, roofs: tuple[int, ...],
     )
 
 
-def find_hidden_rectangle(c: Candidates) -> Step | None:
-    """The first Hidden Rectangle."""
-    return next(iter_hidden_rectangle(c), None)
-
-
 def iter_hidden_rectangle(c: Candidates) -> Iterator[Step]:
     """A floor corner, and one digit only in the rectangle on the row and the column of the
     opposite corner: the other digit leaves that corner (else the four cells are deadly)."""
@@ -292,11 +282,6 @@ def iter_hidden_rectangle(c: Candidates) -> Iterator[Step]:
                         f"{sym(x)} lies only in the rectangle in {unit_name(c, r)} and "
                         f"{unit_name(c, n + col)}, so {sym(y)} at {name(c, far)} would force "
                         f"the other corners", units=(r, n + col))
-
-
-def find_avoidable_rectangle(c: Candidates) -> Step | None:
-    """The first Avoidable Rectangle."""
-    return next(iter_avoidable_rectangle(c), None)
 
 
 def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
@@ -395,11 +380,6 @@ def _ar_step(c: Candidates, kind: int, rect_cells: tuple[int, ...],
     )
 
 
-def find_bug_plus_one(c: Candidates) -> Step | None:
-    """Every empty cell bivalue but one trivalue cell: its value seen three times is the answer."""
-    return next(iter_bug_plus_one(c), None)
-
-
 def iter_bug_plus_one(c: Candidates) -> Iterator[Step]:
     """The BUG+1 placement, if the state is one candidate away from a BUG."""
     masks = c.masks
@@ -443,11 +423,6 @@ def iter_bug_plus_one(c: Candidates) -> Iterator[Step]:
 
 
 _BUG_CHOICES = 512  # ways to pick the extra candidates tried before giving up (a cheap bound)
-
-
-def find_bug_plus_n(c: Candidates) -> Step | None:
-    """The first BUG+n."""
-    return next(iter_bug_plus_n(c), None)
 
 
 def iter_bug_plus_n(c: Candidates) -> Iterator[Step]:

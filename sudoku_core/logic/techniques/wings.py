@@ -40,11 +40,6 @@ def _wing_step(c: Candidates, technique: str, pivot: int, pincers: tuple[int, in
     )
 
 
-def find_xy_wing(c: Candidates) -> Step | None:
-    """Pivot {x,y} sees pincers {x,z} and {y,z}: z leaves the cells seeing both pincers."""
-    return next(iter_xy_wing(c), None)
-
-
 def iter_xy_wing(c: Candidates) -> Iterator[Step]:
     """Every XY-Wing."""
     masks = c.masks
@@ -69,11 +64,6 @@ def iter_xy_wing(c: Candidates) -> Iterator[Step]:
                     yield _wing_step(c, "XY-Wing", pivot, (a, b), z, hit)
 
 
-def find_xyz_wing(c: Candidates) -> Step | None:
-    """Pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves the cells seeing all three."""
-    return next(iter_xyz_wing(c), None)
-
-
 def iter_xyz_wing(c: Candidates) -> Iterator[Step]:
     """Every XYZ-Wing."""
     masks = c.masks
@@ -93,11 +83,6 @@ def iter_xyz_wing(c: Candidates) -> Iterator[Step]:
                 hit = pm[pivot] & pm[a] & pm[b] & vcells[z]
                 if hit:
                     yield _wing_step(c, "XYZ-Wing", pivot, (a, b), z, hit)
-
-
-def find_w_wing(c: Candidates) -> Step | None:
-    """Two {x,y} cells joined by a conjugate pair on x: y leaves the cells seeing both."""
-    return next(iter_w_wing(c), None)
 
 
 def iter_w_wing(c: Candidates) -> Iterator[Step]:
@@ -147,11 +132,6 @@ def _w_step(c: Candidates, ends: tuple[int, int], link: tuple[int, int], unit: i
         candidates=[(e, v, "key") for e in ends for v in (x, y)] + [(p, x, "key") for p in link],
         region=f"{name(c, a)} and {name(c, b)}",
     )
-
-
-def find_wxyz_wing(c: Candidates) -> Step | None:
-    """The first WXYZ-Wing."""
-    return next(iter_wxyz_wing(c), None)
 
 
 def iter_wxyz_wing(c: Candidates) -> Iterator[Step]:
