@@ -7,6 +7,12 @@ arguments, or wider ones for the slow searches the walker keeps small), or else 
 first step.
 ``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
 Uniqueness techniques assume the puzzle has one solution.
+
+The techniques read a tidy state: a value placed in a unit is no candidate of the unit's other
+cells (their patterns count a digit's places in a unit, and a place already taken would make a
+hidden single or a fish out of marks the player forgot to clear). So the listings work on the
+state without its stale marks (``Candidates.stale_marks``, which the caller can report): every
+step is then sound whenever the marks hold every true candidate, tidied or not.
 """
 
 from __future__ import annotations
@@ -206,7 +212,12 @@ def _key(name: str) -> str:
 
 
 def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
-    """Every step the technique finds in ``c`` (its finder's iter_ form), none applied."""
+    """Every step the technique finds in ``c`` without its stale marks, none applied."""
+    return _instances(tech, c.tidied())
+
+
+def _instances(tech: Technique, c: Candidates) -> Iterator[Step]:
+    """Every step the technique finds in the tidy state ``c`` (its finder's iter_ form)."""
     find = tech.find
     func: Callable[..., object] = getattr(find, "func", find)
     kwargs = dict(find.keywords) if isinstance(find, partial) else {}
@@ -220,8 +231,9 @@ def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
 
 def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
              time_limit: float | None = budget.DEFAULT_TIME_LIMIT) -> tuple[list[Step], bool]:
-    """Every instance of the named techniques in ``c`` (each listed once), in registry order,
-    and whether the list was cut short (``limit`` reached or the time ran out)."""
+    """Every instance of the named techniques in ``c`` without its stale marks (each listed
+    once), in registry order, and whether the list was cut short (``limit`` reached or the time
+    ran out)."""
     order = listable()
     kinds: dict[str, set[str] | None] = {}  # per entry: the kinds of steps asked for (None: all)
     for name in names:
@@ -232,11 +244,12 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
     out: list[Step] = []
     seen: set[tuple[object, ...]] = set()
     cut = False
+    c = c.tidied()
     with budget.deadline(time_limit):
         try:
             for tech in techniques:
                 wanted = kinds[tech.name]
-                for step in islice(instances(tech, c), limit):
+                for step in islice(_instances(tech, c), limit):
                     if wanted is not None and _key(step.technique) not in wanted:
                         continue
                     key = (step.technique, step.placements, step.eliminations, step.text)
