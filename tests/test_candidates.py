@@ -99,6 +99,44 @@ def test_from_marks_keeps_the_marks_as_written(shape: Shape, seed: int) -> None:
     assert c.givens == sum(1 << cell for cell, v in enumerate(grid.cells) if v)
 
 
+@settings(max_examples=30, deadline=None)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6))
+def test_stale_marks_are_the_marks_a_placed_peer_rules_out(shape: Shape, seed: int) -> None:
+    grid = _partial(shape, seed, 0.5)
+    rng = random.Random(seed)
+    n = shape.size
+    marks = {cell: set(rng.sample(range(1, n + 1), rng.randint(0, n)))
+             for cell, v in enumerate(grid.cells) if not v}
+    c = Candidates.from_marks(grid, marks)
+    geo = shape.geometry
+    expected = {(cell, v) for cell, vs in marks.items() for v in vs
+                if any(grid.cells[p] == v for p in geo.peers[cell])}
+    stale = c.stale_marks()
+    assert {(m.cell, m.value) for m in stale} == expected
+    for m in stale:  # each names every unit of the cell holding the value, and where
+        assert m.units == tuple(u for u in geo.units_of[m.cell]
+                                if any(grid.cells[x] == m.value for x in geo.units[u]))
+        assert all(grid.cells[x] == m.value and x in geo.units[u]
+                   for u, x in zip(m.units, m.at, strict=True))
+    tidy = c.tidied()
+    # The written marks, less the stale ones: the marks of a grid's own candidates.
+    assert tidy.masks == [c.masks[cell] & m for cell, m in
+                          enumerate(Candidates.from_grid(grid).masks)]
+    assert tidy.values == c.values and tidy.givens == c.givens
+    assert tidy.stale_marks() == [] and tidy.tidied() == tidy
+    assert [set(c.candidates_of(cell)) for cell in range(len(grid.cells))] == [
+        marks.get(cell, set()) for cell in range(len(grid.cells))]  # c itself is untouched
+
+
+def test_tidied_clears_the_marks_of_filled_cells() -> None:
+    # A state built by hand may set marks on a filled cell: no technique may read them.
+    grid = Grid(Shape(2, 2), (1,) + (0,) * 15)
+    c = Candidates(grid.shape, list(grid.cells), [0b1111] * 16)
+    tidy = c.tidied()
+    assert tidy.masks[0] == 0 and tidy.masks[1] == 0b1110 and tidy.masks[5] == 0b1110
+    assert tidy.masks[15] == 0b1111
+
+
 def test_is_broken() -> None:
     shape = Shape(2, 2)
     c = Candidates.from_grid(Grid.empty(shape))

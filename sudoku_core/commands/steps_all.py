@@ -2,7 +2,9 @@
 
 Every instance of the named techniques in the given state, none applied (a pencil-mark grid is
 the candidate state exactly as written, givens and placed values included; a value written `+7`
-was placed, not given), or the technique names in rating order.
+was placed, not given), or the technique names in rating order. Marks that a value placed in the
+same row, column or box rules out are left out of the techniques' state and reported on their
+own, so that a listing from marks not tidied after a placement is still sound.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import sys
 from typing import Any
 
 from ..logic.find_all import candidates_from_text, find_all, resolve, technique_names
-from ..model.contract import frame
+from ..model.candidates import StaleMark
+from ..model.contract import frame, pairs, unit_ref, value_ref
+from ..model.grid import Shape
+from ..model.messages import stale_mark_text
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -24,6 +29,9 @@ from .common import (
     shape_option,
 )
 
+# A grid never tidied can hold thousands of stale marks: the text names the first ones.
+STALE_LINES = 100
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options `sudoku steps` takes for the listings."""
@@ -32,7 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--list-techniques prints)")
     p.add_argument("--all", action="store_true",
                    help="list every instance of the --only techniques in the given state, "
-                        "without applying any")
+                        "without applying any (pencil marks that a value placed in the same "
+                        "row, column or box rules out are left out, and named)")
     p.add_argument("--list-techniques", action="store_true",
                    help="print the technique names, one a line, in rating order")
 
@@ -61,10 +70,17 @@ def main(args: argparse.Namespace) -> int:
     c = candidates_from_text(text, shape_option(args))
     grid = c.to_grid()
     found, cut = find_all(c, args.only, time_limit=args.time_limit)
+    stale = c.stale_marks()  # find_all left them out; the reader should hear why
     # The registry's names of what was asked (other tools' names resolve to them).
     asked = list(dict.fromkeys(resolve(name)[0].name for name in args.only))
     summary = (f"{len(found)} found" + (" (cut short: the time limit or the cap of "
                                         "instances was reached)" if cut else ""))
+    left_out = ""
+    if stale:
+        one = len(stale) == 1
+        left_out = (f"; {len(stale)} stale {'mark' if one else 'marks'} left out (a value "
+                    f"placed in the same row, column or box rules {'it' if one else 'them'} "
+                    "out)")
     data: dict[str, Any] = {
         "puzzle": grid.line(),
         **frame(grid.shape),
@@ -73,10 +89,25 @@ def main(args: argparse.Namespace) -> int:
         "count": len(found),
         "truncated": cut,
         "steps": [s.to_json(grid.shape) for s in found],
-        "message": f"{summary} ({', '.join(asked)}).",
+        "stale_marks": [stale_json(m, grid.shape) for m in stale],
+        "message": f"{summary} ({', '.join(asked)}){left_out}.",
     }
     lines = [f"{i:3d}. {s.text}" for i, s in enumerate(found, 1)]
+    if stale:
+        lines.append(f"Left out of the listing, {len(stale)} stale "
+                     f"{'mark' if len(stale) == 1 else 'marks'}:")
+        lines.extend(f"     {stale_mark_text(m, grid.shape)}" for m in stale[:STALE_LINES])
+        if len(stale) > STALE_LINES:
+            lines.append(f"     ... and {len(stale) - STALE_LINES} more (--json lists them all)")
     lines.append(summary)
     outcome = Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
     emit(outcome, args.json)
     return outcome.code
+
+
+def stale_json(mark: StaleMark, shape: Shape) -> dict[str, Any]:
+    """A stale mark: the cell and value, the units and cells that hold the value, the words."""
+    return {**value_ref(mark.cell, mark.value, shape),
+            "placed_units": [unit_ref(shape, u) for u in mark.units],
+            "placed_cells": pairs(mark.at, shape.size), "placed_indices": list(mark.at),
+            "text": stale_mark_text(mark, shape)}

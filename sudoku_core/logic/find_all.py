@@ -5,6 +5,12 @@ them all, and for tests), through each row's iterator with the table's listing o
 searches than the walker affords at every step).
 ``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
 Uniqueness techniques assume the puzzle has one solution.
+
+The techniques read a tidy state: a value placed in a unit is no candidate of the unit's other
+cells (their patterns count a digit's places in a unit, and a place already taken would make a
+hidden single or a fish out of marks the player forgot to clear). So the listings work on the
+state without its stale marks (``Candidates.stale_marks``, which the caller can report): every
+step is then sound whenever the marks hold every true candidate, tidied or not.
 """
 
 from __future__ import annotations
@@ -89,14 +95,15 @@ def _key(name: str) -> str:
 
 
 def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
-    """Every step the technique finds in ``c`` (its listing's options), none applied."""
-    return tech.instances(c)
+    """Every step the technique finds in ``c`` without its stale marks, none applied."""
+    return tech.instances(c.tidied())
 
 
 def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
              time_limit: float | None = budget.DEFAULT_TIME_LIMIT) -> tuple[list[Step], bool]:
-    """Every instance of the named techniques in ``c`` (each listed once), in registry order,
-    and whether the list was cut short (``limit`` reached or the time ran out)."""
+    """Every instance of the named techniques in ``c`` without its stale marks (each listed
+    once), in registry order, and whether the list was cut short (``limit`` reached or the time
+    ran out)."""
     order = listable()
     kinds: dict[str, set[str] | None] = {}  # per entry: the kinds of steps asked for (None: all)
     for name in names:
@@ -107,11 +114,12 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
     out: list[Step] = []
     seen: set[tuple[object, ...]] = set()
     cut = False
+    c = c.tidied()
     with budget.deadline(time_limit):
         try:
             for tech in techniques:
                 wanted = kinds[tech.name]
-                for step in islice(instances(tech, c), limit):
+                for step in islice(tech.instances(c), limit):
                     if wanted is not None and _key(step.technique) not in wanted:
                         continue
                     key = (step.technique, step.placements, step.eliminations, step.text)

@@ -8,7 +8,7 @@ never change it; ``place``, ``eliminate`` and ``apply`` are for the code that wa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .contract import frame
 from .grid import Geometry, Grid, Shape
@@ -23,6 +23,15 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length())
         mask ^= low
     return out
+
+
+class StaleMark(NamedTuple):
+    """A mark an empty cell keeps though its row, column or box already holds the value."""
+
+    cell: int
+    value: int
+    units: tuple[int, ...]  # the cell's units (row, column, box order) that hold the value
+    at: tuple[int, ...]  # per unit: the cell that holds it (row and box may share one)
 
 
 class Candidates:
@@ -91,6 +100,35 @@ class Candidates:
         for cell, values in marks.items():
             masks[cell] = sum(1 << (v - 1) for v in values)
         return cls(grid.shape, list(grid.cells), masks)
+
+    def stale_marks(self) -> list[StaleMark]:
+        """Marks of empty cells that a value placed in the same row, column or box rules out
+        (a written state whose marks were not tidied after a placement), in cell order."""
+        geo = self.geometry
+        values, masks = self.values, self.masks
+        placed = [self.placed_in(u) for u in range(len(geo.units))]
+        out = []
+        for cell, mask in enumerate(masks):
+            if values[cell] or not mask:
+                continue
+            units = geo.units_of[cell]
+            stale = mask & (placed[units[0]] | placed[units[1]] | placed[units[2]])
+            for v in bits(stale):
+                holding = tuple(u for u in units if placed[u] >> (v - 1) & 1)
+                at = tuple(next(x for x in geo.units[u] if values[x] == v) for u in holding)
+                out.append(StaleMark(cell, v, holding, at))
+        return out
+
+    def tidied(self) -> Candidates:
+        """A copy without the stale marks: the state every technique assumes, where a value
+        placed in a unit is no candidate of the unit's other cells."""
+        c = self.copy()
+        for mark in self.stale_marks():
+            c.masks[mark.cell] &= ~(1 << (mark.value - 1))
+        for cell, v in enumerate(c.values):
+            if v:
+                c.masks[cell] = 0  # a filled cell has no candidates, whatever a caller set
+        return c
 
     def copy(self) -> Candidates:
         """An independent copy (the tables are shared, the lists are not)."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .candidates import StaleMark
 from .conflicts import Conflict
-from .grid import Grid, cell_name
+from .grid import Grid, Shape, cell_name
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -144,3 +145,17 @@ def rating_message(status: str, level: str | None, score: int, hardest: str, tri
     """The outcome of a rating."""
     text = verdict(status, level, score, hardest, trial, timed_out)
     return f"{text[0].upper()}{text[1:]}."
+
+
+def stale_mark_text(mark: StaleMark, shape: Shape) -> str:
+    """'r1c4 still marks 1, placed in column 4 at r4c4 and in box 2 at r2c3' (units that
+    share the placed cell are named together: 'in row 1 and box 1 at r1c2')."""
+    n = shape.size
+    geo = shape.geometry
+    by_cell: dict[int, list[str]] = {}
+    for unit, at in zip(mark.units, mark.at, strict=True):
+        kind, index = geo.unit_kind(unit)
+        by_cell.setdefault(at, []).append(f"{kind} {index + 1}")
+    places = [f"in {and_list(units)} at {cell_name(at, n)}" for at, units in by_cell.items()]
+    return (f"{cell_name(mark.cell, n)} still marks {shape.symbol(mark.value)}, placed "
+            f"{' and '.join(places)}")
