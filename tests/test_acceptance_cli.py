@@ -2,7 +2,7 @@
 
 Solutions are checked by an independent brute-force checker (no package code), every size
 from 4x4 to 64x64; exit codes and one-line errors for hostile input; batches that keep going
-past a bad line; the JSON contracts of issue 2.
+past a bad line; the JSON contracts of docs/protocol.md.
 """
 
 from __future__ import annotations

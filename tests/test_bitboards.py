@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +15,9 @@ from sudoku_core.logic.techniques.single_digit import peer_masks, unit_masks
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.bitboards import assume, singles, state_of, tables
-from tests.test_steps_sample import FIXTURE, grid_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from record_steps import FIXTURE, grid_of  # noqa: E402
 
 PUZZLES = [(p["line"], p["box"]) for p in json.loads(FIXTURE.read_text())["puzzles"]]
 
@@ -37,7 +41,7 @@ def test_tables_from_coordinates(box: str) -> None:
         peers = {j for j in range(n * n) if j != i and set(unit_keys(i)) & set(unit_keys(j))}
         assert t.keep[i] == sum(1 << j for j in range(n * n) if j not in peers)
         assert t.peers[i] == sum(1 << j for j in peers)
-    # The techniques' masks are these tables, not a second build of them (issue 9 item 3).
+    # The techniques' masks are these tables, not a second build of them (one build of them).
     assert unit_masks(shape) is t.units and peer_masks(shape) is t.peers
     assert len(t.segments) == n * (br + bc)  # a box meets br rows and bc columns
     for (seg, box_rest, line_rest), (b, line) in zip(t.segments, t.unit_of_segment, strict=True):

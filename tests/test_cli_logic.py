@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_hint import PLATINUM, before_first_trial
+from helpers import PLATINUM, before_first_trial
 
 from sudoku_core import parse
 from sudoku_core.cli import main

@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import random_state
+from helpers import every_candidate, only_in, set_cands
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -30,8 +32,6 @@ from sudoku_core.logic.walk import next_step
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from tests.conftest import read_corpus
-from tests.test_techniques_advanced import blank, only_in, set_cands
-from tests.test_techniques_advanced_soundness import random_state
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
 
@@ -212,7 +212,7 @@ def test_names_people_use_resolve_to_an_entry_and_a_kind(name: str, entry: str,
 
 
 def test_a_kind_of_step_lists_only_that_kind() -> None:
-    c = blank()
+    c = every_candidate()
     for name, values in {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4},
                          "r5c5": {3, 4}}.items():
         set_cands(c, name, values)

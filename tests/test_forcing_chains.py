@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SHAPES, broken_marks, random_state, read_corpus
+from helpers import grid9
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,8 +37,6 @@ NINE = Shape(3, 3)
 BELOW = tuple(t for t in TECHNIQUES if t.weight < 85 and not t.needs_unique)
 
 
-def grid9(line: str) -> Grid:
-    return Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line[:81]))
 
 
 def stalled(grid: Grid) -> Candidates:

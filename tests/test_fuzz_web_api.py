@@ -144,7 +144,7 @@ def test_any_request(request: dict[str, Any]) -> None:
     check_solution(request["args"], reply)
 
 
-# Defects the fuzzing found (issue 12 D6, D7): each once answered InternalError or ran past
+# Defects the fuzzing found: each once answered InternalError or ran past
 # the 60 s cap.
 def test_generate_with_a_negative_size() -> None:
     reply = ask({"id": 1, "cmd": "generate", "args": {"size": -4, "time_limit": BUDGET}})

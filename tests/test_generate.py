@@ -235,7 +235,7 @@ def test_orbits_partition_the_grid(size: int, name: str) -> None:
 
 @pytest.mark.parametrize("seed", [2, 4])
 def test_extreme_needs_forcing_chains_never_a_guess(seed: int) -> None:
-    # Issue 13 item 6: "Extreme" is asked for as "needs forcing chains": its logical path is
+    # "Extreme" is asked for as "needs forcing chains": its logical path is
     # complete without a trial step, and its hardest step is past every pattern technique.
     g = generate(Shape(3, 3), "extreme", seed=seed, **FIXED)
     check_puzzle(g)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from conftest import read_corpus
+from conftest import SHAPES, random_state, read_corpus
+from helpers import grid9
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_forcing_chains import SHAPES, grid9, random_state
 
 from sudoku_core.logic.techniques import TECHNIQUES
 from sudoku_core.logic.techniques.chains import iter_aic, iter_x_chain

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from helpers import PLATINUM, before_first_trial
+
 from sudoku_core import parse
 from sudoku_core.logic.explain import steps
 from sudoku_core.logic.hint import hint, nudge_text
@@ -161,18 +163,8 @@ def test_hint_on_a_sixteen_by_sixteen_speaks_its_symbols() -> None:
                                           "value": sol.cells[0]}]
 
 
-PLATINUM = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
 
 
-def before_first_trial(puzzle: Grid) -> Grid:
-    """The grid after every placement the logical path makes before its first trial step."""
-    cells = list(puzzle.cells)
-    for step in steps(puzzle).steps:
-        if step.trial:
-            break
-        for cell, value in step.placements:
-            cells[cell] = value
-    return Grid(puzzle.shape, tuple(cells))
 
 
 def test_time_limit_bounds_the_trial_search(no_forcing_chains: None) -> None:

@@ -1,4 +1,4 @@
-"""The package's shape: no import cycles between its modules (issue 9: Step and the candidate
+"""The package's shape: no import cycles between its modules (Step and the candidate
 state live where both sides can import them)."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def constants() -> dict[str, list[str]]:
 
 
 def test_each_constant_has_one_home() -> None:
-    # Issue 9 item 6: a limit written twice drifts (two MAX_SIZEs meant 64 and 25).
+    # A limit written twice drifts (two MAX_SIZEs meant 64 and 25).
     found = constants()
     assert {"MAX_SIZE", "MIN_SIZE", "MAX_SYMBOL_SIZE", "DEFAULT_TIME_LIMIT"} <= found.keys()
     # COMMANDS is two tables on purpose: the CLI's subcommands and the web facade's commands.
@@ -79,19 +79,49 @@ def test_each_constant_has_one_home() -> None:
     assert not twice, twice
 
 
-def test_readme_layout_names_every_module() -> None:
-    # Issue 9 item 9: the README's Layout section matches the tree, both ways.
+def test_readme_layout_names_every_root_entry() -> None:
+    # The README's Layout section is a few lines because the tree says the rest: it names every
+    # module and package at the package root, and nothing that is not there.
     readme = (ROOT.parent / "README.md").read_text()
-    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
-    listed = set(re.findall(r"\b(\w+\.py|\w+/)", layout.split("\nweb/", 1)[0]))
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0].split("`web/`", 1)[0]
+    listed = set(re.findall(r"`(\w+\.py|\w+/)`", layout)) - {"sudoku_core/"}
     modules = {p.name for p in ROOT.glob("*.py") if p.stem not in ("__init__", "__main__")}
     packages = {p.name + "/" for p in ROOT.iterdir() if (p / "__init__.py").exists()}
-    assert modules | packages <= listed, sorted((modules | packages) - listed)
-    assert listed - {"sudoku_core/"} <= modules | packages, sorted(listed - modules - packages)
+    assert listed == modules | packages
+
+
+def test_the_root_holds_few_modules() -> None:
+    # The layers are packages (model, formats, solver, logic, make) and the front ends sit at
+    # the root: a new flat module would start the old flat tree again.
+    modules = [p.name for p in ROOT.glob("*.py") if p.stem not in ("__init__", "__main__")]
+    assert len(modules) <= 6, sorted(modules)
+    assert {"model", "formats", "solver", "logic", "make", "commands"} <= {
+        p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+
+
+def test_no_comment_cites_an_outside_tracker() -> None:
+    # A tracker's numbers mean nothing to a reader of the repository: a comment says why.
+    cited = [f"{path.relative_to(ROOT.parent)}:{n}"
+             for folder in ("sudoku_core", "tests", "e2e", "benchmarks", "scripts", "web")
+             for path in sorted((ROOT.parent / folder).rglob("*"))
+             if path.suffix in {".py", ".js", ".mjs", ".css", ".html"}
+             for n, line in enumerate(path.read_text().splitlines(), 1)
+             if re.search(r"\b[Ii]ssues? ?#?\d+", line)]
+    assert not cited, cited
+
+
+def test_tests_share_helpers_without_importing_test_modules() -> None:
+    # Shared helpers live in tests/helpers.py or conftest fixtures: importing another test
+    # module runs its tests' module-level setup and ties two test files together.
+    tests = ROOT.parent / "tests"
+    offenders = [f"{path.name}: {m}" for path in sorted(tests.glob("test_*.py"))
+                 for m in re.findall(r"^from (?:tests\.)?(test_\w+) import", path.read_text(),
+                                     re.M)]
+    assert not offenders, offenders
 
 
 def test_no_dead_private_helpers() -> None:
-    # Issue 9 item 6: a module-level _name that nothing reads is dead code.
+    # A module-level _name that nothing reads is dead code.
     texts = {path: path.read_text() for path in ROOT.rglob("*.py")}
     dead = []
     for path, text in texts.items():

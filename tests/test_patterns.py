@@ -7,7 +7,19 @@ eliminations. The expected sets are derived in the comments, not read off the co
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+
+from helpers import (
+    COL5,
+    ROW2,
+    cell,
+    digit_elims,
+    every_candidate,
+    has_step,
+    only_in,
+    rectangle,
+    set_cands,
+)
 
 from sudoku_core.logic.find_all import find_all
 from sudoku_core.logic.techniques.als import iter_als_xy_wing, iter_als_xz, iter_death_blossom
@@ -25,93 +37,81 @@ from sudoku_core.logic.techniques.wings import iter_wxyz_wing
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
 from sudoku_core.model.step import Step
-from tests.test_techniques_advanced import blank, cell, only_in, set_cands
 
 
 def cells(*names: str) -> list[int]:
     return [cell(x) for x in names]
 
 
-def elims(value: int, names: Iterable[str]) -> set[tuple[int, int]]:
-    return {(cell(x), value) for x in names}
 
 
-def has_step(found: Iterator[Step], technique: str, expected: set[tuple[int, int]]) -> None:
-    steps = list(found)
-    match = [s for s in steps if s.technique == technique and set(s.eliminations) == expected]
-    assert match, (technique, [(s.technique, s.eliminations) for s in steps][:10])
-    assert match[0].text and match[0].cells and match[0].region
 
 
-def rectangle(c: Candidates, corners: dict[str, set[int]]) -> None:
-    for name, values in corners.items():
-        set_cands(c, name, values)
 
 
-COL5 = 9 + 4  # unit index of column 5
-ROW2 = 1
 
 
 def test_unique_rectangle_type_1_with_candidates_removed_elsewhere() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r1c4": {1, 2}, "r2c1": {1, 2}, "r2c4": {1, 2, 5, 7}})
     for other in ("r5c5", "r9c9"):  # earlier steps removed candidates elsewhere
         c.eliminate(cell(other), 1)
     # r2c4 = 1 or 2 would make the four cells 1/2 only: deadly.
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1", elims(1, ["r2c4"])
-             | elims(2, ["r2c4"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1", digit_elims(1, ["r2c4"])
+             | digit_elims(2, ["r2c4"]))
 
 
 def test_unique_rectangle_type_2() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 7}, "r2c5": {1, 2, 7}})
     # One of the roofs (column 5, box 2) is 7: 7 leaves the rest of column 5 and box 2.
     seeing = [f"r{r}c5" for r in range(3, 10)] + ["r1c4", "r1c6", "r2c4", "r2c6", "r3c4",
                                                   "r3c6"]
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 2", elims(7, seeing))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 2", digit_elims(7, seeing))
 
 
 def test_unique_rectangle_type_3() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4},
                   "r5c5": {3, 4}})
     # The roofs hold 3 or 4: with r5c5 {3,4} a naked pair in column 5.
     rest = [f"r{r}c5" for r in (3, 4, 6, 7, 8, 9)]
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 3", elims(3, rest) | elims(4, rest))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 3",
+             digit_elims(3, rest) | digit_elims(4, rest))
 
 
 def test_unique_rectangle_type_4() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c5": {1, 2, 4}})
     only_in(c, 1, COL5, ["r1c5", "r2c5"])
     # 1 is in r1c5 or r2c5, so 2 there would complete the deadly pattern.
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 4", elims(2, ["r1c5", "r2c5"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 4", digit_elims(2, ["r1c5", "r2c5"]))
 
 
 def test_unique_rectangle_type_5() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c5": {1, 2}, "r1c5": {1, 2, 7}, "r2c1": {1, 2, 7}})
     # One of the diagonal roofs is 7; the cells seeing both r1c5 and r2c1 (floors hold no 7).
     has_step(iter_unique_rectangle(c), "Unique Rectangle Type 5",
-             elims(7, ["r1c2", "r1c3", "r2c4", "r2c6"]))
+             digit_elims(7, ["r1c2", "r1c3", "r2c4", "r2c6"]))
 
 
 def test_unique_rectangle_type_6() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c5": {1, 2}, "r1c5": {1, 2, 3}, "r2c1": {1, 2, 4}})
     only_in(c, 1, 0, ["r1c1", "r1c5"])
     only_in(c, 1, ROW2, ["r2c1", "r2c5"])
     # 1 at a roof forces 1 at the other roof and 2 at both floors: deadly.
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 6", elims(1, ["r1c5", "r2c1"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 6", digit_elims(1, ["r1c5", "r2c1"]))
 
 
 def test_hidden_rectangle() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r1c5": {1, 2, 3}, "r2c1": {1, 2, 4}, "r2c5": {1, 2, 5, 6}})
     only_in(c, 1, ROW2, ["r2c1", "r2c5"])
     only_in(c, 1, COL5, ["r1c5", "r2c5"])
     # r2c5 = 2 puts 1 in r2c1 and r1c5, so 2 in r1c1: deadly.
-    has_step(iter_hidden_rectangle(c), "Hidden Rectangle", elims(2, ["r2c5"]))
+    has_step(iter_hidden_rectangle(c), "Hidden Rectangle", digit_elims(2, ["r2c5"]))
 
 
 def placed(c: Candidates, name: str, value: int) -> None:
@@ -122,29 +122,29 @@ def placed(c: Candidates, name: str, value: int) -> None:
 
 
 def test_avoidable_rectangle_type_1() -> None:
-    c = blank()
+    c = every_candidate()
     placed(c, "r1c1", 1)
     placed(c, "r1c5", 2)
     placed(c, "r2c1", 2)
     # r2c5 = 1 would make a swappable 1/2 rectangle of placed values.
-    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 1", elims(1, ["r2c5"]))
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 1", digit_elims(1, ["r2c5"]))
     c.givens |= 1 << cell("r2c1")  # with a given among them the swap is impossible
     assert not [s for s in iter_avoidable_rectangle(c) if (cell("r2c5"), 1) in s.eliminations]
 
 
 def test_avoidable_rectangle_type_2() -> None:
-    c = blank()
+    c = every_candidate()
     placed(c, "r1c1", 1)
     placed(c, "r1c5", 2)
     set_cands(c, "r2c1", {2, 7})
     set_cands(c, "r2c5", {1, 7})
     # 2 at r2c1 and 1 at r2c5 is avoidable, so one of them is 7: 7 leaves the rest of row 2.
     has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2",
-             elims(7, [f"r2c{k}" for k in (2, 3, 4, 6, 7, 8, 9)]))
+             digit_elims(7, [f"r2c{k}" for k in (2, 3, 4, 6, 7, 8, 9)]))
 
 
 def test_avoidable_rectangle_type_2_with_the_placed_cells_on_a_diagonal() -> None:
-    c = blank()
+    c = every_candidate()
     placed(c, "r1c1", 1)
     placed(c, "r2c5", 1)
     set_cands(c, "r1c5", {2, 7})
@@ -152,8 +152,8 @@ def test_avoidable_rectangle_type_2_with_the_placed_cells_on_a_diagonal() -> Non
     # Both 2 (or both 7) would make a swappable 1/2 (1/7) rectangle with the placed 1s, so one
     # of r1c5, r2c1 is 7 and the other 2: each leaves the cells that see both.
     seeing = ["r1c2", "r1c3", "r2c4", "r2c6"]
-    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", elims(7, seeing))
-    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", elims(2, seeing))
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", digit_elims(7, seeing))
+    has_step(iter_avoidable_rectangle(c), "Avoidable Rectangle Type 2", digit_elims(2, seeing))
     c.givens |= 1 << cell("r2c5")  # with a given among them the swap is impossible
     assert not list(iter_avoidable_rectangle(c))
 
@@ -174,27 +174,27 @@ def test_bug_plus_two() -> None:
 
 
 def test_wxyz_wing() -> None:
-    c = blank()
+    c = every_candidate()
     for name, values in {"r1c1": {1, 2, 3, 4}, "r1c5": {1, 4}, "r1c8": {2, 4},
                          "r2c2": {3, 4}}.items():
         set_cands(c, name, values)
     # 1, 2 and 3 each sit in cells that see each other; 4 does not (r1c5, r2c2): one of the
     # 4s is true, so cells seeing all four lose 4: r1c2 and r1c3 (row 1 and box 1).
-    has_step(iter_wxyz_wing(c), "WXYZ-Wing", elims(4, ["r1c2", "r1c3"]))
+    has_step(iter_wxyz_wing(c), "WXYZ-Wing", digit_elims(4, ["r1c2", "r1c3"]))
 
 
 def test_als_xz() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", {1, 2})
     set_cands(c, "r5c1", {1, 3})
     set_cands(c, "r5c2", {2, 3})
     # A = r1c1 {1,2}, B = r5c1, r5c2 {1,2,3}; 1 restricted (r1c1 sees r5c1). 2 is in r1c1 or
     # r5c2: cells seeing both lose it: r1c2, r2c2, r3c2 (column 2), r4c1, r6c1 (col 1 + box 4).
-    has_step(iter_als_xz(c), "ALS-XZ", elims(2, ["r1c2", "r2c2", "r3c2", "r4c1", "r6c1"]))
+    has_step(iter_als_xz(c), "ALS-XZ", digit_elims(2, ["r1c2", "r2c2", "r3c2", "r4c1", "r6c1"]))
 
 
 def test_sue_de_coq() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", {1, 2, 3, 4})
     set_cands(c, "r1c2", {1, 2, 3, 4})
     set_cands(c, "r1c5", {1, 2})
@@ -202,51 +202,52 @@ def test_sue_de_coq() -> None:
     # Four cells, four digits: 1/2 in row 1, 3/4 in box 1; r1c3 is in both and loses all four.
     line = ["r1c4", "r1c6", "r1c7", "r1c8", "r1c9", "r1c3"]
     box = ["r2c2", "r2c3", "r3c1", "r3c2", "r3c3", "r1c3"]
-    expected = elims(1, line) | elims(2, line) | elims(3, box) | elims(4, box)
+    expected = (digit_elims(1, line) | digit_elims(2, line) | digit_elims(3, box)
+                | digit_elims(4, box))
     has_step(iter_sue_de_coq(c), "Sue de Coq", expected)
 
 
 def test_franken_swordfish() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c8"])
     only_in(c, 1, ROW2, ["r2c2", "r2c9"])
     box9 = 18 + 8
     only_in(c, 1, box9, ["r7c8", "r8c9"])
     # Base rows 1, 2 and box 9; cover columns 8, 9 and box 1: 1 leaves the cover cells off the
     # base (rows 3-6 of columns 8 and 9, and row 3 of box 1).
-    expected = elims(1, [f"r{r}c{k}" for r in range(3, 7) for k in (8, 9)]
+    expected = digit_elims(1, [f"r{r}c{k}" for r in range(3, 7) for k in (8, 9)]
                      + ["r3c1", "r3c2", "r3c3"])
     has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
 
 
 def test_multi_colours_type_1_with_one_pair_clusters() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
     only_in(c, 1, 9 + 1, ["r2c2", "r7c2"])  # cluster B: r2c2 / r7c2
     # r1c1 and r2c2 see each other (box 1), so r1c5 or r7c2 holds 1: r7c5 sees both.
-    has_step(iter_multi_colours(c), "Multi-Colours Type 1", elims(1, ["r7c5"]))
+    has_step(iter_multi_colours(c), "Multi-Colours Type 1", digit_elims(1, ["r7c5"]))
 
 
 def test_multi_colours_type_2_with_one_pair_clusters() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c5"])  # cluster A: r1c1 / r1c5
     only_in(c, 1, ROW2, ["r2c2", "r2c3"])  # cluster B: r2c2 / r2c3
     # r1c1 sees both colours of B (box 1), one of which is 1: r1c1 is not 1.
-    has_step(iter_multi_colours(c), "Multi-Colours Type 2", elims(1, ["r1c1"]))
+    has_step(iter_multi_colours(c), "Multi-Colours Type 2", digit_elims(1, ["r1c1"]))
 
 
 def test_mutant_x_wing() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c7"])
     only_in(c, 1, 9 + 8, ["r2c9", "r3c9"])
     # Base row 1 and column 9 (no shared cell with 1), cover column 1 and box 3: both covers
     # take their 1 from the base, so it leaves the rest of column 1 and of box 3.
-    expected = elims(1, [f"r{r}c1" for r in range(2, 10)] + ["r2c7", "r2c8", "r3c7", "r3c8"])
+    expected = digit_elims(1, [f"r{r}c1" for r in range(2, 10)] + ["r2c7", "r2c8", "r3c7", "r3c8"])
     has_step(iter_mutant_fish(c, sizes=(2,)), "Mutant X-Wing", expected)
 
 
 def test_chains_list_every_conclusion_not_only_the_first() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c4"])
     only_in(c, 1, 4, ["r5c1", "r5c6"])
     only_in(c, 2, 2, ["r3c2", "r3c8"])
@@ -254,14 +255,14 @@ def test_chains_list_every_conclusion_not_only_the_first() -> None:
     # Two X-Chains: r1c4=r1c1-r5c1=r5c6 on 1 and r3c2=r3c8-r8c8=r8c1 on 2; each end pair's
     # common peers lose the digit.
     found = list(iter_x_chain(c))
-    has_step(iter(found), "X-Chain", elims(1, ["r2c6", "r3c6", "r4c4", "r6c4"]))
-    has_step(iter(found), "X-Chain", elims(2, ["r1c1", "r2c1", "r7c2", "r9c2"]))
+    has_step(iter(found), "X-Chain", digit_elims(1, ["r2c6", "r3c6", "r4c4", "r6c4"]))
+    has_step(iter(found), "X-Chain", digit_elims(2, ["r1c1", "r2c1", "r7c2", "r9c2"]))
     conclusions = [(s.placements, tuple(sorted(s.eliminations))) for s in found]
     assert len(conclusions) == len(set(conclusions))  # each conclusion once
 
 
 def test_franken_swordfish_cannibalism() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c1", "r1c2", "r1c9"])
     only_in(c, 1, 4, ["r5c1", "r5c9"])
     only_in(c, 1, 8, ["r9c1", "r9c9"])
@@ -269,18 +270,18 @@ def test_franken_swordfish_cannibalism() -> None:
     # fill column 1 and box 1 at once, leaving rows 5 and 9 one cover (column 9) for two 1s.
     # So r1c1 loses 1, with the cover cells off the base.
     rows = (2, 3, 4, 6, 7, 8)
-    expected = elims(1, [f"r{r}c{k}" for r in rows for k in (1, 9)]
+    expected = digit_elims(1, [f"r{r}c{k}" for r in rows for k in (1, 9)]
                      + ["r2c2", "r2c3", "r3c2", "r3c3", "r1c1"])
     has_step(iter_franken_fish(c, sizes=(3,)), "Franken Swordfish", expected)
 
 
 def test_als_xz_with_a_five_cell_set_when_listing() -> None:
-    c = blank()
+    c = every_candidate()
     for k, values in enumerate(({1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}), 1):
         set_cands(c, f"r1c{k}", values)  # A: r1c1-r1c5, five cells holding 1-6
     set_cands(c, "r5c1", {1, 6})  # B
     # 1 is restricted (r1c1 sees r5c1); 6 is in r1c5 or r5c1, so r5c5 (seeing both) loses it.
-    expected = elims(6, ["r5c5"])
+    expected = digit_elims(6, ["r5c5"])
     a = "r1c1, r1c2, r1c3, r1c4, r1c5 {1,2,3,4,5,6}"
 
     def with_a(steps: Iterator[Step]) -> list[Step]:
@@ -292,32 +293,32 @@ def test_als_xz_with_a_five_cell_set_when_listing() -> None:
 
 
 def test_als_xy_wing() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", {1, 2})  # A
     set_cands(c, "r1c5", {1, 3})  # pivot: 1 restricted with A (row 1), 3 with B (column 5)
     set_cands(c, "r5c5", {2, 3})  # B
     # One of A and B is locked, so 2 is in r1c1 or r5c5: r5c1 sees both.
-    has_step(iter_als_xy_wing(c), "ALS-XY-Wing", elims(2, ["r5c1"]))
+    has_step(iter_als_xy_wing(c), "ALS-XY-Wing", digit_elims(2, ["r5c1"]))
 
 
 def test_death_blossom() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r5c5", {1, 2})  # the stem
     set_cands(c, "r5c1", {1, 3})  # petal for 1 (sees the stem in row 5)
     set_cands(c, "r1c5", {2, 3})  # petal for 2 (column 5)
     # The stem's digit locks its petal on 3: r1c1 sees both petals' 3s.
-    has_step(iter_death_blossom(c), "Death Blossom", elims(3, ["r1c1"]))
+    has_step(iter_death_blossom(c), "Death Blossom", digit_elims(3, ["r1c1"]))
 
 
 
 
 def test_death_blossom_with_a_four_digit_stem_when_listing() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r5c5", {1, 2, 4, 7})  # the stem; its petals all sit in row 5
     for col, digit in ((1, 1), (2, 2), (3, 4), (6, 7)):
         set_cands(c, f"r5c{col}", {digit, 3})
     # Whichever digit the stem takes, its petal is 3: the rest of row 5 loses 3.
-    expected = elims(3, ["r5c4", "r5c7", "r5c8", "r5c9"])
+    expected = digit_elims(3, ["r5c4", "r5c7", "r5c8", "r5c9"])
 
     def stem_r5c5(steps: Iterator[Step]) -> list[Step]:
         return [s for s in steps if set(s.eliminations) == expected and "r5c5" in s.text]
@@ -328,13 +329,13 @@ def test_death_blossom_with_a_four_digit_stem_when_listing() -> None:
 
 
 def test_finned_franken_x_wing_with_an_endo_fin() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, 0, ["r1c2", "r1c5"])
     box1 = 18
     only_in(c, 1, box1, ["r1c2", "r2c2", "r3c2"])
     # Base row 1 and box 1 share r1c2, an endo fin; cover columns 2 and 5. Without r1c2 the
     # row's 1 is r1c5 and the box's in column 2; with it, column 2 holds 1 at r1c2. Either
     # way only the cover cells seeing r1c2 lose 1: r4c2..r9c2 (column 5's cells do not).
-    expected = elims(1, [f"r{r}c2" for r in range(4, 10)])
+    expected = digit_elims(1, [f"r{r}c2" for r in range(4, 10)])
     steps = [s for s in iter_franken_fish(c, sizes=(2,)) if "endo fins r1c2" in s.text]
     has_step(iter(steps), "Finned Franken X-Wing", expected)

@@ -11,35 +11,33 @@ states are checked on the corpus walk of test_soundness.py (one walk per corpus 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from functools import partial
 from itertools import islice
 
+from helpers import (
+    NEW_FAMILIES,
+    PER_FINDER,
+    UNIQUENESS_ITERS,
+    Iter,
+    check_all,
+    remove_wrong,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.logic.techniques import (
     als,
-    chains,
     colouring,
     fish,
-    franken,
-    grouped_chains,
     intersections,
     single_digit,
     singles,
     subsets,
-    sue_de_coq,
-    uniqueness,
     wings,
 )
 from sudoku_core.logic.walk import next_step
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
-from sudoku_core.model.step import Step
-from tests.conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state
-
-Iter = Callable[[Candidates], Iterator[Step]]
+from tests.conftest import SHAPES, broken_marks, dug_puzzle, random_state
 
 # The existing families' iter_ forms: they must list only sound steps from any state too.
 BASIC: tuple[Iter, ...] = (
@@ -49,48 +47,12 @@ BASIC: tuple[Iter, ...] = (
     single_digit.iter_two_string_kite, single_digit.iter_empty_rectangle, wings.iter_xy_wing,
     wings.iter_xyz_wing, wings.iter_w_wing, colouring.iter_simple_colouring,
 )
-NEW: tuple[Iter, ...] = (
-    wings.iter_wxyz_wing, colouring.iter_multi_colours, sue_de_coq.iter_sue_de_coq,
-    als.iter_als_xz, als.iter_als_xy_wing, partial(als.iter_als_chain, max_sets=4),
-    als.iter_death_blossom, partial(franken.iter_franken_fish, sizes=(2, 3)),
-    partial(franken.iter_mutant_fish, sizes=(2,)), partial(franken.iter_siamese_fish, sizes=(2, 3)),
-    partial(chains.iter_x_chain, max_nodes=20), partial(chains.iter_xy_chain, max_nodes=24),
-    partial(chains.iter_aic, max_nodes=20), partial(grouped_chains.iter_grouped_aic, max_nodes=16),
-    partial(als.iter_als_xz, max_cells=8), partial(als.iter_als_xy_wing, max_cells=8),
-    partial(als.iter_death_blossom, max_cells=8, max_stem=4),
-    partial(franken.iter_mutant_fish, sizes=(4,)),
-)
-UNIQUE: tuple[Iter, ...] = (
-    uniqueness.iter_unique_rectangle, uniqueness.iter_hidden_rectangle,
-    uniqueness.iter_avoidable_rectangle, uniqueness.iter_bug_plus_one,
-    uniqueness.iter_bug_plus_n,
-)
-PER_FINDER = 25  # instances checked per finder and state: enough to meet every variant
 
 
-def name_of(f: Iter) -> str:
-    return str(getattr(getattr(f, "func", f), "__name__", f))
 
 
-def check_all(c: Candidates, solution: tuple[int, ...], finders: tuple[Iter, ...]) -> set[str]:
-    """Check every listed instance (up to PER_FINDER per finder); the techniques seen."""
-    before = c.copy()
-    seen = set()
-    for f in finders:
-        for step in islice(f(c), PER_FINDER):
-            check_step(step, c, solution, name_of(f))
-            seen.add(step.technique)
-        assert c == before, f"{name_of(f)} changed the state"
-    return seen
 
 
-def remove_wrong(c: Candidates, solution: tuple[int, ...], rng: random.Random,
-                 drop: float) -> None:
-    """Remove random candidates that are not the solution's (earlier steps, a user's marks)."""
-    for cell, right in enumerate(solution):
-        for v in c.candidates_of(cell):
-            if v != right and rng.random() < drop:
-                c.eliminate(cell, v)
 
 
 @settings(max_examples=60, deadline=None)
@@ -99,7 +61,7 @@ def remove_wrong(c: Candidates, solution: tuple[int, ...], rng: random.Random,
 def test_random_states_every_instance_is_sound(shape: Shape, seed: int, blank: float,
                                                drop: float) -> None:
     c, solution = random_state(shape, seed, blank, drop)
-    check_all(c, solution.cells, BASIC + NEW)
+    check_all(c, solution.cells, BASIC + NEW_FAMILIES)
 
 
 @settings(max_examples=8, deadline=None)
@@ -108,7 +70,7 @@ def test_random_16x16_states_are_sound(seed: int, drop: float) -> None:
     # The cheap families on the largest shape the tests walk (the fish and ALS searches grow
     # with the number of units; their shapes are covered above).
     c, solution = random_state(Shape(4, 4), seed, 0.5, drop)
-    check_all(c, solution.cells, BASIC + NEW[:3] + (als.iter_als_xz,))
+    check_all(c, solution.cells, BASIC + NEW_FAMILIES[:3] + (als.iter_als_xz,))
 
 
 def perturbed(c: Candidates, solution: tuple[int, ...], rng: random.Random, placed: float,
@@ -135,8 +97,8 @@ def test_uniqueness_from_any_state(shape: Shape, seed: int, placed: float, drop:
     while not c.is_solved():
         step = next_step(c)
         assert step is not None
-        check_all(c, solution.cells, UNIQUE)
-        check_all(perturbed(c, solution.cells, rng, placed, drop), solution.cells, UNIQUE)
+        check_all(c, solution.cells, UNIQUENESS_ITERS)
+        check_all(perturbed(c, solution.cells, rng, placed, drop), solution.cells, UNIQUENESS_ITERS)
         c.apply(step)
 
 
@@ -147,7 +109,7 @@ def test_broken_marks_are_handled_quietly(shape: Shape, seed: int, drop: float) 
     # that removes a candidate that is not there.
     c = broken_marks(shape, seed, drop)
     before = c.copy()
-    for f in BASIC + NEW + UNIQUE:
+    for f in BASIC + NEW_FAMILIES + UNIQUENESS_ITERS:
         for step in islice(f(c), PER_FINDER):
             assert all(c.has(x, v) for x, v in step.eliminations), step.text
             assert all(not c.values[x] for x, _ in step.placements), step.text

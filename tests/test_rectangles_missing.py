@@ -10,69 +10,69 @@ from __future__ import annotations
 
 import random
 
+from helpers import COL5, ROW2, cell, digit_elims, every_candidate, has_step, only_in, rectangle
+
 from sudoku_core.logic.techniques.uniqueness import iter_hidden_rectangle, iter_unique_rectangle
 from sudoku_core.logic.walk import next_step
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
 from tests.conftest import check_step, dug_puzzle
-from tests.test_patterns import COL5, ROW2, elims, has_step, rectangle
-from tests.test_techniques_advanced import blank, cell, only_in
 
 
 def test_type_1_roof_lost_one_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r1c4": {1, 2}, "r2c1": {1, 2}, "r2c4": {1, 5, 7}})
     # r2c4 = 1 makes the four cells 1/2 only: r1c4 = 2, r1c1 = 1, r2c1 = 2, deadly.
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1", elims(1, ["r2c4"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1", digit_elims(1, ["r2c4"]))
 
 
 def test_type_1_floor_lost_one_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r1c4": {1}, "r2c1": {1, 2}, "r2c4": {1, 2, 5}})
     # r1c4 can only be 1, so r1c1 = 2, r2c1 = 1: r2c4 = 2 would complete the pattern (and
     # r2c4 = 1 clashes with r1c4): both leave r2c4.
     has_step(iter_unique_rectangle(c), "Unique Rectangle Type 1",
-             elims(1, ["r2c4"]) | elims(2, ["r2c4"]))
+             digit_elims(1, ["r2c4"]) | digit_elims(2, ["r2c4"]))
 
 
 def test_type_2_roof_lost_one_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 7}, "r2c5": {1, 2, 7}})
     # Neither roof 7 puts only 1 and 2 in the four cells (1 at r1c5, 2 at r2c5): deadly.
     seeing = [f"r{r}c5" for r in range(3, 10)] + ["r1c4", "r1c6", "r2c4", "r2c6", "r3c4",
                                                   "r3c6"]
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 2", elims(7, seeing))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 2", digit_elims(7, seeing))
 
 
 def test_type_4_roof_lost_the_other_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 3}, "r2c5": {1, 2, 4}})
     only_in(c, 1, COL5, ["r1c5", "r2c5"])
     # One roof is 1; r2c5 = 2 then needs r1c5 = 1: the four cells 1/2 only, deadly.
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 4", elims(2, ["r2c5"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 4", digit_elims(2, ["r2c5"]))
 
 
 def test_type_6_roof_lost_the_locked_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c5": {1, 2}, "r1c5": {2, 3}, "r2c1": {1, 2, 4}})
     only_in(c, 1, 0, ["r1c1", "r1c5"])
     only_in(c, 1, ROW2, ["r2c1", "r2c5"])
     # r2c1 = 1 puts 1 at r1c5 (column 1 holds one 1), which lost it: no 1 in row 1, so
     # r2c1 is not 1 (the pattern's reasoning: 2 at both floors, deadly, or a clash).
-    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 6", elims(1, ["r2c1"]))
+    has_step(iter_unique_rectangle(c), "Unique Rectangle Type 6", digit_elims(1, ["r2c1"]))
 
 
 def test_hidden_rectangle_mate_lost_the_other_digit() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r1c5": {1, 3}, "r2c1": {1, 2, 4}, "r2c5": {1, 2, 5, 6}})
     only_in(c, 1, ROW2, ["r2c1", "r2c5"])
     only_in(c, 1, COL5, ["r1c5", "r2c5"])
     # r2c5 = 2 puts 1 in r2c1 and r1c5, so 2 in r1c1: deadly.
-    has_step(iter_hidden_rectangle(c), "Hidden Rectangle", elims(2, ["r2c5"]))
+    has_step(iter_hidden_rectangle(c), "Hidden Rectangle", digit_elims(2, ["r2c5"]))
 
 
 def test_no_rectangle_where_the_pattern_cannot_fall() -> None:
-    c = blank()
+    c = every_candidate()
     rectangle(c, {"r1c1": {1, 2}, "r2c1": {1, 2}, "r1c5": {1, 7}, "r2c5": {1, 7}})
     # Both roofs lost 2, and one of them would need it in either pattern: no deadly pattern
     # is left to avoid (that one of them is 7 is a plain pair argument, not a rectangle).

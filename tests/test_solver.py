@@ -167,7 +167,7 @@ def test_count_matches_brute_force_on_4x4(cells: list[int], limit: int) -> None:
         assert result.count == min(brute, limit)
         assert result.status == ("solved" if brute else "no_solution")
         if limit >= 2:
-            # No solution: nothing to be unique (null in JSON, issue 12 D10).
+            # No solution: nothing to be unique (null in JSON).
             assert result.unique == (None if brute == 0 else brute == 1)
     assert has_unique_solution(grid) == (brute == 1)
 

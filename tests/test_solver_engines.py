@@ -102,7 +102,7 @@ def test_unused_values_answer_counting_after_one_solution() -> None:
                                              (Shape(7, 7), 0.03), (Shape(8, 8), 0.03)], ids=str)
 @pytest.mark.parametrize("seconds", [0.1, 1.0])
 def test_deadline_is_kept_on_big_grids(shape: Shape, keep: float, seconds: float) -> None:
-    # A deadline test (issue 12: never more than 0.5 s past the budget), so timed; in CPU time
+    # A deadline test (never more than 0.5 s past the budget), so timed; in CPU time
     # of this process, as in test_budgets: a loaded machine makes wall-clock overruns by
     # keeping us waiting for a core, not by the search ignoring its clock.
     puzzle = sparse(shape, keep)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import check_step, dug_puzzle, read_corpus
+from helpers import NEW_FAMILIES, UNIQUENESS_ITERS, check_all, remove_wrong
 
 from sudoku_core.logic.explain import steps
 from sudoku_core.logic.techniques import TECHNIQUES, weight_of
@@ -24,7 +25,6 @@ from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
 from sudoku_core.solver.propagate import SINGLES
-from tests.test_patterns_soundness import NEW, UNIQUE, check_all, remove_wrong
 
 NINE = Shape(3, 3)
 
@@ -97,10 +97,10 @@ def assert_sound_path(grid: Grid, probing: bool = False,
             seen |= probe(c, sol)
         if rng is not None and states < STATES_PER_PUZZLE and step.technique not in SINGLES:
             states += 1
-            listed |= check_all(c, sol.cells, NEW + UNIQUE)
+            listed |= check_all(c, sol.cells, NEW_FAMILIES + UNIQUENESS_ITERS)
             thinner = c.copy()
             remove_wrong(thinner, sol.cells, rng, 0.3)
-            listed |= check_all(thinner, sol.cells, NEW + UNIQUE)
+            listed |= check_all(thinner, sol.cells, NEW_FAMILIES + UNIQUENESS_ITERS)
         check_step(step, c, sol.cells, step.technique, region=False)
         c.apply(step)
     assert c.to_grid() == sol

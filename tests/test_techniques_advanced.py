@@ -6,10 +6,10 @@ removes candidates until only the pattern under test is left.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
+from helpers import NINE, cell, every_candidate, only_in, set_cands
 
 from sudoku_core.logic.techniques.base import Step
 from sudoku_core.logic.techniques.chains import iter_aic, iter_x_chain, iter_xy_chain
@@ -24,36 +24,6 @@ from sudoku_core.logic.techniques.uniqueness import iter_bug_plus_one, iter_uniq
 from sudoku_core.logic.techniques.wings import iter_w_wing, iter_xy_wing, iter_xyz_wing
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
-
-NINE = Shape(3, 3)
-
-
-def cell(text: str, size: int = 9) -> int:
-    """Index of ``r3c5``."""
-    m = re.fullmatch(r"r(\d+)c(\d+)", text)
-    assert m, text
-    return (int(m[1]) - 1) * size + int(m[2]) - 1
-
-
-def blank(shape: Shape = NINE) -> Candidates:
-    """Every candidate in every cell."""
-    return Candidates.from_grid(Grid.empty(shape))
-
-
-def only_in(c: Candidates, value: int, unit: int, keep: Iterable[str]) -> None:
-    """Remove ``value`` from the unit's cells except the named ones (a conjugate pair etc.)."""
-    kept = {cell(k, c.size) for k in keep}
-    for x in c.geometry.units[unit]:
-        if x not in kept:
-            c.eliminate(x, value)
-
-
-def set_cands(c: Candidates, name: str, values: Iterable[int]) -> None:
-    """Give a cell exactly these candidates."""
-    m = 0
-    for v in values:
-        m |= 1 << (v - 1)
-    c.masks[cell(name, c.size)] = m
 
 
 def row(i: int) -> int:
@@ -82,7 +52,7 @@ def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
 
 
 def test_skyscraper_rows() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(5), ["r5c1", "r5c6"])
     step = run(iter_skyscraper, c)
@@ -93,20 +63,20 @@ def test_skyscraper_rows() -> None:
 
 
 def test_skyscraper_columns_and_none_for_x_wing() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 4, col(2), ["r1c2", "r7c2"])
     only_in(c, 4, col(8), ["r7c8", "r2c8"])
     step = run(iter_skyscraper, c)
     assert set(step.eliminations) == elims(("r1c7", 4), ("r1c9", 4), ("r2c1", 4), ("r2c3", 4))
     assert "columns 2 and 8" in step.text
-    x_wing = blank()
+    x_wing = every_candidate()
     only_in(x_wing, 4, col(2), ["r1c2", "r7c2"])
     only_in(x_wing, 4, col(8), ["r1c8", "r7c8"])
     assert next(iter_skyscraper(x_wing), None) is None
 
 
 def test_two_string_kite() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c2", "r1c8"])
     only_in(c, 1, col(3), ["r2c3", "r7c3"])
     step = run(iter_two_string_kite, c)
@@ -116,7 +86,7 @@ def test_two_string_kite() -> None:
 
 
 def test_empty_rectangle() -> None:
-    c = blank()
+    c = every_candidate()
     for name in ("r1c1", "r1c3", "r3c1", "r3c3"):
         c.eliminate(cell(name), 1)  # box 1 keeps 1 only on row 2 and column 2
     only_in(c, 1, col(6), ["r2c6", "r7c6"])
@@ -127,7 +97,7 @@ def test_empty_rectangle() -> None:
 
 
 def test_xy_wing() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r5c1", (2, 3))
@@ -139,7 +109,7 @@ def test_xy_wing() -> None:
 
 
 def test_xyz_wing() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2, 3))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r2c2", (2, 3))
@@ -150,21 +120,21 @@ def test_xyz_wing() -> None:
 
 
 def test_w_wing() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r5c6", (1, 2))
     only_in(c, 1, row(9), ["r9c1", "r9c6"])
     step = run(iter_w_wing, c)
     assert step.technique == "W-Wing"
     assert set(step.eliminations) == elims(("r1c6", 2), ("r5c1", 2))
-    without_link = blank()
+    without_link = every_candidate()
     set_cands(without_link, "r1c1", (1, 2))
     set_cands(without_link, "r5c6", (1, 2))
     assert next(iter_w_wing(without_link), None) is None
 
 
 def test_simple_colouring_trap() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c2", "r1c7"])
     only_in(c, 1, box(3), ["r1c7", "r3c9"])
     only_in(c, 1, col(9), ["r3c9", "r5c9"])
@@ -175,7 +145,7 @@ def test_simple_colouring_trap() -> None:
 
 
 def test_simple_colouring_wrap() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, col(5), ["r1c5", "r5c5"])
     only_in(c, 1, row(5), ["r5c5", "r5c2"])
@@ -186,7 +156,7 @@ def test_simple_colouring_wrap() -> None:
 
 
 def ur_floor() -> Candidates:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c2", (1, 2))
     return c
@@ -225,7 +195,7 @@ def test_unique_rectangle_type_4() -> None:
 
 
 def test_unique_rectangle_needs_two_boxes() -> None:
-    c = blank()
+    c = every_candidate()
     for name in ("r1c1", "r1c2", "r2c1"):
         set_cands(c, name, (1, 2))
     set_cands(c, "r2c2", (1, 2, 5))  # all four in box 1: not a deadly pattern
@@ -261,7 +231,7 @@ def test_bug_plus_one() -> None:
 
 
 def test_x_chain() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(4), ["r4c5", "r4c8"])
     only_in(c, 1, row(7), ["r7c8", "r7c2"])
@@ -272,7 +242,7 @@ def test_x_chain() -> None:
 
 
 def test_xy_chain() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (2, 3))
     set_cands(c, "r5c5", (3, 4))
@@ -286,7 +256,7 @@ def test_xy_chain() -> None:
 
 def test_x_chain_continuous_loop() -> None:
     # An X-Wing read as a loop r1c1=r1c5-r5c5=r5c1-r1c1: both columns lose the other 1s.
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, row(1), ["r1c1", "r1c5"])
     only_in(c, 1, row(5), ["r5c1", "r5c5"])
     step = run(iter_x_chain, c)
@@ -296,7 +266,7 @@ def test_x_chain_continuous_loop() -> None:
 
 
 def test_xy_chain_continuous_loop() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (2, 3))
     set_cands(c, "r5c5", (3, 4))
@@ -310,7 +280,7 @@ def test_xy_chain_continuous_loop() -> None:
 
 
 def test_aic_mixes_conjugate_pairs_and_cells() -> None:
-    c = blank()
+    c = every_candidate()
     only_in(c, 1, col(1), ["r1c1", "r5c1"])
     only_in(c, 2, row(5), ["r5c1", "r5c3"])
     only_in(c, 3, col(3), ["r5c3", "r2c3"])
@@ -391,11 +361,11 @@ def test_forcing_chain_contradiction() -> None:
 @pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(4, 4)])
 def test_nothing_to_find_on_an_empty_grid(finder: Callable[[Candidates], Iterator[Step]],
                                           shape: Shape) -> None:
-    assert next(finder(blank(shape)), None) is None
+    assert next(finder(every_candidate(shape)), None) is None
 
 
 def test_step_serialises() -> None:
-    c = blank()
+    c = every_candidate()
     set_cands(c, "r1c1", (1, 2))
     set_cands(c, "r1c5", (1, 3))
     set_cands(c, "r5c1", (2, 3))

@@ -289,7 +289,7 @@ def test_warm_builds_the_solver_tables_and_answers_the_geometry(box: list[int]) 
 @pytest.mark.parametrize("bug", [KeyError("box"), ValueError("a slip of ours"), TypeError("x")])
 def test_a_bug_of_ours_is_an_internal_error(monkeypatch: pytest.MonkeyPatch,
                                             bug: Exception) -> None:
-    # Issue 9 item 2: an unexpected exception is ours, never the user's bad request.
+    # An unexpected exception is ours, never the user's bad request.
     def broken(args: dict[str, Any]) -> dict[str, Any]:
         raise bug
 

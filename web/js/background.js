@@ -89,7 +89,7 @@ export function background(app) {
     }
   }
 
-  // The engine builds its tables for the current shape while the user reads (issue 14): the
+  // The engine builds its tables for the current shape while the user reads: the
   // first Solve or Hint of a size then does not pay for them.
   function warmEngine() {
     if (app.state.engine.state !== "ready") return;
