@@ -7,7 +7,7 @@ from typing import Any
 
 from ..formats.write import format_grid
 from ..model.grid import Grid, cell_name
-from ..solver.exact import solve
+from ..solver.exact import SolveResult, solve
 from ..solver.validate import find_conflicts
 from .common import (
     EXIT_OK,
@@ -45,48 +45,58 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
     limit = max(1, args.limit)
     r = solve(grid, limit=limit, max_nodes=args.max_nodes, time_limit=args.time_limit)
     data = r.to_json()
-    unique = r.unique
-    note = ""
     where = f"{item.label}: " if item.label else ""
     ok = r.status == "solved"
     code = EXIT_OK if ok else EXIT_PROBLEM
-    if r.status != "solved":
-        text = where + r.message()
+    if not ok:
+        text, note = where + r.message(), ""
     else:
-        to = args.to or ("line" if item.label else "pretty")
-        shown = format_grid(r.solution, to) if r.solution else ""
-        if item.label:
-            text = shown
-        else:
-            how = {True: "unique", False: "not unique: several solutions",
-                   None: "uniqueness unknown: budget ran out" if limit > 1 else
-                   "uniqueness not checked: --limit 1"}[unique]
-            footer = f"solved in {r.elapsed * 1000:.1f} ms, {r.nodes} nodes ({how})"
-            if args.to:
-                # Output asked for in a format is kept parseable: the footer goes to stderr.
-                text, note = shown, footer
-            else:
-                text = f"{shown}\n{footer}"
+        text, note = _solved_text(r, item, args, limit)
     if getattr(args, "check", False) and item.solution is None and not item.label:
         note = "\n".join(filter(None, [note, "--check: nothing to compare with; it needs -f FILE "
                                                 "with a solutions column"]))
     if getattr(args, "check", False) and item.solution is not None:
-        why = _not_a_solution(item.solution, grid)
-        # A mismatch: the expected grid is no solution, or it is one that the solver missed
-        # (it said there is none, or that its own, different solution is the only one).
-        match = not why and r.status not in ("no_solution", "invalid") and (
-            r.solution is None or r.solution == item.solution or r.unique is not True)
-        data["check"] = match
-        if r.solution is not None and r.solution != item.solution and match:
-            data["check_note"] = "the puzzle has several solutions; the expected one is valid"
-        if not match:
-            ok, code = False, EXIT_PROBLEM
-            got = r.solution.line() if r.solution is not None else r.status
-            text = f"{where}MISMATCH: expected {item.solution.line()} got {got}"
-            if why:
-                text += f" (the expected grid {why})"
-                data["check_note"] = f"the expected grid {why}"  # as the text says
+        mismatch = _check(r, item.solution, grid, data)
+        if mismatch:
+            ok, code, text = False, EXIT_PROBLEM, where + mismatch
     return Outcome(code, data, text, ok, note)
+
+
+def _solved_text(r: SolveResult, item: Item, args: argparse.Namespace,
+                 limit: int) -> tuple[str, str]:
+    """The solution as asked (and its footer: on stdout, or on stderr after a format)."""
+    to = args.to or ("line" if item.label else "pretty")
+    shown = format_grid(r.solution, to) if r.solution else ""
+    if item.label:
+        return shown, ""
+    how = {True: "unique", False: "not unique: several solutions",
+           None: "uniqueness unknown: budget ran out" if limit > 1 else
+           "uniqueness not checked: --limit 1"}[r.unique]
+    footer = f"solved in {r.elapsed * 1000:.1f} ms, {r.nodes} nodes ({how})"
+    if args.to:
+        # Output asked for in a format is kept parseable: the footer goes to stderr.
+        return shown, footer
+    return f"{shown}\n{footer}", ""
+
+
+def _check(r: SolveResult, expected: Grid, grid: Grid, data: dict[str, Any]) -> str:
+    """--check: fill ``check`` (and ``check_note``) in ``data``; the mismatch text or ""."""
+    why = _not_a_solution(expected, grid)
+    # A mismatch: the expected grid is no solution, or it is one that the solver missed
+    # (it said there is none, or that its own, different solution is the only one).
+    match = not why and r.status not in ("no_solution", "invalid") and (
+        r.solution is None or r.solution == expected or r.unique is not True)
+    data["check"] = match
+    if r.solution is not None and r.solution != expected and match:
+        data["check_note"] = "the puzzle has several solutions; the expected one is valid"
+    if match:
+        return ""
+    got = r.solution.line() if r.solution is not None else r.status
+    text = f"MISMATCH: expected {expected.line()} got {got}"
+    if why:
+        text += f" (the expected grid {why})"
+        data["check_note"] = f"the expected grid {why}"  # as the text says
+    return text
 
 
 def _not_a_solution(expected: Grid, puzzle: Grid) -> str:

@@ -159,71 +159,27 @@ def hint(puzzle: Grid, current: Grid | None = None,
 
 def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None,
           unlock: bool) -> Hint:
-    n = puzzle.size
+    """The hint, in the order a person needs them: the givens' problems, wrong entries, missing
+    marks, then the next logical step."""
     result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
-    if result.status == "invalid":
-        conflicts = find_conflicts(puzzle)
-        cells = sorted({c for k in conflicts for c in k.cells})
-        text = "The givens conflict: " + "; ".join(k.describe(n) for k in conflicts) + "."
-        return _problem("invalid", current, text, cells)
-    if result.status == "no_solution":
-        return _problem("no_solution", current, "The givens have no solution.")
+    problem = _givens_problem(puzzle, current, result.status)
+    if problem is not None:
+        return problem
     # Gave up (the search, not the clock): logic can still go on, unchecked by a solution.
     budget.check()
     solution = result.solution if result.unique else None
-
     wrong = _wrong_cells(puzzle, current, solution)
     if wrong:
-        names = cells_text(puzzle.shape, wrong)
-        # With the solution known, the step's placements are the corrections (applying the
-        # hint makes them), so even a hint on a wrong grid leads on.
-        fixes: tuple[tuple[int, int], ...] = ()
-        applied = ""
-        if solution is not None:
-            entries = [c for c in wrong if not puzzle.cells[c]]
-            said = wrong_entries_text(current, wrong, puzzle)
-            text = said
-            if entries:
-                text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
-            fixes = tuple((c, solution.cells[c]) for c in wrong)
-            applied = said + " Corrected: " + and_list(
-                [f"{cell_name(c, n)} is {puzzle.shape.symbol(v)}" for c, v in fixes]) + "."
-        else:
-            text = f"{names} conflict with other entries. Fix them first."
-        return Hint("wrong_entries", Step("Wrong Entry", fixes, (), text,
-                                         cells=tuple((c, "wrong") for c in wrong),
-                                         region=names),
-                    "Some of your entries are wrong.", current,
-                    current.with_values(fixes) if fixes else current,
-                    wrong_cells=tuple(wrong), applied=applied)
-
+        return _wrong_entries(puzzle, current, wrong, solution)
     marks = {c: set(m) for c, m in (pencil or {}).items() if set(m)}
     c = Candidates.from_pencil(current, marks) if marks else Candidates.from_grid(current)
     if solution is not None and marks:
-        missing = [(cell, solution.cells[cell]) for cell in sorted(marks)
-                   if 0 <= cell < len(c.values) and not current.cells[cell]
-                   and not c.has(cell, solution.cells[cell])]
-        if missing:
-            parts = [f"{puzzle.shape.symbol(v)} in {cell_name(cell, n)}" for cell, v in missing]
-            # Not "you removed": an automatic removal, or marks never written, lose them too.
-            text = (f"A needed pencil mark is missing: {and_list(parts)}. Put it back."
-                    if len(parts) == 1 else
-                    f"Needed pencil marks are missing: {and_list(parts)}. Put them back.")
-            fix = Step("Missing Pencil Mark", (), (), text,
-                       cells=tuple((cell, "wrong") for cell, _ in missing),
-                       candidates=tuple((cell, v, "missing") for cell, v in missing),
-                       region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
-            restored = c.masks[:]  # the marks at 'apply': the missing ones put back
-            for cell, v in missing:
-                restored[cell] |= 1 << (v - 1)
-            return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
-                        current, current, tuple(restored), missing_marks=tuple(missing),
-                        applied=f"Put back: {and_list(parts)}.")
-
+        missing = _missing_marks(puzzle, current, c, marks, solution)
+        if missing is not None:
+            return missing
     if c.is_solved():
         done = Step("Solved", (), (), "The puzzle is solved.")
         return Hint("solved", done, "The puzzle is solved.", current, current)
-
     unique = result.unique is True
     step = _step(c, unique, solution)
     if step is None:
@@ -236,6 +192,73 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
     if unlock and not step.placements:
         step, after = _unlock(step, after, unique, solution)
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
+
+
+def _givens_problem(puzzle: Grid, current: Grid, status: str) -> Hint | None:
+    """The hint when the givens themselves conflict or have no solution, else None."""
+    if status == "invalid":
+        conflicts = find_conflicts(puzzle)
+        cells = sorted({c for k in conflicts for c in k.cells})
+        text = ("The givens conflict: " + "; ".join(k.describe(puzzle.size) for k in conflicts)
+                + ".")
+        return _problem("invalid", current, text, cells)
+    if status == "no_solution":
+        return _problem("no_solution", current, "The givens have no solution.")
+    return None
+
+
+def _wrong_entries(puzzle: Grid, current: Grid, wrong: list[int],
+                   solution: Grid | None) -> Hint:
+    """The hint that names wrong entries (and, with the solution known, corrects them)."""
+    n = puzzle.size
+    names = cells_text(puzzle.shape, wrong)
+    # With the solution known, the step's placements are the corrections (applying the
+    # hint makes them), so even a hint on a wrong grid leads on.
+    fixes: tuple[tuple[int, int], ...] = ()
+    applied = ""
+    if solution is not None:
+        entries = [c for c in wrong if not puzzle.cells[c]]
+        said = wrong_entries_text(current, wrong, puzzle)
+        text = said
+        if entries:
+            text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
+        fixes = tuple((c, solution.cells[c]) for c in wrong)
+        applied = said + " Corrected: " + and_list(
+            [f"{cell_name(c, n)} is {puzzle.shape.symbol(v)}" for c, v in fixes]) + "."
+    else:
+        text = f"{names} conflict with other entries. Fix them first."
+    return Hint("wrong_entries", Step("Wrong Entry", fixes, (), text,
+                                     cells=tuple((c, "wrong") for c in wrong),
+                                     region=names),
+                "Some of your entries are wrong.", current,
+                current.with_values(fixes) if fixes else current,
+                wrong_cells=tuple(wrong), applied=applied)
+
+
+def _missing_marks(puzzle: Grid, current: Grid, c: Candidates, marks: Mapping[int, set[int]],
+                   solution: Grid) -> Hint | None:
+    """The hint that puts back pencil marks the solution needs, else None."""
+    n = puzzle.size
+    missing = [(cell, solution.cells[cell]) for cell in sorted(marks)
+               if 0 <= cell < len(c.values) and not current.cells[cell]
+               and not c.has(cell, solution.cells[cell])]
+    if not missing:
+        return None
+    parts = [f"{puzzle.shape.symbol(v)} in {cell_name(cell, n)}" for cell, v in missing]
+    # Not "you removed": an automatic removal, or marks never written, lose them too.
+    text = (f"A needed pencil mark is missing: {and_list(parts)}. Put it back."
+            if len(parts) == 1 else
+            f"Needed pencil marks are missing: {and_list(parts)}. Put them back.")
+    fix = Step("Missing Pencil Mark", (), (), text,
+               cells=tuple((cell, "wrong") for cell, _ in missing),
+               candidates=tuple((cell, v, "missing") for cell, v in missing),
+               region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
+    restored = c.masks[:]  # the marks at 'apply': the missing ones put back
+    for cell, v in missing:
+        restored[cell] |= 1 << (v - 1)
+    return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
+                current, current, tuple(restored), missing_marks=tuple(missing),
+                applied=f"Put back: {and_list(parts)}.")
 
 
 def _wrong_cells(puzzle: Grid, current: Grid, solution: Grid | None) -> list[int]:

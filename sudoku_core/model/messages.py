@@ -75,20 +75,18 @@ def solve_message(status: str, unique: bool | None, elapsed: float, nodes: int, 
 def wrong_entries_text(grid: Grid, wrong: Sequence[int], givens: Grid | None) -> str:
     """'r2c3 = 5 does not fit the solution.' (removed or changed givens are named as such)."""
     shape, n = grid.shape, grid.size
-    removed = [c for c in wrong if givens is not None and givens.cells[c] and not grid.cells[c]]
-    changed = [c for c in wrong if givens is not None and givens.cells[c] and grid.cells[c]
-               and c not in removed]
-    entries = [c for c in wrong if c not in removed and c not in changed]
+    given = givens.cells if givens is not None else (0,) * len(grid.cells)
+    removed = [c for c in wrong if given[c] and not grid.cells[c]]
+    changed = [c for c in wrong if given[c] and grid.cells[c]]
+    entries = [c for c in wrong if not given[c]]
     parts = []
     if removed:
-        assert givens is not None
-        what = and_list([f"{shape.symbol(givens.cells[c])} in {cell_name(c, n)}"
-                         for c in removed])
-        parts.append(f"The given {what} {'was' if len(removed) == 1 else 'were'} removed: "
-                     f"put {'it' if len(removed) == 1 else 'them'} back.")
+        what = and_list([f"{shape.symbol(given[c])} in {cell_name(c, n)}" for c in removed])
+        one = len(removed) == 1
+        parts.append(f"The given {what} {'was' if one else 'were'} removed: "
+                     f"put {'it' if one else 'them'} back.")
     if changed:
-        assert givens is not None
-        what = and_list([f"{cell_name(c, n)} must hold the given {shape.symbol(givens.cells[c])}"
+        what = and_list([f"{cell_name(c, n)} must hold the given {shape.symbol(given[c])}"
                          for c in changed])
         parts.append(f"{what}: a given cannot change.")
     if entries:
