@@ -187,18 +187,30 @@ def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
         choices = [j - 1 for j in bits(union & bcover & ~outside)]
         for extra in combinations(choices, free):
             cover = outside | sum(1 << j for j in extra)
-            fins = [(i, j - 1) for i in base if (bbase >> i) & 1
-                    for j in bits(pos[i] & ~cover)]
-            if not fins:
-                continue
-            # Cells of the fin box, in the cover lines, off the base lines.
-            targets = [(i - 1, j - 1) for i in bits(bbase & ~base_mask)
-                       for j in bits(pos[i - 1] & cover & bcover)]
-            if targets:
-                def cell(i: int, j: int) -> int:
-                    return i * n + j if rows_base else j * n + i
+            step = _finned_step(c, k, value, rows_base, pos, base, base_mask, bbase, bcover,
+                                cover)
+            if step is not None:
+                yield step
 
-                elims = sorted((cell(i, j), value) for i, j in targets)
-                covers = [j - 1 for j in bits(cover)]
-                fin_cells = sorted(cell(i, j) for i, j in fins)
-                yield _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)
+
+def _finned_step(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],
+                 base: tuple[int, ...], base_mask: int, bbase: int, bcover: int,
+                 cover: int) -> Step | None:
+    """The finned fish with these cover lines and its fins in one box, if it removes any."""
+    n = c.size
+    fins = [(i, j - 1) for i in base if (bbase >> i) & 1 for j in bits(pos[i] & ~cover)]
+    if not fins:
+        return None
+    # Cells of the fin box, in the cover lines, off the base lines.
+    targets = [(i - 1, j - 1) for i in bits(bbase & ~base_mask)
+               for j in bits(pos[i - 1] & cover & bcover)]
+    if not targets:
+        return None
+
+    def cell(i: int, j: int) -> int:
+        return i * n + j if rows_base else j * n + i
+
+    elims = sorted((cell(i, j), value) for i, j in targets)
+    covers = [j - 1 for j in bits(cover)]
+    fin_cells = sorted(cell(i, j) for i, j in fins)
+    return _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)

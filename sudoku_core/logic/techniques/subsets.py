@@ -72,22 +72,31 @@ def iter_naked_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterat
                 if union.bit_count() != k or tuple(cells) in seen:
                     continue
                 seen.add(tuple(cells))
-                # Every unit holding all k cells loses the values (a locked pair/triple).
-                shared = set(geo.units_of[cells[0]])
-                for cell in cells[1:]:
-                    shared &= set(geo.units_of[cell])
-                elims: list[tuple[int, int]] = []
-                used = []
-                for s in sorted(shared, key=lambda x: (x != u, x)):
-                    before = len(elims)
-                    for cell in geo.units[s]:
-                        if cell not in cells and masks[cell] & union:
-                            elims.extend((cell, v) for v in bits(masks[cell] & union)
-                                         if (cell, v) not in elims)
-                    if len(elims) > before or s == u:
-                        used.append(s)
+                used, elims = _naked_eliminations(c, u, cells, union)
                 if elims:
                     yield _naked_step(c, used, cells, union, elims)
+
+
+def _naked_eliminations(c: Candidates, u: int, cells: list[int],
+                        union: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """The units a naked subset found in unit ``u`` clears, and what it removes there."""
+    geo = c.geometry
+    masks = c.masks
+    # Every unit holding all k cells loses the values (a locked pair/triple).
+    shared = set(geo.units_of[cells[0]])
+    for cell in cells[1:]:
+        shared &= set(geo.units_of[cell])
+    elims: list[tuple[int, int]] = []
+    used = []
+    for s in sorted(shared, key=lambda x: (x != u, x)):
+        before = len(elims)
+        for cell in geo.units[s]:
+            if cell not in cells and masks[cell] & union:
+                elims.extend((cell, v) for v in bits(masks[cell] & union)
+                             if (cell, v) not in elims)
+        if len(elims) > before or s == u:
+            used.append(s)
+    return used, elims
 
 
 def _naked_step(c: Candidates, units: list[int], cells: list[int], union: int,

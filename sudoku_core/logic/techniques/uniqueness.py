@@ -290,46 +290,46 @@ def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
     are {y,z} and {x,z} (one of them is z). Then type 2 with the placed cells on a diagonal."""
     geo = c.geometry
     n = c.size
-    values, masks = c.values, c.masks
+    values = c.values
     givens = c.givens
-    box = geo.box_of
-    pm = peer_masks(c.shape)
-    vcells = value_cells(c)
     for line in range(2 * n):
         check()
         placed = [x for x in geo.units[line] if values[x] and not givens >> x & 1]
         for p1, p2 in combinations(placed, 2):
-            x, y = values[p1], values[p2]
             for k in range(n):
+                if k == line % n:
+                    continue
                 # q1 across from p1 must be y, q2 across from p2 must be x.
-                if line < n:
-                    if k == line:
-                        continue
-                    q1, q2 = k * n + p1 % n, k * n + p2 % n
-                else:
-                    if k == line - n:
-                        continue
-                    q1, q2 = p1 // n * n + k, p2 // n * n + k
-                if len({box[p1], box[p2], box[q1], box[q2]}) != 2:
-                    continue
-                rect_cells = (p1, p2, q1, q2)
-                for qa, want_a, qb, want_b in ((q1, y, q2, x), (q2, x, q1, y)):
-                    if (values[qa] == want_a and not givens >> qa & 1 and not values[qb]
-                            and c.has(qb, want_b)):
-                        yield _ar_step(c, 1, rect_cells, ((qb, want_b),),
-                                       f"{name(c, qb)} cannot be {c.shape.symbol(want_b)}")
-                if values[q1] or values[q2]:
-                    continue
-                z1, z2 = masks[q1] & ~(1 << (y - 1)), masks[q2] & ~(1 << (x - 1))
-                if (c.has(q1, y) and c.has(q2, x) and z1 == z2 and z1.bit_count() == 1
-                        and masks[q1].bit_count() == 2 == masks[q2].bit_count()):
-                    z = z1.bit_length()
-                    hit = pm[q1] & pm[q2] & vcells[z]
-                    if hit:
-                        yield _ar_step(c, 2, rect_cells, tuple(elims_for(z, hit)),
-                                       f"one of {names(c, (q1, q2))} holds "
-                                       f"{c.shape.symbol(z)}")
+                q1, q2 = ((k * n + p1 % n, k * n + p2 % n) if line < n else
+                          (p1 // n * n + k, p2 // n * n + k))
+                yield from _avoidable_rectangle_at(c, (p1, p2, q1, q2))
     yield from _diagonal_type2(c)
+
+
+def _avoidable_rectangle_at(c: Candidates, rect_cells: tuple[int, int, int, int]
+                            ) -> Iterator[Step]:
+    """Types 1 and 2 on the rectangle p1, p2 (placed, not givens) and q1, q2 across."""
+    p1, p2, q1, q2 = rect_cells
+    box = c.geometry.box_of
+    if len({box[p1], box[p2], box[q1], box[q2]}) != 2:
+        return
+    values, masks, givens = c.values, c.masks, c.givens
+    x, y = values[p1], values[p2]
+    for qa, want_a, qb, want_b in ((q1, y, q2, x), (q2, x, q1, y)):
+        if (values[qa] == want_a and not givens >> qa & 1 and not values[qb]
+                and c.has(qb, want_b)):
+            yield _ar_step(c, 1, rect_cells, ((qb, want_b),),
+                           f"{name(c, qb)} cannot be {c.shape.symbol(want_b)}")
+    if values[q1] or values[q2]:
+        return
+    z1, z2 = masks[q1] & ~(1 << (y - 1)), masks[q2] & ~(1 << (x - 1))
+    if (c.has(q1, y) and c.has(q2, x) and z1 == z2 and z1.bit_count() == 1
+            and masks[q1].bit_count() == 2 == masks[q2].bit_count()):
+        z = z1.bit_length()
+        hit = peer_masks(c.shape)[q1] & peer_masks(c.shape)[q2] & value_cells(c)[z]
+        if hit:
+            yield _ar_step(c, 2, rect_cells, tuple(elims_for(z, hit)),
+                           f"one of {names(c, (q1, q2))} holds {c.shape.symbol(z)}")
 
 
 def _diagonal_type2(c: Candidates) -> Iterator[Step]:
