@@ -30,20 +30,24 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 
 install: $(DEV_STAMP)
 
-lint: $(DEV_STAMP)
+lint: $(DEV_STAMP) node_modules/pyodide/package.json
 	$(call say,"ruff check")
 	$(VENV)/bin/ruff check sudoku_core tests benchmarks scripts e2e
+	$(call say,"eslint: the page's modules, scripts and JS tests")
+	npm run --silent lint
 
 typecheck: $(DEV_STAMP)
 	$(call say,"mypy --strict sudoku_core")
 	$(VENV)/bin/mypy --strict sudoku_core
 
-unit: $(DEV_STAMP)
+unit: $(DEV_STAMP) node_modules/pyodide/package.json
+	$(call say,"node --test: the page's pure modules (state, edits, share, games)")
+	npm test --silent
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
 	$(VENV)/bin/pytest -n auto
 
 node_modules/pyodide/package.json: package.json package-lock.json
-	$(call say,"npm ci: the Pyodide runtime")
+	$(call say,"npm ci: the Pyodide runtime, ESLint")
 	npm ci --no-audit --no-fund
 	touch $@
 

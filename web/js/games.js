@@ -137,7 +137,7 @@ export function saveGame(state) {
       saved = write(localStorage, key, { ...record, past: [], future: [] });
     }
   }
-  const empty = doc.givens.filter((v, i) => !v).length;
+  const empty = doc.givens.filter((v) => !v).length;
   const filled = doc.givens.filter((v, i) => !v && (doc.entries[i] || doc.solved[i])).length;
   const entry = {
     id: game.id, box: doc.box, level: game.level, elapsed: Math.round(game.elapsed),
