@@ -33,7 +33,7 @@ install: $(DEV_STAMP)
 lint: $(DEV_STAMP) node_modules/pyodide/package.json
 	$(call say,"ruff check")
 	$(VENV)/bin/ruff check sudoku_core tests benchmarks scripts e2e
-	$(call say,"eslint: the page's modules, scripts and JS tests")
+	$(call say,"eslint: the modules of the page and the scripts")
 	npm run --silent lint
 
 typecheck: $(DEV_STAMP)
@@ -41,13 +41,13 @@ typecheck: $(DEV_STAMP)
 	$(VENV)/bin/mypy --strict sudoku_core
 
 unit: $(DEV_STAMP) node_modules/pyodide/package.json
-	$(call say,"node --test: the page's pure modules (state, edits, share, games)")
+	$(call say,"node --test: the pure modules of the page")
 	npm test --silent
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
 	$(VENV)/bin/pytest -n auto
 
 node_modules/pyodide/package.json: package.json package-lock.json
-	$(call say,"npm ci: the Pyodide runtime, ESLint")
+	$(call say,"npm ci: the Pyodide runtime and ESLint")
 	npm ci --no-audit --no-fund
 	touch $@
 
