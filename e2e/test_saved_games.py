@@ -1,5 +1,5 @@
 """Saved games are never lost: full storage, two tabs on one game, the game picked up in a new
-tab, and visits that play nothing leave no saved games (docs/page.md)."""
+tab, and visits that play nothing leave no saved games (docs/saved-games.md)."""
 
 from __future__ import annotations
 

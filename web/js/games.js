@@ -2,7 +2,7 @@
 // remembers (in session storage) which game it shows. Storage can be edited by anyone:
 // everything read back is checked like a link.
 //
-// Nothing the player did is lost (docs/page.md says the same for players):
+// Nothing the player did is lost (docs/saved-games.md has the why):
 // - A game is written first, then the index; the index is only a cache of the games' own
 //   records (listGames() heals it from them), so a refused index write loses nothing.
 // - A write refused for lack of room keeps every other in-progress game: only solved games
