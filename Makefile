@@ -9,7 +9,7 @@ SITE_STAMP := $(VENV)/.installed-site
 DEV_STAMP := $(VENV)/.installed-dev
 say = @printf '\n==> %s\n' $(1)
 
-.PHONY: all install lint typecheck unit test site serve e2e bench clean
+.PHONY: all install lint typecheck unit unit-js test site serve e2e bench clean
 
 all: test
 
@@ -42,6 +42,12 @@ unit: $(DEV_STAMP)
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
 	$(VENV)/bin/pytest -n auto
 
+# The page's pure modules under Node's own test runner (no dependency; Node 20 needs the flag to
+# read web/js as ES modules).
+unit-js:
+	$(call say,"node --test: the page's pure modules (tests_js/)")
+	node --experimental-detect-module --test tests_js/
+
 node_modules/pyodide/package.json: package.json package-lock.json
 	$(call say,"npm ci: the Pyodide runtime")
 	npm ci --no-audit --no-fund
@@ -60,7 +66,7 @@ e2e: $(DEV_STAMP) site
 	$(PY) scripts/ensure_browser.py
 	$(VENV)/bin/pytest e2e
 
-test: lint typecheck unit e2e
+test: lint typecheck unit unit-js e2e
 
 bench: $(SITE_STAMP)
 	$(PY) benchmarks/bench_solver.py
