@@ -167,6 +167,20 @@ test("two tabs on one game keep both their entries", () => {
   assert.deepEqual(G.listGames(storage).map((g) => g.id).sort(), [forked.id, "x"].sort());
 });
 
+test("a tab saving its clock alone does not make the other tab fork", () => {
+  const storage = new FakeStorage();
+  const a = { storage, tabStorage: new FakeStorage(), tab: G.newTab() };
+  const b = { storage, tabStorage: new FakeStorage(), tab: G.newTab() };
+  G.saveGame(stateOf("x", { 0: 1 }), a);
+  G.loadGame("x", b); // a new tab resumes the game last played
+  const later = { ...stateOf("x", { 0: 1 }), game: { id: "x", level: "", elapsed: 30, finished: null } };
+  G.saveGame(later, { ...a, changed: false }); // A is hidden: its clock is saved
+  assert.equal(JSON.parse(storage.getItem(PREFIX + "x")).game.elapsed, 30);
+  const moved = G.saveGame(stateOf("x", { 0: 1, 1: 2 }), b);
+  assert.deepEqual(moved, { saved: true, id: "x", forked: false });
+  assert.equal(entriesOf(storage, "x")[1], 2);
+});
+
 test("an unplayed game stays in its tab; the last played game is found by a new tab", () => {
   const e = env();
   assert.equal(G.saveTabGame(stateOf("u"), e.tabStorage), true);

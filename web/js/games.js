@@ -284,7 +284,9 @@ export function saveGame(state, { changed = true, tab = THIS_TAB, storage = loca
     forked = true;
   }
   const record = gameRecord(state, id);
-  const stamp = newId();
+  // The stamp names a version of the document: a save of the clock or view alone keeps it, so
+  // that a tab left open (hidden, or closing) does not turn another tab's next move into a fork.
+  const stamp = changed || forked || !tab.known.has(id) ? newId() : tab.known.get(id);
   const written = writeGame(storage, id, record, stamp);
   if (!written.ok) return { saved: false, id, forked };
   tab.known.set(id, stamp);
