@@ -214,12 +214,17 @@ async function start() {
   } catch {
     broken = true; // openLink() below reads the link again and says what is wrong with it
   }
+  // A new tab (or a tab whose game is gone), no puzzle named: the game last played in this
+  // browser, in any tab, goes on.
+  const last = saved || linkDoc || broken ? null : G.lastGame();
   bind(actions);
   if (saved && ((!linkDoc && !broken) || saved.source === hash)) {
     app.resumeSaved(saved, "Your puzzle is as you left it.");
   } else if (linkDoc || broken) {
     await firstGeometry;
     app.openLink(hash, false);
+  } else if (last) {
+    app.resumeSaved(last, "Your puzzle is as you left it.");
   } else {
     await Promise.all([shipped, firstGeometry]);
     await app.arrival();

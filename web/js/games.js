@@ -1,6 +1,20 @@
-// Saved games and settings in local storage. Each puzzle in progress has its own key, and each
-// tab remembers (in session storage) which game it shows, so tabs never overwrite each other.
-// Storage can be edited by anyone: everything read back is checked like a link.
+// Saved games and settings in local storage. Each puzzle in progress has its own key; each tab
+// remembers (in session storage) which game it shows. Storage can be edited by anyone:
+// everything read back is checked like a link.
+//
+// Nothing the player did is lost (docs/saved-games.md has the why):
+// - A game is written first, then the index; the index is only a cache of the games' own
+//   records (listGames() heals it from them), so a refused index write loses nothing.
+// - A write refused for lack of room keeps every other in-progress game: only solved games
+//   are dropped to make room, and only when the write then succeeds; otherwise they are put
+//   back and storage is left as it was.
+// - Two tabs on one game (a duplicated tab copies session storage; Saved games can resume a
+//   game another tab shows; a new tab resumes the game last played): every record carries the
+//   stamp of its last write, and a tab writes a game only over the version it loaded or wrote
+//   itself. When another tab wrote in between, this tab's work goes on as a game of its own
+//   (a fork, under a new id), so both tabs' entries are kept, each in its game.
+// - A puzzle the player has not changed is kept in the tab's session storage only (a reload
+//   finds it; Saved games does not list it), so visits that play nothing add no saved games.
 
 import { emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
 import { defaultSettings } from "./state.js";
@@ -8,9 +22,29 @@ import { defaultSettings } from "./state.js";
 const PREFIX = "sudoku-core:game:";
 const INDEX_KEY = "sudoku-core:games"; // [{id, box, level, elapsed, filled, empty, saved, finished}]
 const TAB_KEY = "sudoku-core:tab"; // session storage: the id of this tab's game
+const TAB_GAME_KEY = "sudoku-core:tab-game"; // session storage: this tab's unplayed game record
+const LAST_KEY = "sudoku-core:last"; // id of the game last played in this browser (any tab)
 const SETTINGS_KEY = "sudoku-core:settings";
-const MAX_GAMES = 30; // the oldest beyond this are dropped
+const MAX_SOLVED = 30; // solved games kept; the oldest beyond this are dropped
 const SAVED_CELLS = 20000; // cells of undo history kept across a reload (100 steps at 9x9)
+const STAMP = /^\{"stamp":"([^"\\]*)"/; // a record's stamp, read without parsing the record
+
+// Storage itself can be refused (some private modes throw on the name alone).
+function local() {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function session() {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 export function read(storage, key) {
   try {
@@ -22,11 +56,23 @@ export function read(storage, key) {
 
 // Storage full or disabled (private mode): the page still works, the work is just not kept.
 export function write(storage, key, value) {
+  return put(storage, key, JSON.stringify(value));
+}
+
+function put(storage, key, text) {
   try {
-    storage.setItem(key, JSON.stringify(value));
+    storage.setItem(key, text);
     return true;
   } catch {
-    return false; // over the quota or blocked: the caller decides (saveGame retries smaller)
+    return false; // over the quota or blocked: the caller decides (saveGame makes room)
+  }
+}
+
+function getText(storage, key) {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
   }
 }
 
@@ -38,9 +84,27 @@ function remove(storage, key) {
   }
 }
 
+// Every key of a storage (none when it is blocked).
+function keys(storage) {
+  const found = [];
+  try {
+    for (let i = 0; i < storage.length; i++) found.push(storage.key(i));
+  } catch {
+    // blocked: nothing stored
+  }
+  return found.filter((k) => typeof k === "string");
+}
+
 export function newId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 7);
 }
+
+// This page load's memory of the games it read or wrote: id -> stamp of that version. A test
+// passes its own, to play two tabs over one storage.
+export function newTab() {
+  return { known: new Map() };
+}
+const THIS_TAB = newTab();
 
 // A stored document, checked value by value; null when anything is off.
 export function checkDoc(raw) {
@@ -74,10 +138,22 @@ function checkHistory(list, box) {
   return docs.every((d) => d && d.box[0] === box[0] && d.box[1] === box[1]) ? docs : [];
 }
 
-// A game record {doc, past, future, source, game} for an id, or null.
-export function loadGame(id) {
-  if (typeof id !== "string" || !id) return null;
-  const raw = read(localStorage, PREFIX + id);
+function parse(text) {
+  try {
+    return JSON.parse(text || "null");
+  } catch {
+    return null;
+  }
+}
+
+function stampOf(text) {
+  const m = typeof text === "string" ? STAMP.exec(text) : null;
+  return m ? m[1] : "";
+}
+
+// A game record {doc, view, past, future, source, game, saved} read back from storage, checked,
+// under the id `id`; null when it is not one.
+function checkRecord(raw, id) {
   const doc = raw && checkDoc(raw.doc);
   if (!doc) return null;
   const info = raw.game && typeof raw.game === "object" ? raw.game : {};
@@ -96,6 +172,7 @@ export function loadGame(id) {
     past: checkHistory(raw.past, doc.box),
     future: checkHistory(raw.future, doc.box),
     source: typeof raw.source === "string" ? raw.source : "",
+    saved: Number.isFinite(raw.saved) ? raw.saved : 0,
     game: {
       id,
       level: typeof info.level === "string" ? info.level : "",
@@ -105,53 +182,149 @@ export function loadGame(id) {
   };
 }
 
-export function listGames() {
-  const list = read(localStorage, INDEX_KEY);
-  return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string") : [];
+// A game record {doc, view, past, future, source, game, stored} for an id, or null: the saved
+// game, else this tab's unplayed one (`stored` false). Remembers the version read, so that a
+// later save does not write over another tab's newer one.
+export function loadGame(id, { tab = THIS_TAB, storage = local(), tabStorage = session() } = {}) {
+  if (typeof id !== "string" || !id) return null;
+  const text = getText(storage, PREFIX + id);
+  const record = checkRecord(parse(text), id);
+  if (record) {
+    tab.known.set(id, stampOf(text));
+    return { ...record, stored: true };
+  }
+  const own = read(tabStorage, TAB_GAME_KEY);
+  const unplayed = own && own.game && own.game.id === id ? checkRecord(own, id) : null;
+  if (!unplayed) return null;
+  tab.known.delete(id);
+  return { ...unplayed, stored: false };
 }
 
-// Save the state's game (document, undo history, timer, view) under its own key; false when
-// storage refused even the grid alone (full or blocked).
-export function saveGame(state) {
-  const game = state.game;
-  if (!game) return true;
+// The line Saved games shows for a game.
+function summary(doc, game, saved) {
+  const empty = doc.givens.filter((v) => !v).length;
+  const filled = doc.givens.filter((v, i) => !v && (doc.entries[i] || doc.solved[i])).length;
+  return {
+    id: game.id, box: doc.box, level: game.level, elapsed: Math.round(game.elapsed),
+    filled, empty, saved, finished: Boolean(game.finished),
+  };
+}
+
+function goodEntry(g) {
+  return g && typeof g.id === "string" && Array.isArray(g.box) && g.box.length === 2 &&
+    g.box.every((v) => Number.isInteger(v) && v >= 2);
+}
+
+// The saved games, most recently saved first: the index, checked against the games' own keys
+// (a game the index missed is listed from its record; an entry without a game is left out).
+export function listGames(storage = local()) {
+  const ids = new Set(keys(storage).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length)));
+  const index = read(storage, INDEX_KEY);
+  const list = [];
+  for (const g of Array.isArray(index) ? index : []) {
+    if (goodEntry(g) && ids.delete(g.id)) list.push(g);
+  }
+  for (const id of ids) {
+    const record = checkRecord(read(storage, PREFIX + id), id);
+    if (record) list.push(summary(record.doc, record.game, record.saved));
+  }
+  return list.sort((a, b) => (Number(b.saved) || 0) - (Number(a.saved) || 0));
+}
+
+// Write a game's record text under its key; when there is no room even without its undo
+// history, solved games are dropped (oldest first) until it fits, and put back when it never
+// does: storage is then as it was. {ok, dropped: [ids]}.
+function writeGame(storage, id, record, stamp) {
+  const key = PREFIX + id;
+  const text = (r) => `{"stamp":"${stamp}",${JSON.stringify(r).slice(1)}`;
+  if (put(storage, key, text(record))) return { ok: true, dropped: [] };
+  const small = text({ ...record, past: [], future: [] });
+  if (put(storage, key, small)) return { ok: true, dropped: [] };
+  const solved = listGames(storage).filter((g) => g.finished && g.id !== id).reverse();
+  const taken = [];
+  for (const g of solved) {
+    const old = getText(storage, PREFIX + g.id);
+    if (old === null) continue;
+    remove(storage, PREFIX + g.id);
+    taken.push([g.id, old]);
+    if (put(storage, key, small)) return { ok: true, dropped: taken.map(([gid]) => gid) };
+  }
+  for (const [gid, old] of taken) put(storage, PREFIX + gid, old);
+  return { ok: false, dropped: [] };
+}
+
+function gameRecord(state, id) {
   const doc = state.doc;
   const keep = Math.max(5, Math.floor(SAVED_CELLS / doc.givens.length));
-  const record = {
-    doc, source: state.source, game,
+  return {
+    doc, source: state.source, game: { ...state.game, id },
     past: state.past.slice(-keep), future: state.future.slice(0, keep),
     // Where the player was: the selected cell and whether the candidates were shown.
     view: { cursor: state.cursor, showCandidates: state.showCandidates },
+    saved: Date.now(),
   };
-  const key = PREFIX + game.id;
-  // Too big for the quota with its history: keep the grid at least, making room if need be
-  // by dropping the finished games, then the oldest others (this one's work comes first).
-  let saved = write(localStorage, key, record) || write(localStorage, key, { ...record, past: [], future: [] });
-  const others = listGames().filter((g) => g.id !== game.id);
-  if (!saved) {
-    const spare = [...others.filter((g) => g.finished), ...others.filter((g) => !g.finished).reverse()];
-    while (!saved && spare.length) {
-      const old = spare.shift();
-      remove(localStorage, PREFIX + old.id);
-      others.splice(others.indexOf(old), 1);
-      saved = write(localStorage, key, { ...record, past: [], future: [] });
-    }
-  }
-  const empty = doc.givens.filter((v) => !v).length;
-  const filled = doc.givens.filter((v, i) => !v && (doc.entries[i] || doc.solved[i])).length;
-  const entry = {
-    id: game.id, box: doc.box, level: game.level, elapsed: Math.round(game.elapsed),
-    filled, empty, saved: Date.now(), finished: Boolean(game.finished),
-  };
-  const list = saved ? [entry, ...others] : others;
-  for (const old of list.splice(MAX_GAMES)) remove(localStorage, PREFIX + old.id);
-  write(localStorage, INDEX_KEY, list); // without it the game is still this tab's on a reload
-  return saved;
 }
 
-export function deleteGame(id) {
-  remove(localStorage, PREFIX + id);
-  write(localStorage, INDEX_KEY, listGames().filter((g) => g.id !== id));
+// Save the state's game (document, undo history, timer, view) under its own key, then the
+// index. `changed`: the document differs from the version this tab last read or wrote.
+// Returns {saved, id, forked}: `saved` false when storage refused the grid alone (full or
+// blocked; nothing else was changed); `id` the game's id from now on, a new one when
+// another tab wrote this game in between (`forked`: this tab's work became its own game).
+export function saveGame(state, { changed = true, tab = THIS_TAB, storage = local(), tabStorage = session() } = {}) {
+  const game = state.game;
+  if (!game) return { saved: true, id: null, forked: false };
+  let id = game.id;
+  let forked = false;
+  const current = getText(storage, PREFIX + id);
+  if (current !== null && stampOf(current) !== tab.known.get(id)) {
+    // Another tab saved this game after this tab read it. With no change of its own to keep,
+    // this tab leaves that version alone (its clock and view only are not saved).
+    if (!changed) return { saved: true, id, forked: false };
+    id = newId();
+    forked = true;
+  }
+  const record = gameRecord(state, id);
+  // The stamp names a version of the document: a save of the clock or view alone keeps it, so
+  // that a tab left open (hidden, or closing) does not turn another tab's next move into a fork.
+  const stamp = changed || forked || !tab.known.has(id) ? newId() : tab.known.get(id);
+  const written = writeGame(storage, id, record, stamp);
+  if (!written.ok) return { saved: false, id, forked };
+  tab.known.set(id, stamp);
+  for (const gone of written.dropped) tab.known.delete(gone);
+  const own = read(tabStorage, TAB_GAME_KEY);
+  if (own && own.game && (own.game.id === game.id || own.game.id === id)) remove(tabStorage, TAB_GAME_KEY);
+  if (changed) write(storage, LAST_KEY, id);
+  const others = listGames(storage).filter((g) => g.id !== id);
+  const list = [summary(state.doc, record.game, record.saved), ...others];
+  // Solved games beyond the cap go, oldest first; games in progress are never dropped.
+  let solved = 0;
+  const kept = list.filter((g) => {
+    if (!g.finished || g.id === id || ++solved <= MAX_SOLVED) return true;
+    remove(storage, PREFIX + g.id);
+    return false;
+  });
+  // Refused (no room): the game is saved all the same, and listGames() finds it by its key.
+  write(storage, INDEX_KEY, kept);
+  return { saved: true, id, forked };
+}
+
+// A game the player has not changed: kept for this tab only (a reload finds it), never listed.
+export function saveTabGame(state, tabStorage = session()) {
+  if (!state.game) return true;
+  return write(tabStorage, TAB_GAME_KEY, gameRecord(state, state.game.id));
+}
+
+export function deleteGame(id, { tab = THIS_TAB, storage = local() } = {}) {
+  remove(storage, PREFIX + id);
+  tab.known.delete(id);
+  write(storage, INDEX_KEY, listGames(storage).filter((g) => g.id !== id));
+  if (read(storage, LAST_KEY) === id) remove(storage, LAST_KEY);
+}
+
+// The game last played in this browser, in any tab, when it is saved and not finished.
+export function lastGame({ tab = THIS_TAB, storage = local(), tabStorage = session() } = {}) {
+  const saved = loadGame(read(storage, LAST_KEY), { tab, storage, tabStorage });
+  return saved && saved.stored && !saved.game.finished ? saved : null;
 }
 
 export function tabGame() {
@@ -171,22 +344,23 @@ export function setTabGame(id) {
 }
 
 // The one save slot of earlier versions ({box, givens, entries, ..., source}) becomes a saved
-// game, once.
+// game, once (`played`: saved as soon as the page saves).
 const OLD_KEY = "sudoku-core:doc";
 export function adoptOldSave() {
-  const raw = read(localStorage, OLD_KEY);
-  remove(localStorage, OLD_KEY);
-  remove(localStorage, "sudoku-core:previous");
+  const storage = local();
+  const raw = read(storage, OLD_KEY);
+  remove(storage, OLD_KEY);
+  remove(storage, "sudoku-core:previous");
   const doc = raw && checkDoc(raw);
   if (!doc) return null;
   return {
     doc, past: [], future: [], source: typeof raw.source === "string" ? raw.source : "",
-    game: { id: newId(), level: "", elapsed: 0, finished: null },
+    game: { id: newId(), level: "", elapsed: 0, finished: null }, stored: false, played: true,
   };
 }
 
 export function loadSettings() {
-  const raw = read(localStorage, SETTINGS_KEY);
+  const raw = read(local(), SETTINGS_KEY);
   const settings = defaultSettings();
   if (!raw || typeof raw !== "object") return settings;
   for (const key of ["mistakes", "autoRemove", "peers", "same"]) {
@@ -197,5 +371,5 @@ export function loadSettings() {
 }
 
 export function saveSettings(settings) {
-  write(localStorage, SETTINGS_KEY, settings);
+  write(local(), SETTINGS_KEY, settings);
 }

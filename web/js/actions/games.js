@@ -1,5 +1,6 @@
 // Games: a new puzzle (shipped or generated), a new empty grid, restart, links opened, saved
-// games resumed, restored and deleted, and saving. Each tab plays its own saved game.
+// games resumed, restored and deleted, and saving. Each tab plays its own saved game (games.js
+// says how two tabs on one game keep both their work).
 
 import * as D from "../doc.js";
 import * as G from "../games.js";
@@ -13,6 +14,11 @@ const $ = (id) => document.getElementById(id);
 export function games(app) {
   let saveTimer = 0;
   let unsaved = false; // the last save failed and the user was told (said once, not per save)
+  // This tab's copy of its game: the document as last read or written (a later one is the
+  // player's change), and whether the game has a saved record (false for a puzzle not played
+  // yet: it is kept for this tab only, so unplayed visits add no saved games).
+  let lastDoc = null;
+  let stored = false;
 
   // Saving writes the undo history too: batched, and off the keystroke's path (pagehide and a
   // hidden page save at once).
@@ -29,13 +35,35 @@ export function games(app) {
     saveTimer = 0;
     const state = app.state;
     const doc = state.doc;
-    if (!state.game || !(doc.givens.some((v) => v) || D.hasWork(doc))) return;
-    const saved = G.saveGame(state);
-    if (!saved && !unsaved) {
-      app.say("This browser refused to save your work (its storage is full or blocked): a " +
-        "reload would lose it. Share or Export keeps it.", "warn");
+    if (!state.game) return;
+    const changed = doc !== lastDoc && !(lastDoc && D.sameDoc(doc, lastDoc));
+    if (!stored && !changed) {
+      G.saveTabGame(state);
+      return;
     }
-    unsaved = !saved;
+    const result = G.saveGame(state, { changed });
+    if (result.id !== state.game.id) {
+      // Another tab saved this game meanwhile: this tab's work goes on as a game of its own.
+      app.update((s) => S.setGameId(s, result.id));
+      G.setTabGame(result.id);
+      app.say("This puzzle was also changed in another tab, so this tab's work is now saved " +
+        "as a separate game: both are under Saved games.", "info");
+    }
+    if (result.saved) {
+      stored = true;
+      lastDoc = doc;
+    } else if (!unsaved) {
+      app.say("This browser refused to save your work: its storage is full (or blocked). Your " +
+        "other saved games are kept. To keep this one, delete solved or old puzzles under Saved " +
+        "games, or use Share or Export.", "warn");
+    }
+    unsaved = !result.saved;
+  }
+
+  // The id of the game in progress once saved, to offer it back (Restore previous), or null.
+  function keep() {
+    saveNow();
+    return stored && app.state.game ? app.state.game.id : null;
   }
 
   // A new game in this tab: its own saved-game key, a fresh undo history and timer.
@@ -46,6 +74,8 @@ export function games(app) {
     // The address bar names the puzzle's link (or none), so a reload finds this game.
     if (location.hash !== source) history.replaceState(null, "", source || location.pathname + location.search);
     app.dispatch((s) => S.newGame(s, doc, source, game), message, kind);
+    stored = false;
+    lastDoc = app.state.doc;
     app.requestRating();
     app.focusCell = "force";
     app.flush();
@@ -59,6 +89,8 @@ export function games(app) {
     const [r, c] = saved.doc.box; // a finished game's text names its own size
     const text = saved.game.finished ? S.finishedText(saved.game.finished, r * c) : message;
     app.dispatch((s) => S.resumeGame(s, saved), text, "ok");
+    stored = Boolean(saved.stored);
+    lastDoc = saved.played ? null : app.state.doc; // an old version's save is written at once
     app.loadGeometry();
     app.requestRating();
     app.flush();
@@ -72,7 +104,7 @@ export function games(app) {
       doc = fromHash(hash);
     } catch (err) {
       if (!(err instanceof LinkError)) throw err;
-      const kept = state.game && D.hasWork(state.doc) ? state.game.id : state.previous;
+      const kept = keep() || state.previous;
       startGame(D.emptyDoc([3, 3]), "", "",
         `This link could not be read: ${err.message}. Showing an empty grid` +
         (kept ? "; your previous puzzle can be restored." : "."), "error");
@@ -85,7 +117,7 @@ export function games(app) {
       app.dispatch((s) => S.setSource(s, hash));
       return;
     }
-    const kept = state.game && D.hasWork(state.doc) ? state.game.id : null;
+    const kept = keep();
     startGame(doc, hash, "", opened +
       (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
     app.dispatch((s) => S.setPrevious(s, kept || s.previous));
@@ -150,7 +182,7 @@ export function games(app) {
       if (!(r >= 2 && c >= 2) || (r === box[0] && c === box[1])) return;
       const n = r * c;
       // The puzzle left stays saved, and Restore previous brings it back (as after a link).
-      const kept = app.state.game && D.hasWork(app.state.doc) ? app.state.game.id : null;
+      const kept = keep();
       startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes` +
         (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
       app.dispatch((s) => S.setPrevious(s, kept || s.previous));
@@ -183,8 +215,11 @@ export function games(app) {
     deleteGame(id) {
       G.deleteGame(id);
       if (app.state.game && app.state.game.id === id) {
+        // The grid stays on screen as a game not saved until the player changes it again.
         app.dispatch((s) => S.setGameId(s, G.newId()));
         G.setTabGame(app.state.game.id);
+        stored = false;
+        lastDoc = app.state.doc;
       }
       app.say("Deleted the saved puzzle.");
       app.flush();
