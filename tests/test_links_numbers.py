@@ -180,3 +180,16 @@ def test_a_check_missed_in_a_text_reader_still_gives_a_parse_error(
     monkeypatch.setattr(auto, "read_text", reader)
     with pytest.raises(ParseError, match="the data "):
         parse("..3. .4.2 21.. ....")
+
+
+@pytest.mark.parametrize("box", [[10**3998, 10**3998], [-(10**3998), 2], [2, 10**3998]])
+@pytest.mark.parametrize("cmd", ["generate", "parse", "solve"])
+def test_a_box_of_huge_sides_is_a_shape_error(box: list[int], cmd: str) -> None:
+    # Sides of thousands of digits: their product is past what str() of an int may print,
+    # and a message that quotes 4,000 digits says nothing clearly.
+    args: dict[str, object] = {"box": box}
+    if cmd != "generate":
+        args["cells"] = [0] * 16
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+    assert reply["error"]["type"] in ("ShapeError", "BadRequest"), reply
+    assert len(reply["error"]["message"]) < 300, reply
