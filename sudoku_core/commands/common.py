@@ -539,7 +539,7 @@ def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
 def _run_batch(
     items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
 ) -> int:
-    """Stream the batch: results print in input order as they come; a bad line stops it."""
+    """Stream the batch: results print in input order as they come; bad lines are skipped."""
     start = time.perf_counter()
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
