@@ -36,7 +36,7 @@ QUICK_SAMPLE = 100  # puzzles per corpus with --quick, evenly spaced through the
 # (corpus, how many) for the human-logic calls: quick, full.
 LOGIC = {
     "steps": ("puzzles3_magictour_top1465", 5, 30),
-    # The forum's hardest: every one needs dynamic or nested forcing chains (the figure docs/performance.md gives).
+    # The forum's hardest: every one needs dynamic or nested forcing chains.
     "steps (forum hardest)": ("puzzles6_forum_hardest_1106", 5, 20),
     "hint": ("puzzles6_forum_hardest_1106", 5, 30),
     "rate": ("puzzles1_unbiased", 10, 60),

@@ -361,9 +361,16 @@ def test_non_utf8_input_names_line_and_column(
     path = tmp_path / "latin1.txt"
     path.write_bytes(f"{PUZZLE_9}\n{PUZZLE_9[:10]}".encode() + b"\xe9\n")
     for argv in (["solve", str(path)], ["solve", "-f", str(path)]):
-        code, _, err = run(capsys, *argv)
+        code, out, err = run(capsys, *argv)
         assert code == 2
-        assert "latin1.txt: line 2, column 11: byte 0xe9 is not UTF-8" in one_line_error(err)
+        # A batch: the line is reported like any other bad line, the others are answered.
+        said, summary = err.strip().splitlines()
+        assert "latin1.txt: line 2, column 11: byte 0xe9 is not UTF-8" in said
+        assert summary.endswith("1 unreadable line") and out.strip()
+    path.write_bytes(f"{PUZZLE_9[:10]}".encode() + b"\xe9\n")  # one puzzle: one error
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2
+    assert "latin1.txt: line 1, column 11: byte 0xe9 is not UTF-8" in one_line_error(err)
 
 
 @pytest.mark.parametrize(

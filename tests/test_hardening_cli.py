@@ -439,3 +439,25 @@ def test_a_large_utf16_file_is_one_error(capsys: pytest.CaptureFixture[str],
     assert err.strip().splitlines() == [
         f"sudoku solve: error: {path}: UTF-16 text that could not be read: save the file as "
         "UTF-8"], err
+
+
+# JSON holds backslashes ("\u00e9") and slashes ("1/2") that look like a path: it is never
+# taken for a missing file, in the puzzle argument or in --givens.
+@pytest.mark.parametrize("cells", ['"\\u00e9"', '"\u00e9"', '"\\/"', '"1/2"'])
+def test_json_with_escapes_is_read_as_json_not_as_a_file_name(
+        capsys: pytest.CaptureFixture[str], cells: str) -> None:
+    text = '{"cells":[[' + cells + ',0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}'
+    code, _, err = run(capsys, "show", text)
+    assert code == 2
+    assert "no such file" not in err
+    assert "JSON: cells[0][0]:" in err and "is not a value of a 4x4 puzzle" in err
+    code, _, err = run(capsys, "hint", ".....4.221......", "--givens", text)
+    assert code == 2 and "no such file" not in err and "JSON: cells[0][0]:" in err
+
+
+def test_escaped_and_literal_symbols_give_one_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code_escaped, _, err_escaped = run(
+        capsys, "show", '{"cells":[["\\u00e9",0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}')
+    code_literal, _, err_literal = run(
+        capsys, "show", '{"cells":[["\u00e9",0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}')
+    assert (code_escaped, err_escaped) == (code_literal, err_literal)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import socket
 import subprocess
@@ -28,9 +29,14 @@ from sudoku_core import (
     steps,
     validate,
 )
+from sudoku_core.cli import main
 from sudoku_core.commands import common
-from sudoku_core.formats.records import read_puzzles_or_errors, stream_puzzles_or_errors
-from sudoku_core.model.errors import ParseError
+from sudoku_core.formats.records import (
+    PuzzleRecord,
+    read_puzzles_or_errors,
+    stream_puzzles_or_errors,
+)
+from sudoku_core.model.errors import ParseError, SudokuError
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE_4 = "..3..4.221......"
@@ -70,16 +76,29 @@ def test_old_mac_line_ends_stream_too() -> None:
 
 
 def test_a_bad_byte_names_its_line_and_column() -> None:
-    data = f"{PUZZLE_4}\n# \xff is fine in a comment\n..3.\xff".encode("latin-1")
-    with pytest.raises(ParseError, match=r"t: line 3, column 5: byte 0xff is not UTF-8"):
-        list(common._stream_lines(io.BytesIO(b""), data, "t"))
+    data = f"{PUZZLE_4}\n# \xff is fine in a comment\n..3.\xff\n{PUZZLE_4}".encode("latin-1")
+    (n1, first), (n3, bad), (n4, last) = common._stream_lines(io.BytesIO(b""), data, "t")
+    assert (n1, first, n4, last) == (1, PUZZLE_4, 4, PUZZLE_4)  # the line after it is read
+    assert isinstance(bad, ParseError) and (n3, bad.line, bad.column) == (3, 3, 5)
+    assert str(bad).startswith("line 3, column 5: byte 0xff is not UTF-8")
 
 
-def test_an_endless_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # same patch each time
+@given(chunk=st.integers(1, 300), before=st.integers(0, 3), after=st.integers(0, 3),
+       long=st.integers(101, 700))
+def test_an_endless_line_is_reported_in_its_place_and_reading_goes_on(
+    monkeypatch: pytest.MonkeyPatch, chunk: int, before: int, after: int, long: int
+) -> None:
     monkeypatch.setattr(common, "MAX_LINE_BYTES", 100)
-    data = PUZZLE_4.encode() * 1000
-    with pytest.raises(ParseError, match="line 1 is longer than"):
-        list(common._stream_lines(io.BytesIO(data[10:]), data[:10], "t"))
+    monkeypatch.setattr(common, "CHUNK_BYTES", chunk)
+    data = f"{PUZZLE_4}\n".encode() * before + b"1" * long + f"\n{PUZZLE_4}".encode() * after
+    got = list(common._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
+    assert [n for n, _ in got] == list(range(1, before + after + 2))
+    assert [t for _, t in got if isinstance(t, str)] == [PUZZLE_4] * (before + after)
+    bad = got[before][1]
+    assert isinstance(bad, ParseError) and bad.line == before + 1
+    assert "longer than" in str(bad)
 
 
 @settings(max_examples=60, deadline=None)
@@ -95,17 +114,28 @@ def test_the_streaming_reader_reads_as_the_whole_text_reader(lines: list[str]) -
 
 
 def test_titled_grids_stream_with_their_line_numbers() -> None:
-    text = "Grid 01\n..3.\n.4.2\n21..\n....\nGrid 02\n..3.\n\n# gap\n.4.2\n2x..\n....\n"
+    text = ("Grid 01\n..3.\n.4.2\n21..\n....\nGrid 02\n..3.\n\n# gap\n.4.2\n2x..\n....\n"
+            "Grid 03\n..3.\n.4.2\n21..\n....\n")
     numbered = content(text)
-    records = stream_puzzles_or_errors(numbered)
-    first = next(records)
-    assert (first.line, first.grid.line()) == (2, PUZZLE_4)
+    for records in (stream_puzzles_or_errors(numbered), read_puzzles_or_errors(text)):
+        first, bad, last = records  # a grid that cannot be read is reported, the next read
+        assert isinstance(first, PuzzleRecord) and (first.line, first.grid.line()) == (2, PUZZLE_4)
+        assert isinstance(bad, ParseError)
+        assert re.search("line 11, column 2: 'x'", str(bad))
+        assert isinstance(last, PuzzleRecord) and last.line == 14
     with pytest.raises(ParseError, match="line 11, column 2: 'x'"):
-        next(records)
-    whole = read_puzzles_or_errors(text)  # the whole-text reader agrees
-    assert next(whole).line == 2
-    with pytest.raises(ParseError, match="line 11, column 2: 'x'"):
-        next(whole)
+        list(read_puzzles(text))  # read_puzzles still stops at the first bad puzzle
+
+
+def test_an_unreadable_line_in_a_titled_grid_is_that_grids_error() -> None:
+    numbered: list[tuple[int, str | SudokuError]] = [
+        *content("Grid 01\n..3.\n.4.2\n21..\n....\nGrid 02\n..3.\n")]
+    numbered += [(8, ParseError("byte 0xff is not UTF-8 text", line=8, column=3))]
+    numbered += content("\n" * 8 + "21..\n....\nGrid 03\n..3.\n.4.2\n21..\n....\n")
+    first, bad, last = stream_puzzles_or_errors(numbered)
+    assert isinstance(first, PuzzleRecord) and isinstance(last, PuzzleRecord)
+    assert isinstance(bad, ParseError) and bad.line == 8 and "UTF-8" in str(bad)
+    assert last.line == 12
 
 
 # D11: a wrong argument type is a TypeError that names the argument.
@@ -239,3 +269,58 @@ def test_a_bad_first_line_of_a_large_batch_is_reported_and_the_rest_read() -> No
     records = list(stream_puzzles_or_errors(numbered))
     assert isinstance(records[0], ParseError) and records[0].line == 1
     assert [r.line for r in records[1:]] == list(range(3, 1000))  # type: ignore[union-attr]
+
+
+# A batch reports a line that is not UTF-8 or too long like any other bad line, and goes on.
+BAD_LINES = [
+    (b"..3..4.2\xff1......", "line 2, column 9: byte 0xff is not UTF-8 text"),
+    (b"\xe9", "line 2, column 1: byte 0xe9 is not UTF-8 text"),
+    (b"1" * (common.MAX_LINE_BYTES + 1), "line 2: longer than 1 MB: that is no puzzle"),
+]
+
+
+def _batch(bad: bytes, size: int) -> bytes:
+    """A batch of ``size`` bytes or more: a puzzle, the bad line, then puzzles to the end."""
+    line = f"{PUZZLE_4}\n".encode()
+    return line + bad + b"\n" + line * max(2, (size - len(bad)) // len(line))
+
+
+@pytest.mark.parametrize(("bad", "said"), BAD_LINES)
+@pytest.mark.parametrize("streamed", [False, True])
+@pytest.mark.parametrize("how", ["-f", "stdin", "argument"])
+def test_a_batch_reports_an_unreadable_line_and_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    bad: bytes, said: str, streamed: bool, how: str
+) -> None:
+    if streamed:  # input larger than what is read whole is read line by line as it goes
+        monkeypatch.setattr(common, "WHOLE_INPUT_BYTES", 2000)
+        monkeypatch.setattr(common, "CHUNK_BYTES", 1000)
+    data = _batch(bad, 100 if len(bad) > 2000 else 3000)
+    total = data.count(b"\n")
+    path = tmp_path / "batch.txt"
+    path.write_bytes(data)
+    argv = ["solve", "--to", "line", "-j", "1", "--json"]
+    if how == "-f":
+        argv += ["-f", str(path)]
+    elif how == "argument":
+        argv.append(str(path))
+    else:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    name = "stdin" if how == "stdin" else str(path)
+    assert main(argv) == 2  # some lines failed
+    out, err = capsys.readouterr()
+    lines = [json.loads(ln)["line"] for ln in out.splitlines()]
+    assert lines == [1, *range(3, total + 1)]  # every other line answered, in order
+    assert any(ln.startswith(f"sudoku solve: error: {name}: {said}") for ln in err.splitlines())
+    assert err.strip().splitlines()[-1].endswith("; 1 unreadable line")
+
+
+def test_a_grid_drawn_over_lines_with_a_bad_byte_is_one_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_bytes(b"..3.\n.4\xff2\n21..\n....\n")
+    assert main(["solve", str(path)]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"sudoku solve: error: {path}: line 2, column 3: byte 0xff is not UTF-8 text (save the "
+        f"file as UTF-8)"]

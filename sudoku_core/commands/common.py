@@ -22,6 +22,7 @@ from ..formats.parts import read_parts
 from ..formats.read import parse
 from ..formats.records import (
     ANNOTATED,
+    TITLE,
     is_csv_header,
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
@@ -47,6 +48,15 @@ PATH_LIKE = re.compile(
     r"[^\s]*[/\\][^\s]*|[^\s]*\.(txt|csv|tsv|ss|sdk|json|jsonl|sud|sudoku|dat|text|puz)",
     re.IGNORECASE,
 )
+
+
+def is_path_like(source: str) -> bool:
+    """True for an argument meant as a file name that does not exist. JSON is never one,
+    though its escapes ("\\u00e9") and its strings ("1/2") hold the slashes of a path."""
+    stripped = source.strip()
+    if stripped[:1] in ("{", "[") or '"' in stripped:
+        return False
+    return PATH_LIKE.fullmatch(source) is not None and not is_link(source)
 
 
 class UsageError(SudokuError):
@@ -153,7 +163,7 @@ def puzzle_text(source: str) -> str:
             raise UsageError(f"cannot read {source}: it is a directory")
     except SudokuError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    if PATH_LIKE.fullmatch(source):
+    if is_path_like(source):
         raise argparse.ArgumentTypeError(f"cannot read {source}: no such file")
     return source
 
@@ -169,8 +179,11 @@ class Input:
     """What a puzzle source holds: the whole text when it is small, else its lines as read."""
 
     text: str | None  # the whole input, up to WHOLE_INPUT_BYTES
-    lines: Iterator[tuple[int, str]] | None  # (1-based number, line) of larger input, lazily
+    # (1-based number, line) of larger input, lazily; a line that cannot be read (not UTF-8,
+    # too long) comes as its error. Also a small batch with such lines.
+    lines: Iterator[tuple[int, str | SudokuError]] | None
     estimate: int  # about how many lines
+    error: SudokuError | None = None  # why a small input is not whole text: its first bad line
 
 
 def read_input(source: str) -> Input:
@@ -189,7 +202,18 @@ def read_input(source: str) -> Input:
         raise UsageError(_cannot_read(source, exc)) from None
     if len(head) <= WHOLE_INPUT_BYTES:
         _close(fh)
-        return Input(_decode(head, name), None, head.count(b"\n"))
+        try:
+            text = _decode(head, name)
+        except ParseError:
+            if head.startswith(UTF16_BOMS):
+                raise
+            batch = _batch_with_bad_lines(head, name)
+            if batch is None:
+                raise  # no puzzles one per line (a grid drawn over lines): this one error
+            return batch
+        if len(head) > MAX_LINE_BYTES and max(map(len, _LINE_END.split(head))) > MAX_LINE_BYTES:
+            return _batch_with_bad_lines(head, name) or Input(text, None, head.count(b"\n"))
+        return Input(text, None, head.count(b"\n"))
     size = _size(fh)
     estimate = head.count(b"\n") * (size // len(head) if size else 2)
     return Input(None, _stream_lines(fh, head, name), max(estimate, 2))
@@ -198,6 +222,8 @@ def read_input(source: str) -> Input:
 def read_text(source: str) -> str:
     """The whole text of a file or stdin ('-') holding one puzzle (it is never that large)."""
     found = read_input(source)
+    if found.error is not None:
+        raise found.error
     if found.text is None:
         raise UsageError(f"{source}: larger than {WHOLE_INPUT_BYTES // 2**20} MB: that is "
                          f"no single puzzle")
@@ -225,6 +251,35 @@ def _size(fh: BinaryIO) -> int:
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # what Windows PowerShell's `>` writes in front
 
 
+_LINE_END = re.compile(rb"\r\n?|\n")
+
+
+def _batch_with_bad_lines(head: bytes, name: str) -> Input | None:
+    """Small input with a line that is not UTF-8 or too long, as a batch that reports that
+    line in its place and goes on; None when it holds no puzzles one per line."""
+    lines = list(_stream_lines(io.BytesIO(b""), head, name))
+    if not _puzzle_per_line(lines):
+        return None
+    first = next((e for _, e in lines if not isinstance(e, str)), None)
+    return Input(None, iter(lines), len(lines), first and ParseError(f"{name}: {first}"))
+
+
+def _puzzle_per_line(lines: list[tuple[int, str | SudokuError]]) -> bool:
+    """True when the first lines that could be read hold a CSV header, a title such as
+    'Grid 01' (of titled grids) or whole puzzles."""
+    first = [text for _, text in lines if isinstance(text, str)][:4]
+    if first and (is_csv_header(first[0]) or TITLE.match(first[0])):
+        return True
+    whole = 0
+    for text in first:
+        try:
+            parse(text)
+            whole += 1
+        except SudokuError:
+            pass
+    return whole > 0 and whole * 2 >= len(first)
+
+
 def _decode(data: bytes, name: str, line: int | None = None) -> str:
     """UTF-8 text; a byte that is not UTF-8 is a ParseError at its line and column.
 
@@ -241,19 +296,39 @@ def _decode(data: bytes, name: str, line: int | None = None) -> str:
     try:
         return data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
     except UnicodeDecodeError as exc:
-        start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") and line in (None, 1) else 0)
-        where = line if line is not None else data[:start].count(b"\n") + 1
-        column = len(data[data.rfind(b"\n", 0, start) + 1:start].decode("utf-8", "replace")) + 1
-        raise ParseError(
-            f"{name}: line {where}, column {column}: byte 0x{data[start]:02x} is not UTF-8 "
-            f"text (save the file as UTF-8)",
-        ) from None
+        err = _not_utf8(data, exc.start, line)
+        raise ParseError(f"{name}: {err}") from None
 
 
-def _stream_lines(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, str]]:
-    """(number, line) of every line that may hold a puzzle, as the file is read. Blank and
-    '#' lines are skipped by a regular expression over whole chunks, so 100 MB of comments
-    take a second, not a minute of Python loop."""
+def _not_utf8(data: bytes, start: int, line: int | None) -> ParseError:
+    """The error for the byte at ``start``, which is not UTF-8, placed at its line and column."""
+    start += 3 if data.startswith(b"\xef\xbb\xbf") and line in (None, 1) else 0
+    where = line if line is not None else data[:start].count(b"\n") + 1
+    column = len(data[data.rfind(b"\n", 0, start) + 1:start].decode("utf-8", "replace")) + 1
+    return ParseError(f"byte 0x{data[start]:02x} is not UTF-8 text (save the file as UTF-8)",
+                      line=where, column=column)
+
+
+def _line_text(data: bytes, name: str, line: int) -> str | SudokuError:
+    """One line of a batch as text, or the error that reports it in the line's place."""
+    if len(data) > MAX_LINE_BYTES:
+        return ParseError(f"longer than {MAX_LINE_BYTES // 2**20} MB: that is no puzzle",
+                          line=line)
+    if line == 1 and data.startswith(UTF16_BOMS):
+        return _decode(data, name, line)  # raises: a whole file in UTF-16 is one error
+    try:
+        return data.decode("utf-8-sig" if line == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        return _not_utf8(data, exc.start, line)
+
+
+def _stream_lines(
+    fh: BinaryIO, head: bytes, name: str
+) -> Iterator[tuple[int, str | SudokuError]]:
+    """(number, line) of every line that may hold a puzzle, as the file is read; a line that
+    is not UTF-8 or longer than MAX_LINE_BYTES comes as its error. Blank and '#' lines are
+    skipped by a regular expression over whole chunks, so 100 MB of comments take a second,
+    not a minute of Python loop."""
     # An old Mac file ends lines with CR alone: no LF anywhere, a CR with more after it.
     crlf = b"\n" in head or re.search(b"\r[^\n]", head) is None
     before = 0  # lines before the buffer
@@ -269,15 +344,24 @@ def _stream_lines(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, s
             for m in CONTENT_LINE.finditer(buf, 0, end):
                 line += buf.count(b"\n", pos, m.start() + 1)
                 pos = m.start() + 1
-                yield line, _decode(m.group()[1:].rstrip(b"\r"), name, line)
+                yield line, _line_text(m.group()[1:].rstrip(b"\r"), name, line)
             if not chunk:
                 return
             before += buf.count(b"\n", 1, end + 1)
             rest = buf[end + 1:]
-            if len(rest) > MAX_LINE_BYTES:
-                raise ParseError(f"{name}: line {before + 1} is longer than "
-                                 f"{MAX_LINE_BYTES // 2**20} MB: that is no puzzle")
             chunk = fh.read(CHUNK_BYTES)
+            if len(rest) > MAX_LINE_BYTES:
+                # Say so in the line's place and read on past its end, in flat memory.
+                yield before + 1, _line_text(rest, name, before + 1)
+                rest = b""
+                while chunk:
+                    cut = chunk.find(b"\n" if crlf else b"\r")
+                    if cut < 0:
+                        chunk = fh.read(CHUNK_BYTES)
+                        continue
+                    before += 1
+                    chunk = chunk[cut + 1:] or fh.read(CHUNK_BYTES)
+                    break
     finally:
         _close(fh)
 
@@ -325,7 +409,7 @@ def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
                 records = []
             if len(records) == 1 and not isinstance(records[0], SudokuError):
                 return iter([Item("", records[0].grid)]), 0
-        if text is source and PATH_LIKE.fullmatch(source) and not is_link(source):
+        if text is source and is_path_like(source):
             raise UsageError(f"cannot read {source}: no such file") from None
         if text is source and SHORT_WORD.fullmatch(source) and re.search("[a-z]{2}", source):
             # Too short for any puzzle (a 4x4 has 16 cells): most likely a mistyped file name.
@@ -457,7 +541,7 @@ def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
 def _run_batch(
     items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
 ) -> int:
-    """Stream the batch: results print in input order as they come; a bad line stops it."""
+    """Stream the batch: results print in input order as they come; bad lines are skipped."""
     start = time.perf_counter()
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model.errors import ParseError, SudokuError
+from ..model.errors import BEYOND_INPUT, ParseError, SudokuError, beyond_input
 from ..model.expect import expect
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
 from .jsonio import parse_json
@@ -38,7 +38,12 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
         values = body.encode("ascii").translate(_BYTE_VALUE)
         if max(values) <= n:
             return Grid(shape or shape_for_size(n), tuple(values))
-    return _parse_any(text, shape)
+    try:
+        return _parse_any(text, shape)
+    except SudokuError:
+        raise
+    except BEYOND_INPUT as err:
+        raise ParseError(beyond_input(err)) from None
 
 
 def _parse_any(text: str, shape: Shape | None) -> Grid:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..model.errors import LinkError, ParseError, SudokuError
+from ..model.errors import BEYOND_INPUT, LinkError, ParseError, SudokuError, beyond_input
 from ..model.grid import Grid, Shape
 from .fpuzzles import read_fpuzzles
 from .linkdata import Link, PuzzleLink, split_link
@@ -75,7 +75,7 @@ def read_link(text: str, shape: Shape | None = None) -> PuzzleLink:
 def _read(link: Link, shape: Shape | None) -> PuzzleLink:
     """Dispatch on the site."""
     if not link.host and "bd" in link.query:
-        return read_sudokuwiki(link, shape)
+        return _guarded("SudokuWiki", read_sudokuwiki, link, shape)
     site = SITES.get(link.host)
     if site is not None:
         return _guarded(site[0], site[1], link, shape)
@@ -100,6 +100,8 @@ def _guarded(site: str, reader: Reader, link: Link, shape: Shape | None) -> Puzz
         raise
     except SudokuError as err:
         raise LinkError(f"{site} link: {err}") from None
+    except BEYOND_INPUT as err:
+        raise LinkError(f"{site} link: {beyond_input(err)}") from None
 
 
 def is_csv_row(text: str) -> bool:

@@ -21,6 +21,9 @@ SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers", "solved")
 ANNOTATED = re.compile(r"^\s*([^\s:;#,]{16,})\s*[\s:;#,]")
 TITLE = re.compile(r"^\s*[A-Za-z][A-Za-z ]*\s[#No.]*\d+\s*:?\s*$")
 MAX_BLOCK_LINES = 200  # a 64x64 grid drawn with rules between every row fits
+# Numbered lines as a reader gives them; a line it could not read (not UTF-8, too long) comes
+# as its error, which the batch reports in its place like any other bad line.
+Numbered = Iterable[tuple[int, "str | SudokuError"]]
 
 
 @dataclass(frozen=True)
@@ -122,11 +125,12 @@ def read_puzzles_or_errors(
 
 
 def stream_puzzles_or_errors(
-    numbered: Iterable[tuple[int, str]], shape: Shape | None = None
+    numbered: Numbered, shape: Shape | None = None
 ) -> Iterator[PuzzleRecord | SudokuError]:
     """read_puzzles_or_errors over (line number, line) pairs as they are read: memory stays
     flat however long the input. For large input: one puzzle per line, CSV, or titled grids
-    (a single grid drawn over several lines is never that large)."""
+    (a single grid drawn over several lines is never that large). A line given as its error
+    (the reader could not read it) is yielded as that error."""
     it = iter(numbered)
 
     def first_bad(
@@ -134,11 +138,15 @@ def stream_puzzles_or_errors(
     ) -> Iterator[PuzzleRecord | SudokuError]:
         if TITLE.match(raw):
             return _titled_blocks(itertools.chain([(number, raw)], it), shape)
+        unread: list[SudokuError] = []  # lines the reader could not read, in their places
         after = next(it, None)
+        while after is not None and not isinstance(after[1], str):
+            unread.append(after[1])
+            after = next(it, None)
         if after is None or not _is_puzzle(after[1], shape):
             raise _moved(err, number)  # no batch of puzzles: one error, not one per line
         # A bad first line of a one-puzzle-per-line file: report it, go on.
-        return itertools.chain([_moved(err, number)],
+        return itertools.chain([_moved(err, number)], unread,
                                _per_line(itertools.chain([after], it), shape, first_bad, True))
 
     yield from _per_line(it, shape, first_bad)
@@ -148,13 +156,21 @@ FirstBad = Callable[[int, str, SudokuError], "Iterator[PuzzleRecord | SudokuErro
 
 
 def _per_line(
-    numbered: Iterable[tuple[int, str]], shape: Shape | None, first_bad: FirstBad,
+    numbered: Numbered, shape: Shape | None, first_bad: FirstBad,
     seen: bool = False,  # a line that holds a whole puzzle has been read
 ) -> Iterator[PuzzleRecord | SudokuError]:
     """One puzzle per line (with notes after it) or CSV rows; ``first_bad`` decides what a
     first line that holds no puzzle means (the rest of the input, or None to report it)."""
     columns: tuple[int, int | None] | None = None
     for number, raw in numbered:
+        if not isinstance(raw, str):
+            if not seen and columns is None:  # as for a first line that holds no puzzle
+                rest = first_bad(number, "", raw)
+                if rest is not None:
+                    yield from rest
+                    return
+            yield raw
+            continue
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -197,7 +213,9 @@ def _next_is_puzzle(lines: list[str], number: int, shape: Shape | None) -> bool:
     return False
 
 
-def _is_puzzle(raw: str, shape: Shape | None) -> bool:
+def _is_puzzle(raw: str | SudokuError, shape: Shape | None) -> bool:
+    if not isinstance(raw, str):
+        return False
     try:
         parse(raw, shape)
     except SudokuError:
@@ -257,16 +275,24 @@ def _whole(text: str, shape: Shape | None, err: SudokuError, number: int, raw: s
 
 
 def _titled_blocks(
-    numbered: Iterable[tuple[int, str]], shape: Shape | None
-) -> Iterator[PuzzleRecord]:
-    """Puzzles drawn over several lines, each after a title line such as 'Grid 01'."""
+    numbered: Numbered, shape: Shape | None
+) -> Iterator[PuzzleRecord | SudokuError]:
+    """Puzzles drawn over several lines, each after a title line such as 'Grid 01'; a grid
+    that cannot be read is yielded as its error and the next title starts afresh."""
     title = 0
     block: list[tuple[int, str]] = []
+    unread: SudokuError | None = None  # the first line of the block the reader could not read
     for number, raw in numbered:
+        if not isinstance(raw, str):
+            if title:
+                unread = unread or raw
+            else:
+                yield raw
+            continue
         if TITLE.match(raw):
             if title:
-                yield _titled_grid(block, title, shape)
-            title, block = number, []
+                yield unread or _titled_grid_or_error(block, title, shape)
+            title, block, unread = number, [], None
         elif title:
             block.append((number, raw))
             if len(block) > MAX_BLOCK_LINES and sum(bool(r.strip()) for _, r in block) > \
@@ -274,7 +300,16 @@ def _titled_blocks(
                 raise ParseError(f"no grid takes more than {MAX_BLOCK_LINES} lines",
                                  line=title + 1)
     if title:
-        yield _titled_grid(block, title, shape)
+        yield unread or _titled_grid_or_error(block, title, shape)
+
+
+def _titled_grid_or_error(
+    block: list[tuple[int, str]], title: int, shape: Shape | None
+) -> PuzzleRecord | SudokuError:
+    try:
+        return _titled_grid(block, title, shape)
+    except SudokuError as err:
+        return err
 
 
 def _titled_grid(block: list[tuple[int, str]], title: int, shape: Shape | None) -> PuzzleRecord:

@@ -130,12 +130,12 @@ def _box_of_regions(regions: object, n: int, extras: list[str]) -> Shape | None:
     shapes = set()
     for region in regions:
         cells = region if isinstance(region, list) else []
-        try:
-            rows = {int(cell[0]) for cell in cells}
-            cols = {int(cell[1]) for cell in cells}
-        except (TypeError, ValueError, IndexError, KeyError):
+        places = [_place(cell, n) for cell in cells]
+        if None in places:
             extras.append("irregular regions (jigsaw)")
             return None
+        rows = {place[0] for place in places if place is not None}
+        cols = {place[1] for place in places if place is not None}
         h, w = len(rows), len(cols)
         if (not cells or len(cells) != n or h * w != n or max(rows) - min(rows) + 1 != h
                 or max(cols) - min(cols) + 1 != w or min(rows) % h or min(cols) % w):
@@ -151,6 +151,23 @@ def _box_of_regions(regions: object, n: int, extras: list[str]) -> Shape | None:
     except SudokuError:
         extras.append("irregular regions (jigsaw)")
         return None
+
+
+def _place(cell: object, n: int) -> tuple[int, int] | None:
+    """Row and column of a region's cell ``[r, c]``, None unless both are whole numbers
+    inside the grid (SudokuPad writes them as numbers; 1e999 or NaN is no cell)."""
+    if not isinstance(cell, list) or len(cell) < 2:
+        return None
+    out = []
+    for v in cell[:2]:
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)  # finite, so int() cannot overflow
+        elif isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 3:
+            v = int(v)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            return None
+        out.append(v)
+    return out[0], out[1]
 
 
 def _classic(param: Param, shape: Shape | None) -> PuzzleLink:

@@ -45,3 +45,19 @@ class SymbolError(ParseError):
 
 class LinkError(ParseError):
     """A link that names no puzzle this package reads: says which site, part and why."""
+
+
+# Python's own errors that input past anything a puzzle holds can raise deep in a reader:
+# 1e999 turned into an integer, nesting thousands deep, a count that asks for gigabytes. The
+# readers check their input first; each format's entry also maps these to its own error, so a
+# check that was missed still says what is wrong with the input, never "internal error".
+BEYOND_INPUT = (ArithmeticError, RecursionError, MemoryError, ValueError)
+
+
+def beyond_input(exc: BaseException) -> str:
+    """Why input that raised one of BEYOND_INPUT cannot be read, in the user's words."""
+    if isinstance(exc, RecursionError):
+        return "the data is nested too deeply for a puzzle"
+    if isinstance(exc, MemoryError):
+        return "the data asks for more memory than any puzzle needs"
+    return f"the data holds a number no puzzle holds (too large or not finite: {exc})"

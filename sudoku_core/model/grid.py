@@ -28,6 +28,13 @@ Cell = int
 Value = int
 
 
+def _shown(value: object) -> str:
+    """A value for a message; an int too long for str() (over 4,300 digits) by its size."""
+    if isinstance(value, int) and value.bit_length() > 1000:
+        return f"<a number of about {int(value.bit_length() * 0.30103):,} digits>"
+    return str(value)
+
+
 @dataclass(frozen=True, order=True)
 class Shape:
     """Box shape ``box_rows x box_cols``; the grid is N x N with N = box_rows * box_cols."""
@@ -38,11 +45,13 @@ class Shape:
     def __post_init__(self) -> None:
         r, c = self.box_rows, self.box_cols
         if not isinstance(r, int) or not isinstance(c, int) or r < 2 or c < 2:
-            raise ShapeError(f"box shape {r}x{c}: both sides must be whole numbers >= 2")
+            raise ShapeError(f"box shape {_shown(r)}x{_shown(c)}: both sides must be whole "
+                             f"numbers >= 2")
         if r * c > MAX_SIZE:
+            n = _shown(r * c)
             raise ShapeError(
-                f"box shape {r}x{c} makes a {r * c}x{r * c} grid; the largest supported is "
-                f"{MAX_SIZE}x{MAX_SIZE}"
+                f"box shape {_shown(r)}x{_shown(c)} makes a {n}x{n} grid; the largest "
+                f"supported is {MAX_SIZE}x{MAX_SIZE}"
             )
 
     @property
