@@ -1,7 +1,7 @@
 // The saved-games store (web/js/games.js) over a fake Storage with a quota: a refused write
 // leaves storage as it was, only solved games make room, the index heals from the games'
 // records, two tabs on one game keep both their work, unplayed games stay in the tab.
-// Run: node --experimental-detect-module --test tests_js/   (Node 22+: node --test tests_js/)
+// Run: node --test tests/js/ (make unit runs it)
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
