@@ -22,7 +22,7 @@ import pytest
 
 from sudoku_core import parse, solve
 from sudoku_core.cli import main
-from sudoku_core.commands import common
+from sudoku_core.commands import batch, common, inputs
 
 PUZZLE_4 = "..3..4.221......"
 SOLUTION_4 = "1234341221434321"
@@ -299,7 +299,7 @@ def test_a_file_of_comments_is_quick_and_small(
     path.write_bytes(b"#\n" * (25 * 2**20))  # 50 MB
     streamed: list[str] = []
     handed = [0]  # lines the chunk reader gave to Python code
-    real = common._stream_lines
+    real = inputs._stream_lines
 
     def counted(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, str]]:
         streamed.append(name)
@@ -307,7 +307,7 @@ def test_a_file_of_comments_is_quick_and_small(
             handed[0] += 1
             yield number, line
 
-    monkeypatch.setattr(common, "_stream_lines", counted)
+    monkeypatch.setattr(inputs, "_stream_lines", counted)
     code, peak = peak_of(["solve", "-j", "1", "-f", str(path)])
     assert code == 2
     assert capsys.readouterr().err.strip().endswith("no puzzle found")
@@ -403,20 +403,20 @@ def test_a_stuck_pool_does_not_hang_the_stop() -> None:
     # that lock itself, as the blocked worker did; the batch must stop anyway.
     grid = parse(PUZZLE_4)
     items = (common.Item(f"line {k}", grid) for k in itertools.count(1))
-    batch = common._pooled(_echo, items, argparse.Namespace(), 2)
-    assert next(batch)[1].text == "line 1"
-    pool = batch.gi_frame.f_locals["pool"]  # type: ignore[union-attr]
+    pooled = batch._pooled(_echo, items, argparse.Namespace(), 2)
+    assert next(pooled)[1].text == "line 1"
+    pool = pooled.gi_frame.f_locals["pool"]  # type: ignore[union-attr]
     lock = pool._outqueue._wlock
     assert lock.acquire(timeout=10)
     try:
-        closer = threading.Thread(target=batch.close, daemon=True)
+        closer = threading.Thread(target=pooled.close, daemon=True)
         start = time.monotonic()
         closer.start()
         closer.join(timeout=30)
         assert not closer.is_alive(), "stopping the pool hung"
         # A deadline, so timed, and in wall-clock: the stop waits (STOP_WAIT before it kills
         # the workers) rather than computes, which CPU time would not see; 10 s of margin.
-        assert time.monotonic() - start < common.STOP_WAIT + 10
+        assert time.monotonic() - start < batch.STOP_WAIT + 10
         assert not any(p.is_alive() for p in pool._pool)
     finally:
         lock.release()

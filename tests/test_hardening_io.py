@@ -30,7 +30,7 @@ from sudoku_core import (
     validate,
 )
 from sudoku_core.cli import main
-from sudoku_core.commands import common
+from sudoku_core.commands import inputs
 from sudoku_core.formats.records import (
     PuzzleRecord,
     read_puzzles_or_errors,
@@ -63,21 +63,21 @@ def test_streamed_lines_at_any_chunk_boundary(
     if not last and text:
         text = text[:-1] if text.endswith("\n") and not text.endswith("\r\n") else text
     data = text.encode()
-    monkeypatch.setattr(common, "CHUNK_BYTES", chunk)
-    got = list(common._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
+    monkeypatch.setattr(inputs, "CHUNK_BYTES", chunk)
+    got = list(inputs._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
     assert got == content(text)
 
 
 def test_old_mac_line_ends_stream_too() -> None:
     # The first megabyte tells the line ends: here CR alone, as old Mac files end lines.
     data = f"# cr only\r{PUZZLE_4}\r\r{PUZZLE_4}\r".encode()
-    assert list(common._stream_lines(io.BytesIO(data[12:]), data[:12], "t")) == [
+    assert list(inputs._stream_lines(io.BytesIO(data[12:]), data[:12], "t")) == [
         (2, PUZZLE_4), (4, PUZZLE_4)]
 
 
 def test_a_bad_byte_names_its_line_and_column() -> None:
     data = f"{PUZZLE_4}\n# \xff is fine in a comment\n..3.\xff\n{PUZZLE_4}".encode("latin-1")
-    (n1, first), (n3, bad), (n4, last) = common._stream_lines(io.BytesIO(b""), data, "t")
+    (n1, first), (n3, bad), (n4, last) = inputs._stream_lines(io.BytesIO(b""), data, "t")
     assert (n1, first, n4, last) == (1, PUZZLE_4, 4, PUZZLE_4)  # the line after it is read
     assert isinstance(bad, ParseError) and (n3, bad.line, bad.column) == (3, 3, 5)
     assert str(bad).startswith("line 3, column 5: byte 0xff is not UTF-8")
@@ -90,10 +90,10 @@ def test_a_bad_byte_names_its_line_and_column() -> None:
 def test_an_endless_line_is_reported_in_its_place_and_reading_goes_on(
     monkeypatch: pytest.MonkeyPatch, chunk: int, before: int, after: int, long: int
 ) -> None:
-    monkeypatch.setattr(common, "MAX_LINE_BYTES", 100)
-    monkeypatch.setattr(common, "CHUNK_BYTES", chunk)
+    monkeypatch.setattr(inputs, "MAX_LINE_BYTES", 100)
+    monkeypatch.setattr(inputs, "CHUNK_BYTES", chunk)
     data = f"{PUZZLE_4}\n".encode() * before + b"1" * long + f"\n{PUZZLE_4}".encode() * after
-    got = list(common._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
+    got = list(inputs._stream_lines(io.BytesIO(data[chunk:]), data[:chunk], "t"))
     assert [n for n, _ in got] == list(range(1, before + after + 2))
     assert [t for _, t in got if isinstance(t, str)] == [PUZZLE_4] * (before + after)
     bad = got[before][1]
@@ -275,7 +275,7 @@ def test_a_bad_first_line_of_a_large_batch_is_reported_and_the_rest_read() -> No
 BAD_LINES = [
     (b"..3..4.2\xff1......", "line 2, column 9: byte 0xff is not UTF-8 text"),
     (b"\xe9", "line 2, column 1: byte 0xe9 is not UTF-8 text"),
-    (b"1" * (common.MAX_LINE_BYTES + 1), "line 2: longer than 1 MB: that is no puzzle"),
+    (b"1" * (inputs.MAX_LINE_BYTES + 1), "line 2: longer than 1 MB: that is no puzzle"),
 ]
 
 
@@ -293,8 +293,8 @@ def test_a_batch_reports_an_unreadable_line_and_goes_on(
     bad: bytes, said: str, streamed: bool, how: str
 ) -> None:
     if streamed:  # input larger than what is read whole is read line by line as it goes
-        monkeypatch.setattr(common, "WHOLE_INPUT_BYTES", 2000)
-        monkeypatch.setattr(common, "CHUNK_BYTES", 1000)
+        monkeypatch.setattr(inputs, "WHOLE_INPUT_BYTES", 2000)
+        monkeypatch.setattr(inputs, "CHUNK_BYTES", 1000)
     data = _batch(bad, 100 if len(bad) > 2000 else 3000)
     total = data.count(b"\n")
     path = tmp_path / "batch.txt"

@@ -19,13 +19,9 @@ from ..make.generate import (
 from ..make.symmetry import SYMMETRIES, check_symmetry
 from ..model.budget import OutOfTime
 from ..model.grid import Shape
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEM,
-    UsageError,
-    add_time_limit,
-    progress_bar,
-)
+from .batch import progress_bar
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError
+from .options import add_time_limit
 
 MAX_COUNT = 100_000
 

@@ -7,7 +7,9 @@ import argparse
 from ..formats.read import parse
 from ..model.errors import SudokuError
 from ..model.grid import Grid
-from .common import UsageError, puzzle_text, shape_option
+from .common import UsageError
+from .inputs import puzzle_text
+from .options import shape_option
 
 
 def add_givens_argument(parser: argparse.ArgumentParser) -> None:

@@ -10,19 +10,11 @@ from ..formats.write import format_candidates, format_grid
 from ..logic.hint import HINT_LEVELS, HintLevel, hint
 from ..logic.pencil import read_pencil
 from ..model.budget import DEFAULT_TIME_LIMIT
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEM,
-    Item,
-    Outcome,
-    add_input_arguments,
-    add_time_limit,
-    is_file,
-    link_entries,
-    read_text,
-    run,
-)
+from .batch import run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
 from .givens import add_givens_argument, read_givens
+from .inputs import is_file, link_entries, read_text
+from .options import add_input_arguments, add_time_limit
 
 
 def add_parser(subparsers: Any) -> None:

@@ -7,7 +7,9 @@ from typing import Any
 
 from ..logic.rate import rate
 from ..model.messages import verdict
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, add_time_limit, run
+from .batch import run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
+from .options import add_input_arguments, add_time_limit
 
 
 def add_parser(subparsers: Any) -> None:

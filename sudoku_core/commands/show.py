@@ -6,7 +6,10 @@ import argparse
 from typing import Any
 
 from ..formats.write import FORMATS, WITH_ENTRIES, export
-from .common import EXIT_OK, Item, Outcome, add_input_arguments, link_entries, run
+from .batch import run
+from .common import EXIT_OK, Item, Outcome
+from .inputs import link_entries
+from .options import add_input_arguments
 
 
 def add_parser(subparsers: Any) -> None:

@@ -9,16 +9,9 @@ from ..formats.write import format_grid
 from ..model.grid import Grid, cell_name
 from ..solver.exact import SolveResult, solve
 from ..solver.validate import find_conflicts
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEM,
-    Item,
-    Outcome,
-    add_budget_arguments,
-    add_input_arguments,
-    run,
-    whole_number,
-)
+from .batch import run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
+from .options import add_budget_arguments, add_input_arguments, whole_number
 
 
 def add_parser(subparsers: Any) -> None:

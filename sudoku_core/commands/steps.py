@@ -9,7 +9,9 @@ from ..logic.explain import steps
 from ..model.messages import verdict
 from ..solver.propagate import SINGLES
 from . import steps_all
-from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, add_time_limit, run
+from .batch import run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
+from .options import add_input_arguments, add_time_limit
 
 
 def add_parser(subparsers: Any) -> None:

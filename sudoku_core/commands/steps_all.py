@@ -18,16 +18,10 @@ from ..model.candidates import StaleMark
 from ..model.contract import frame, pairs, unit_ref, value_ref
 from ..model.grid import Shape
 from ..model.messages import stale_mark_text
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEM,
-    Outcome,
-    UsageError,
-    emit,
-    is_file,
-    read_text,
-    shape_option,
-)
+from .batch import emit
+from .common import EXIT_OK, EXIT_PROBLEM, Outcome, UsageError
+from .inputs import is_file, read_text
+from .options import shape_option
 
 # A grid never tidied can hold thousands of stale marks: the text names the first ones.
 STALE_LINES = 100

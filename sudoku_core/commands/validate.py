@@ -7,16 +7,10 @@ from typing import Any
 
 from ..model.grid import cell_name
 from ..solver.validate import validate
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEM,
-    Item,
-    Outcome,
-    add_budget_arguments,
-    add_input_arguments,
-    run,
-)
+from .batch import run
+from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
 from .givens import add_givens_argument, read_givens
+from .options import add_budget_arguments, add_input_arguments
 
 
 def add_parser(subparsers: Any) -> None:

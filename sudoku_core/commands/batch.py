@@ -1,0 +1,214 @@
+"""Running a subcommand over its puzzles: one process or a pool, in input order, with
+progress, Ctrl+C and a full stdout handled; JSON Lines out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Generator, Iterator
+from typing import Any
+
+from ..model.errors import ParseError, SudokuError
+from .common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, Item, Outcome, UsageError, Worker
+from .inputs import iter_items
+
+PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
+
+
+MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
+
+
+def write_line(text: str) -> None:
+    """Print ``text`` and its newline in one write: an interrupt never leaves half a line."""
+    sys.stdout.write(text + "\n")
+
+
+def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
+    """Print one result: a JSON line, or the human text; its note goes to stderr."""
+    if as_json:
+        write_line(json.dumps(outcome.data, ensure_ascii=False))
+    elif outcome.text:
+        write_line(outcome.text)
+    if outcome.note and not as_json:
+        sys.stdout.flush()
+        print(outcome.note, file=sys.stderr)
+
+
+def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
+    """The worker's outcome, or the error of a line that could not be read."""
+    name = getattr(args, "command", None)
+    prefix = f"sudoku {name}: error: " if name else "error: "
+    if item.error:
+        return Outcome(EXIT_USAGE, {}, "", False, note=prefix + item.error)
+    if not item.label:
+        return worker(item, args)
+    try:
+        return worker(item, args)
+    except UsageError:
+        raise  # the command line is at fault, not this line: say it once and stop
+    except SudokuError as exc:
+        return Outcome(EXIT_USAGE, {}, "", False, note=f"{prefix}{item.label}: {exc}")
+    except Exception as exc:
+        # A bug must not cost the rest of the batch: name the puzzle, go on.
+        return Outcome(EXIT_INTERNAL, {}, "", False, note=(
+            f"{prefix}{item.label}: internal error ({type(exc).__name__}: {exc}); "
+            f"please report it with this puzzle: {item.grid.line()}"))
+
+
+def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
+    """Run ``worker`` on the puzzle or the batch, in input order; return the exit code."""
+    items, estimate = iter_items(args)
+    if not estimate:
+        item = next(items)
+        outcome = worker(item, args)
+        emit(outcome, args.json)
+        return outcome.code
+    return _run_batch(items, estimate, args, worker, verb)
+
+
+def _run_batch(
+    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
+) -> int:
+    """Stream the batch: results print in input order as they come; bad lines are skipped."""
+    start = time.perf_counter()
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
+    if not args.jobs and estimate < PARALLEL_THRESHOLD:
+        jobs = 1
+    # The parsed options travel to worker processes; the `run` callback is not picklable.
+    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    results = _map(worker, items, plain, jobs)
+    bar = progress_bar(estimate)
+    done = good = bad = checked = mismatched = 0
+    code = EXIT_OK
+    try:
+        for item, outcome in results:
+            if item.error or not outcome.data:
+                # A line that could not be read (or a bug): say so, go on with the rest.
+                sys.stdout.flush()
+                if bar is not None:
+                    bar.clear()
+                print(outcome.note, file=sys.stderr)
+                bad += 1
+                code = max(code, outcome.code)
+                continue
+            data = dict(outcome.data)
+            data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
+            if args.json:
+                write_line(json.dumps(data, ensure_ascii=False))
+            elif outcome.text:
+                write_line(outcome.text)
+            done += 1
+            good += outcome.ok
+            if "check" in data:
+                checked += 1
+                mismatched += data["check"] is False
+            code = max(code, outcome.code)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        # An interrupt or a closed pipe: stop the workers and clear the bar before the message.
+        results.close()
+        if bar is not None:
+            bar.close()
+    if not done and not bad:
+        raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
+    elapsed = time.perf_counter() - start
+    rate = done / elapsed if elapsed > 0 else 0.0
+    shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+    extra = f"; {bad} unreadable line{'s' if bad != 1 else ''}" if bad else ""
+    if getattr(args, "check", False):
+        extra += (f"; {mismatched} of {checked} checked differ" if checked else
+                  "; nothing checked: the input has no solutions column")
+    sys.stdout.flush()
+    print(
+        f"{verb} {good}/{done} in {elapsed:.2f} s ({shown} puzzles/s, {jobs} "
+        f"process{'es' if jobs > 1 else ''}){extra}",
+        file=sys.stderr,
+    )
+    return code
+
+
+_job: tuple[Worker, argparse.Namespace] | None = None  # set once in each worker process
+
+
+def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
+    global _job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # spawned workers do not inherit SIG_IGN
+    _job = (worker, args)
+
+
+def _call(item: Item) -> tuple[Item, Outcome]:
+    assert _job is not None, "worker process not initialised"
+    worker, args = _job
+    return item, _apply(worker, item, args)
+
+
+def _map(
+    worker: Worker, items: Iterator[Item], args: argparse.Namespace, jobs: int
+) -> Generator[tuple[Item, Outcome], None, None]:
+    """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
+    if jobs <= 1:
+        return ((item, _apply(worker, item, args)) for item in items)
+    return _pooled(worker, items, args, jobs)
+
+
+def _pooled(
+    worker: Worker, items: Iterator[Item], args: argparse.Namespace, jobs: int
+) -> Generator[tuple[Item, Outcome], None, None]:
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+    # Ctrl+C reaches the whole process group: the workers ignore it (they inherit SIG_IGN from
+    # here) and the parent alone stops, terminates the pool and prints one line.
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    before = set(multiprocessing.active_children())
+    try:
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(worker, args))
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    workers = [p for p in multiprocessing.active_children() if p not in before]
+    try:
+        # imap keeps input order and reads the input lazily (the task feeder blocks on a full
+        # pipe): memory stays flat in the input's size. Chunks keep the pickling cost small.
+        yield from pool.imap(_call, items, chunksize=256)
+    finally:
+        _stop(pool, workers)
+
+
+STOP_WAIT = 2.0  # seconds pool.terminate() may take before its workers are killed
+
+
+def _stop(pool: Any, workers: list[Any]) -> None:
+    """``pool.terminate()``, bounded in time.
+
+    After a Ctrl+C or a closed pipe, terminate() stops reading results and then waits for the
+    result pipe's lock; a worker that holds it, blocked writing a result nobody reads any more,
+    never lets go (seen once in ~80 Ctrl+C: the command hung). Past STOP_WAIT the workers are
+    killed; terminate() is left waiting in a daemon thread, which the exit does not wait for.
+    """
+    stopper = threading.Thread(target=pool.terminate, daemon=True)
+    stopper.start()
+    stopper.join(STOP_WAIT)
+    if stopper.is_alive():
+        for proc in workers:
+            proc.kill()
+            proc.join(1.0)
+
+
+def progress_bar(total: int) -> Any:
+    """A tqdm bar on stderr when it is a terminal and tqdm is installed, else None."""
+    if not sys.stderr.isatty() or total < 2:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
