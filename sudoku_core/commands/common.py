@@ -94,6 +94,9 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
             "-j", "--jobs", type=whole_number(0), default=0, metavar="N",
             help="batch: worker processes (default: all cores for large batches)",
         )
+        from .resume import add_batch_options  # here: resume.py imports this module
+
+        add_batch_options(parser)
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser, time_limit: float = 10.0) -> None:
@@ -443,17 +446,21 @@ def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
 
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
     """Run ``worker`` on the puzzle or the batch, in input order; return the exit code."""
+    from .resume import batch_output  # here: resume.py imports this module
+
     items, estimate = iter_items(args)
-    if not estimate:
-        item = next(items)
-        outcome = worker(item, args)
-        emit(outcome, args.json)
-        return outcome.code
-    return _run_batch(items, estimate, args, worker, verb)
+    with batch_output(args) as out:
+        if not estimate:
+            item = next(items)
+            outcome = worker(item, args)
+            emit(outcome, args.json)
+            return outcome.code
+        return _run_batch(out.skip_done(items), estimate, args, worker, verb, out.summary)
 
 
 def _run_batch(
-    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
+    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str,
+    done_before: Callable[[], str] = str,
 ) -> int:
     """Stream the batch: results print in input order as they come; a bad line stops it."""
     start = time.perf_counter()
@@ -463,8 +470,16 @@ def _run_batch(
         jobs = 1
     # The parsed options travel to worker processes; the `run` callback is not picklable.
     plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
-    results = _map(worker, items, plain, jobs)
+    how = f"{jobs} process{'es' if jobs > 1 else ''}"
+    if getattr(args, "cluster", None):
+        from .cluster import on_cluster
+
+        results, how = on_cluster(args.cluster, worker, items, plain, estimate)
+    else:
+        results = _map(worker, items, plain, jobs)
     bar = progress_bar(estimate)
+    if bar is not None:
+        bar.set_postfix_str(how, refresh=False)
     done = good = bad = checked = mismatched = 0
     code = EXIT_OK
     try:
@@ -497,19 +512,19 @@ def _run_batch(
         results.close()
         if bar is not None:
             bar.close()
-    if not done and not bad:
+    extra = done_before()
+    if not done and not bad and not extra:
         raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
     elapsed = time.perf_counter() - start
     rate = done / elapsed if elapsed > 0 else 0.0
     shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
-    extra = f"; {bad} unreadable line{'s' if bad != 1 else ''}" if bad else ""
+    extra += f"; {bad} unreadable line{'s' if bad != 1 else ''}" if bad else ""
     if getattr(args, "check", False):
         extra += (f"; {mismatched} of {checked} checked differ" if checked else
                   "; nothing checked: the input has no solutions column")
     sys.stdout.flush()
     print(
-        f"{verb} {good}/{done} in {elapsed:.2f} s ({shown} puzzles/s, {jobs} "
-        f"process{'es' if jobs > 1 else ''}){extra}",
+        f"{verb} {good}/{done} in {elapsed:.2f} s ({shown} puzzles/s, {how}){extra}",
         file=sys.stderr,
     )
     return code
