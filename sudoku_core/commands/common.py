@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
 from ..formats.links import is_link
@@ -29,6 +29,9 @@ from ..formats.records import (
 )
 from ..grid import MAX_SIZE, Grid, Shape
 from ..parse import parse
+
+if TYPE_CHECKING:
+    from .resume import Output
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
@@ -453,14 +456,17 @@ def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
         if not estimate:
             item = next(items)
             outcome = worker(item, args)
-            emit(outcome, args.json)
+            if out.rows is not None:
+                write_line(out.rows.row(item, outcome.data))
+            else:
+                emit(outcome, args.json)
             return outcome.code
-        return _run_batch(out.skip_done(items), estimate, args, worker, verb, out.summary)
+        return _run_batch(out.skip_done(items), estimate, args, worker, verb, out)
 
 
 def _run_batch(
     items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str,
-    done_before: Callable[[], str] = str,
+    out: Output | None = None,
 ) -> int:
     """Stream the batch: results print in input order as they come; a bad line stops it."""
     start = time.perf_counter()
@@ -495,7 +501,9 @@ def _run_batch(
                 continue
             data = dict(outcome.data)
             data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
-            if args.json:
+            if out is not None and out.rows is not None:
+                write_line(out.rows.row(item, data))
+            elif args.json:
                 write_line(json.dumps(data, ensure_ascii=False))
             elif outcome.text:
                 write_line(outcome.text)
@@ -512,7 +520,7 @@ def _run_batch(
         results.close()
         if bar is not None:
             bar.close()
-    extra = done_before()
+    extra = out.summary() if out is not None else ""
     if not done and not bad and not extra:
         raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
     elapsed = time.perf_counter() - start

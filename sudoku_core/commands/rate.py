@@ -9,6 +9,7 @@ from ..budget import DEFAULT_TIME_LIMIT
 from ..messages import verdict
 from ..rate import rate
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome, add_input_arguments, run, seconds
+from .dataset import RatedRows, add_format_option
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,7 +22,8 @@ def add_parser(subparsers: Any) -> None:
     add_input_arguments(p)
     p.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help="seconds for the whole rating; cut short, it gives up (default 10)")
-    p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
+    add_format_option(p)
+    p.set_defaults(run=lambda args: run(args, rate_one, "rated"), csv_rows=RatedRows)
 
 
 def rate_one(item: Item, args: argparse.Namespace) -> Outcome:

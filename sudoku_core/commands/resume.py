@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .common import Item, UsageError
+from .common import Item, UsageError, write_line
 
 
 def add_batch_options(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +51,8 @@ def output_path(args: argparse.Namespace) -> str | None:
         out = resume
     if resume is not None and not out:
         raise UsageError("--resume needs the output file: --resume OUT, or -o OUT --resume")
+    if getattr(args, "format", None) == "json":
+        args.json = True
     if resume is not None:
         if getattr(args, "format", None) == "csv":
             raise UsageError("--resume appends to JSON Lines; it cannot go with --format csv")
@@ -68,6 +70,7 @@ class Output:
         self._records: Iterator[tuple[int, dict[str, Any]]] = iter(())
         self._reader: IO[bytes] | None = None
         self.file: IO[str] | None = None
+        self.rows: Any = None  # a data set's CSV rows (dataset.RatedRows), else None
         if path is None:
             return
         try:
@@ -198,13 +201,17 @@ def batch_output(args: argparse.Namespace) -> Iterator[Output]:
     """Send what the command prints to -o OUT for the duration, resuming when asked."""
     path = output_path(args)
     out = Output(path, getattr(args, "resume", None) is not None)
-    if out.file is None:
-        yield out
-        return
     previous = sys.stdout
-    sys.stdout = out.file
+    if out.file is not None:
+        sys.stdout = out.file
     try:
+        make_rows = getattr(args, "csv_rows", None)
+        if getattr(args, "format", None) == "csv" and make_rows is not None:
+            out.rows = make_rows(args)
+            write_line(out.rows.header)
         yield out
     finally:
         sys.stdout = previous
+        if out.rows is not None:
+            out.rows.close()
         out.close()
