@@ -12,6 +12,8 @@ import argparse
 import contextlib
 import os
 import re
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
@@ -61,8 +63,9 @@ class Cluster:
                 n = int(m.group(1)) if m.group(1) else (os.cpu_count() or 1)
                 # One thread per worker process: the engine is pure Python, so threads in one
                 # process would share one core (the GIL).
-                self._local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
+                with _sigint_ignored():
+                    self._local = LocalCluster(n_workers=n, threads_per_worker=1,
+                                               processes=True, dashboard_address=None)
                 self.client: Any = Client(self._local)
             else:
                 self.client = Client(address, timeout=CONNECT_TIMEOUT)
@@ -138,6 +141,20 @@ class Cluster:
             return future.result()[0]  # type: ignore[no-any-return]
         except Exception as exc:  # every failure becomes a record
             return failed(item, exc)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Start worker processes that ignore Ctrl+C (they inherit SIG_IGN): it reaches the whole
+    process group, and the client alone should stop, cancel the tasks and say so in a line."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _distributed() -> Any:
