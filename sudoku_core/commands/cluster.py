@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
-from .common import EXIT_INTERNAL, Item, Outcome, UsageError, Worker, _apply
+from .common import EXIT_INTERNAL, Item, Outcome, UsageError, Worker, apply_worker
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -184,7 +184,7 @@ class _Chunk:
         self.args = args
 
     def __call__(self, items: list[Item]) -> list[tuple[Item, Outcome]]:
-        return [(item, _apply(self.worker, item, self.args)) for item in items]
+        return [(item, apply_worker(self.worker, item, self.args)) for item in items]
 
 
 def failed_outcome(item: Item, exc: BaseException, command: str | None) -> tuple[Item, Outcome]:

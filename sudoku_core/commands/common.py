@@ -426,7 +426,7 @@ def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
         print(outcome.note, file=sys.stderr)
 
 
-def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
+def apply_worker(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
     """The worker's outcome, or the error of a line that could not be read."""
     name = getattr(args, "command", None)
     prefix = f"sudoku {name}: error: " if name else "error: "
@@ -550,7 +550,7 @@ def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
 def _call(item: Item) -> tuple[Item, Outcome]:
     assert _job is not None, "worker process not initialised"
     worker, args = _job
-    return item, _apply(worker, item, args)
+    return item, apply_worker(worker, item, args)
 
 
 def _map(
@@ -558,7 +558,7 @@ def _map(
 ) -> Generator[tuple[Item, Outcome], None, None]:
     """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
     if jobs <= 1:
-        return ((item, _apply(worker, item, args)) for item in items)
+        return ((item, apply_worker(worker, item, args)) for item in items)
     return _pooled(worker, items, args, jobs)
 
 
