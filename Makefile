@@ -40,7 +40,7 @@ typecheck: $(DEV_STAMP)
 
 unit: $(DEV_STAMP)
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n auto --dist loadgroup
 
 node_modules/pyodide/package.json: package.json package-lock.json
 	$(call say,"npm ci: the Pyodide runtime")

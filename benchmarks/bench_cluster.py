@@ -20,7 +20,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = ROOT.parent / "shared" / "corpora"
+# ../shared/corpora beside the checkout, or beside the folder of worktrees.
+CORPORA = next((p for p in (ROOT.parent / "shared" / "corpora",
+                            ROOT.parent.parent / "shared" / "corpora") if p.is_dir()),
+               ROOT.parent / "shared" / "corpora")
 DEFAULT = CORPORA / "puzzles3_magictour_top1465"
 WAYS = (("-j 1", ["-j", "1"], 1), ("-j 2", ["-j", "2"], 2),
         ("--cluster local:1", ["--cluster", "local:1"], 1),

@@ -86,17 +86,19 @@ def run(args: argparse.Namespace) -> int:
         else:
             results = cluster.ordered_map(make, todo, _failed, len(todo))
         try:
-            return _print_all(results, args, first)
+            return _print_all(results, args, first, cluster.describe() if cluster else "")
         finally:
             if cluster is not None:
                 cluster.close()
 
 
 def _print_all(results: Iterator[tuple[int, Generated | str]], args: argparse.Namespace,
-               first: int) -> int:
+               first: int, where: str) -> int:
     bar = progress_bar(args.count)
-    if bar is not None and first:
+    if bar is not None:
         bar.update(first)
+        if where:
+            bar.set_postfix_str(where, refresh=False)
     missed = 0
     try:
         for k, g in results:

@@ -135,7 +135,7 @@ class Output:
             if not isinstance(want, int) or isinstance(want, bool):
                 raise UsageError(f"{self.path}: line {at} has no input \"line\": it is not a "
                                  f"batch record; give another output file")
-            if line is not None and line < want and item.error:
+            if item.error and (line is None or line < want):
                 continue  # an unreadable line: no record, said on stderr the first time
             puzzle = record.get("puzzle")
             if line != want or (isinstance(puzzle, str) and not item.error
