@@ -2,7 +2,8 @@
 
 Prints puzzles/s by wall-clock and CPU, the speed-up over -j 1 and per worker, and the load
 average around each run. A local cluster's start (its scheduler and worker processes) is
-measured apart, on a 2-puzzle batch, and shown as "start"; "net" is the batch without it.
+measured apart, on a 2-puzzle batch, and shown as "start" (wall-clock); "net" is the batch
+without it, by wall-clock and by CPU.
 
     python benchmarks/bench_cluster.py                     # 200 puzzles of magictour top1465
     python benchmarks/bench_cluster.py --file F -n 1000 --command solve
@@ -66,12 +67,14 @@ def main() -> None:
         base = [args.command, "--json", "--time-limit", "600"]
         print(f"{n} puzzles of {args.file.name}, sudoku {args.command}; {os.cpu_count()} cores; "
               f"Python {sys.version.split()[0]}")
-        print(f"{'way':<19}{'wall s':>8}{'start s':>8}{'net s':>8}{'CPU s':>8}{'puz/s':>8}"
+        print(f"{'way':<19}{'wall s':>8}{'start s':>8}{'net s':>8}{'CPU s':>8}{'net CPU':>8}"
+              f"{'puz/s':>8}"
               f"{'net/s':>8}{'speed-up':>9}{'/worker':>8}  load 1 min before/after")
         first = None
         outputs = []
         for name, option, workers in WAYS:
-            start = timed([*base, "-f", str(tiny), *option])[0] if "--cluster" in option else 0.0
+            start, start_cpu = (timed([*base, "-f", str(tiny), *option])[:2]
+                                if "--cluster" in option else (0.0, 0.0))
             load = os.getloadavg()[0]
             wall, cpu, out = timed([*base, "-f", str(batch), *option])
             outputs.append(out)
@@ -79,7 +82,8 @@ def main() -> None:
             if first is None:
                 first = net
             speedup = first / net
-            print(f"{name:<19}{wall:8.1f}{start:8.1f}{net:8.1f}{cpu:8.1f}{n / wall:8.2f}"
+            print(f"{name:<19}{wall:8.1f}{start:8.1f}{net:8.1f}{cpu:8.1f}"
+                  f"{cpu - start_cpu:8.1f}{n / wall:8.2f}"
                   f"{n / net:8.2f}{speedup:8.2f}x{speedup / workers:8.2f}  "
                   f"{load:.2f}/{os.getloadavg()[0]:.2f}")
         same = all(o == outputs[0] for o in outputs)

@@ -123,7 +123,7 @@ class Cluster:
                 if future.status == "finished":
                     yield from future.result()
                     continue
-                if isinstance(future.exception(), UsageError):
+                if future.status == "error" and isinstance(future.exception(), UsageError):
                     raise future.exception()  # the command line is at fault: say it once
                 for item in part:
                     yield self._alone(fn, item, failed)
