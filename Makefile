@@ -44,7 +44,7 @@ unit: $(DEV_STAMP) node_modules/pyodide/package.json
 	$(call say,"node --test: the pure modules of the page")
 	npm test --silent
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n auto --dist loadgroup
 
 node_modules/pyodide/package.json: package.json package-lock.json
 	$(call say,"npm ci: the Pyodide runtime and ESLint")

@@ -11,11 +11,15 @@ import sys
 import threading
 import time
 from collections.abc import Generator, Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..model.errors import ParseError, SudokuError
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, Item, Outcome, UsageError, Worker
 from .inputs import iter_items
+
+if TYPE_CHECKING:
+    from .resume import Output
 
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
 
@@ -39,7 +43,7 @@ def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
         print(outcome.note, file=sys.stderr)
 
 
-def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
+def apply_worker(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
     """The worker's outcome, or the error of a line that could not be read."""
     name = getattr(args, "command", None)
     prefix = f"sudoku {name}: error: " if name else "error: "
@@ -62,30 +66,32 @@ def _apply(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
 
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
     """Run ``worker`` on the puzzle or the batch, in input order; return the exit code."""
+    from .resume import batch_output  # here: resume.py imports this module
+
     items, estimate = iter_items(args)
-    if not estimate:
-        item = next(items)
-        outcome = worker(item, args)
-        emit(outcome, args.json)
-        return outcome.code
-    return _run_batch(items, estimate, args, worker, verb)
+    with batch_output(args) as out:
+        if not estimate:
+            item = next(items)
+            outcome = worker(item, args)
+            if out.rows is not None:
+                write_line(out.rows.row(item, outcome.data))
+            else:
+                emit(outcome, args.json)
+            return outcome.code
+        return _run_batch(out.skip_done(items), estimate, args, worker, verb, out)
 
 
 def _run_batch(
-    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str
+    items: Iterator[Item], estimate: int, args: argparse.Namespace, worker: Worker, verb: str,
+    out: Output | None = None,
 ) -> int:
     """Stream the batch: results print in input order as they come; bad lines are skipped."""
     start = time.perf_counter()
-    cores = os.cpu_count() or 1
-    jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
-    if not args.jobs and estimate < PARALLEL_THRESHOLD:
-        jobs = 1
-    # The parsed options travel to worker processes; the `run` callback is not picklable.
-    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
-    results = _map(worker, items, plain, jobs)
+    results, how = _results(items, estimate, args, worker)
     bar = progress_bar(estimate)
-    done = good = bad = checked = mismatched = 0
-    code = EXIT_OK
+    if bar is not None:
+        bar.set_postfix_str(how, refresh=False)
+    tally = _Tally()
     try:
         for item, outcome in results:
             if item.error or not outcome.data:
@@ -94,21 +100,11 @@ def _run_batch(
                 if bar is not None:
                     bar.clear()
                 print(outcome.note, file=sys.stderr)
-                bad += 1
-                code = max(code, outcome.code)
+                tally.bad += 1
+                tally.code = max(tally.code, outcome.code)
                 continue
-            data = dict(outcome.data)
-            data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
-            if args.json:
-                write_line(json.dumps(data, ensure_ascii=False))
-            elif outcome.text:
-                write_line(outcome.text)
-            done += 1
-            good += outcome.ok
-            if "check" in data:
-                checked += 1
-                mismatched += data["check"] is False
-            code = max(code, outcome.code)
+            _write(item, outcome, args, out)
+            tally.count(outcome)
             if bar is not None:
                 bar.update(1)
     finally:
@@ -116,22 +112,72 @@ def _run_batch(
         results.close()
         if bar is not None:
             bar.close()
-    if not done and not bad:
+    extra = out.summary() if out is not None else ""
+    if not tally.done and not tally.bad and not extra:
         raise ParseError(f"{getattr(args, 'file', None) or 'stdin'}: no puzzle found")
-    elapsed = time.perf_counter() - start
-    rate = done / elapsed if elapsed > 0 else 0.0
-    shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
-    extra = f"; {bad} unreadable line{'s' if bad != 1 else ''}" if bad else ""
-    if getattr(args, "check", False):
-        extra += (f"; {mismatched} of {checked} checked differ" if checked else
-                  "; nothing checked: the input has no solutions column")
     sys.stdout.flush()
-    print(
-        f"{verb} {good}/{done} in {elapsed:.2f} s ({shown} puzzles/s, {jobs} "
-        f"process{'es' if jobs > 1 else ''}){extra}",
-        file=sys.stderr,
-    )
-    return code
+    print(tally.summary(verb, time.perf_counter() - start, how, extra,
+                        getattr(args, "check", False)), file=sys.stderr)
+    return tally.code
+
+
+def _results(items: Iterator[Item], estimate: int, args: argparse.Namespace,
+             worker: Worker) -> tuple[Generator[tuple[Item, Outcome], None, None], str]:
+    """The (item, outcome) pairs in input order, on a cluster or in processes here; and how."""
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
+    if not args.jobs and estimate < PARALLEL_THRESHOLD:
+        jobs = 1
+    # The parsed options travel to worker processes; the `run` callback is not picklable.
+    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    if getattr(args, "cluster", None):
+        from .cluster import on_cluster  # Dask is an optional extra: imported when asked for
+
+        return on_cluster(args.cluster, worker, items, plain, estimate)
+    return _map(worker, items, plain, jobs), f"{jobs} process{'es' if jobs > 1 else ''}"
+
+
+def _write(item: Item, outcome: Outcome, args: argparse.Namespace, out: Output | None) -> None:
+    """One record out: a CSV row, a JSON line (with its input line) or the text."""
+    data = dict(outcome.data)
+    data.setdefault("line", int(item.label.split()[-1]) if item.label else None)
+    if out is not None and out.rows is not None:
+        write_line(out.rows.row(item, data))
+    elif args.json:
+        write_line(json.dumps(data, ensure_ascii=False))
+    elif outcome.text:
+        write_line(outcome.text)
+
+
+@dataclass
+class _Tally:
+    """What a batch did, for its summary line and exit code."""
+
+    done: int = 0
+    good: int = 0
+    bad: int = 0
+    checked: int = 0
+    mismatched: int = 0
+    code: int = EXIT_OK
+
+    def count(self, outcome: Outcome) -> None:
+        self.done += 1
+        self.good += outcome.ok
+        if "check" in outcome.data:
+            self.checked += 1
+            self.mismatched += outcome.data["check"] is False
+        self.code = max(self.code, outcome.code)
+
+    def summary(self, verb: str, elapsed: float, how: str, extra: str, check: bool) -> str:
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+        if self.bad:
+            extra += f"; {self.bad} unreadable line{'s' if self.bad != 1 else ''}"
+        if check:
+            extra += (f"; {self.mismatched} of {self.checked} checked differ" if self.checked
+                      else "; nothing checked: the input has no solutions column")
+        return (f"{verb} {self.good}/{self.done} in {elapsed:.2f} s ({shown} puzzles/s, {how})"
+                f"{extra}")
 
 
 _job: tuple[Worker, argparse.Namespace] | None = None  # set once in each worker process
@@ -146,7 +192,7 @@ def _init_worker(worker: Worker, args: argparse.Namespace) -> None:
 def _call(item: Item) -> tuple[Item, Outcome]:
     assert _job is not None, "worker process not initialised"
     worker, args = _job
-    return item, _apply(worker, item, args)
+    return item, apply_worker(worker, item, args)
 
 
 def _map(
@@ -154,7 +200,7 @@ def _map(
 ) -> Generator[tuple[Item, Outcome], None, None]:
     """(item, outcome) pairs in input order, computed here or in ``jobs`` processes."""
     if jobs <= 1:
-        return ((item, _apply(worker, item, args)) for item in items)
+        return ((item, apply_worker(worker, item, args)) for item in items)
     return _pooled(worker, items, args, jobs)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from ..logic.techniques import LEVELS
@@ -19,9 +20,12 @@ from ..make.generate import (
 from ..make.symmetry import SYMMETRIES, check_symmetry
 from ..model.budget import OutOfTime
 from ..model.grid import Shape
-from .batch import progress_bar
+from .batch import progress_bar, write_line
+from .cluster import Cluster, cluster_address
 from .common import EXIT_OK, EXIT_PROBLEM, UsageError
+from .dataset import GENERATE_HEADER, add_format_option, cells, csv_line
 from .options import add_time_limit
+from .resume import Output, add_output_options, batch_output
 
 MAX_COUNT = 100_000
 
@@ -55,6 +59,11 @@ def add_parser(subparsers: Any) -> None:
     add_time_limit(p, "per puzzle", default=None, shown="2 to 180 by size")
     p.add_argument("--max-attempts", type=int, default=None, metavar="N",
                    help="complete grids tried per puzzle at most")
+    add_format_option(p)
+    p.add_argument("--cluster", type=cluster_address, default=None, metavar="ADDRESS",
+                   help="make the puzzles on a Dask cluster: tcp://HOST:PORT, local or "
+                        "local:N (needs pip install 'sudoku-core[cluster]')")
+    add_output_options(p)
     p.set_defaults(run=run)
 
 
@@ -81,25 +90,46 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
     if args.max_attempts is not None and args.max_attempts < 1:
         raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
+    with batch_output(args) as out:
+        first = _resumed(out, args)
+        if args.format == "csv":
+            write_line(",".join(GENERATE_HEADER))
+        make = _Make(shape, args)
+        cluster = Cluster(args.cluster) if args.cluster else None
+        todo = range(first, args.count)
+        if cluster is None:
+            results: Iterator[tuple[int, Generated | str]] = (make([k])[0] for k in todo)
+        else:
+            results = cluster.ordered_map(make, todo, _failed, len(todo))
+        try:
+            return _print_all(results, args, first, cluster.describe() if cluster else "")
+        finally:
+            if cluster is not None:
+                cluster.close()
+
+
+def _print_all(results: Iterator[tuple[int, Generated | str]], args: argparse.Namespace,
+               first: int, where: str) -> int:
     bar = progress_bar(args.count)
+    if bar is not None:
+        bar.update(first)
+        if where:
+            bar.set_postfix_str(where, refresh=False)
     missed = 0
     try:
-        for k in range(args.count):
-            seed = None if args.seed is None else derive_seed(args.seed, k)
-            try:
-                g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
-                             minimal=args.minimal, time_limit=args.time_limit,
-                             max_attempts=args.max_attempts)
-            except OutOfTime as exc:
+        for k, g in results:
+            where = f"puzzle {k + 1}: " if args.count > 1 else ""
+            if isinstance(g, str):
                 # No puzzle is a puzzle problem (exit 1), not a usage error.
-                where = f"puzzle {k + 1}: " if args.count > 1 else ""
-                _note(bar, f"sudoku generate: error: {where}{exc}")
+                _note(bar, f"sudoku generate: error: {where}{g}")
+                if g.startswith(FAILED):
+                    missed += 1
+                    continue  # a task the cluster could not run: the batch goes on
                 return EXIT_PROBLEM
             if bar is not None:
                 bar.update(1)
-            _emit(g, args.json)
+            _emit(g, args)
             if g.note:
-                where = f"puzzle {k + 1}: " if args.count > 1 else ""
                 _note(bar, f"sudoku generate: {where}{g.note} (seed {g.seed})")
             if not g.reached:
                 missed += 1
@@ -109,16 +139,67 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_PROBLEM if missed else EXIT_OK
 
 
-def _emit(g: Generated, as_json: bool) -> None:
-    """Print one puzzle: its one-line form, or its JSON record."""
-    if as_json:
-        print(json.dumps(g.to_json()), flush=True)
+class _Make:
+    """Puzzles k of the series, each with its own seed (the same puzzles wherever made)."""
+
+    def __init__(self, shape: Shape, args: argparse.Namespace) -> None:
+        self.shape = shape
+        self.options = {k: getattr(args, k) for k in (
+            "difficulty", "seed", "symmetry", "minimal", "time_limit", "max_attempts")}
+
+    def __call__(self, ks: list[int]) -> list[tuple[int, Generated | str]]:
+        o = self.options
+        done: list[tuple[int, Generated | str]] = []
+        for k in ks:
+            seed = None if o["seed"] is None else derive_seed(o["seed"], k)
+            try:
+                done.append((k, generate(self.shape, o["difficulty"], seed=seed,
+                                         symmetry=o["symmetry"], minimal=o["minimal"],
+                                         time_limit=o["time_limit"],
+                                         max_attempts=o["max_attempts"])))
+            except OutOfTime as exc:
+                done.append((k, str(exc)))
+        return done
+
+
+FAILED = "failed on the cluster on every try"
+
+
+def _failed(k: int, exc: BaseException) -> tuple[int, Generated | str]:
+    return k, f"{FAILED} ({type(exc).__name__}: {exc})"
+
+
+def _resumed(out: Output, args: argparse.Namespace) -> int:
+    """How many puzzles of the series the output holds already (checked by their seeds)."""
+    k = 0
+    while (found := out.next_record()) is not None:
+        at, record = found
+        if k >= args.count:
+            raise UsageError(f"{out.path}: line {at}: more puzzles than -n {args.count}; "
+                             f"give another output file or leave out --resume")
+        if args.seed is not None and record.get("seed") != derive_seed(args.seed, k):
+            raise UsageError(f"{out.path}: line {at} is not puzzle {k + 1} of --seed "
+                             f"{args.seed} (its seed is {record.get('seed')!r}): give another "
+                             f"output file or leave out --resume")
+        k += 1
+    out.skipped = k
+    return k
+
+
+def _emit(g: Generated, args: argparse.Namespace) -> None:
+    """Print one puzzle: its one-line form, its JSON record or its data set row."""
+    if args.format == "csv":
+        write_line(csv_line([cells(g.grid), cells(g.solution), g.level, g.score]))
+    elif args.json:
+        write_line(json.dumps(g.to_json()))
     else:
-        print(g.grid.line(), flush=True)
+        write_line(g.grid.line())
+    sys.stdout.flush()
 
 
 def _note(bar: Any, message: str) -> None:
     """A line on stderr that does not tear the progress bar."""
+    sys.stdout.flush()
     if bar is not None:
         bar.write(message, file=sys.stderr)
     else:

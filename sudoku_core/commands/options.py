@@ -26,6 +26,9 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
             "-j", "--jobs", type=whole_number(0), default=0, metavar="N",
             help="batch: worker processes (default: all cores for large batches)",
         )
+        from .resume import add_batch_options  # here: resume.py imports this module
+
+        add_batch_options(parser)
 
 
 def add_time_limit(parser: argparse.ArgumentParser, what: str = "per puzzle",

@@ -9,6 +9,7 @@ from ..logic.rate import rate
 from ..model.messages import verdict
 from .batch import run
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
+from .dataset import RatedRows, add_format_option
 from .options import add_input_arguments, add_time_limit
 
 
@@ -21,7 +22,8 @@ def add_parser(subparsers: Any) -> None:
     )
     add_input_arguments(p)
     add_time_limit(p, "for the whole rating")
-    p.set_defaults(run=lambda args: run(args, rate_one, "rated"))
+    add_format_option(p)
+    p.set_defaults(run=lambda args: run(args, rate_one, "rated"), csv_rows=RatedRows)
 
 
 def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
