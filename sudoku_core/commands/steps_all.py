@@ -2,26 +2,34 @@
 
 Every instance of the named techniques in the given state, none applied (a pencil-mark grid is
 the candidate state exactly as written, givens and placed values included; a value written `+7`
-was placed, not given), or the technique names in rating order.
+was placed, not given), or the technique names in rating order. With ``-f FILE`` the file holds
+one state per record (a line, or a grid drawn over several lines with a blank line after it),
+and each gets its own listing, in input order, in one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
+from ..candidates import Candidates
 from ..contract import frame
+from ..errors import SudokuError
 from ..find_all import candidates_from_text, find_all, resolve, technique_names
 from .common import (
     EXIT_OK,
     EXIT_PROBLEM,
+    EXIT_USAGE,
     Outcome,
     UsageError,
     emit,
     is_file,
     read_text,
     shape_option,
+    write_line,
 )
 
 
@@ -53,12 +61,21 @@ def main(args: argparse.Namespace) -> int:
     if not args.all or not args.only:
         raise UsageError("--all and --only go together: --all --only NAME [--only NAME ...]")
     if getattr(args, "file", None):
-        raise UsageError("--all lists the state of one puzzle: give it, not -f FILE")
+        if args.puzzle is not None:
+            raise UsageError("give either a puzzle or -f FILE, not both")
+        return _batch(args)
     source = args.puzzle if args.puzzle is not None else "-"
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument or on stdin")
     text = read_text(source) if source == "-" or is_file(source) else source
     c = candidates_from_text(text, shape_option(args))
+    outcome = _listing(c, args)
+    emit(outcome, args.json)
+    return outcome.code
+
+
+def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
+    """Every instance of the --only techniques in one state, as the JSON contract and text."""
     grid = c.to_grid()
     found, cut = find_all(c, args.only, time_limit=args.time_limit)
     # The registry's names of what was asked (other tools' names resolve to them).
@@ -77,6 +94,60 @@ def main(args: argparse.Namespace) -> int:
     }
     lines = [f"{i:3d}. {s.text}" for i, s in enumerate(found, 1)]
     lines.append(summary)
-    outcome = Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
-    emit(outcome, args.json)
-    return outcome.code
+    return Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
+
+
+def records(text: str) -> Iterator[tuple[int, str]]:
+    """The states of a file with their first line numbers (1-based), in order.
+
+    Blank lines separate records. A block whose first line holds a whole puzzle (81 characters)
+    is one record a line; any other block is one state drawn over several lines (a pencil-mark
+    grid as ``sudoku show --to candidates`` draws it). Lines starting with '#' are comments.
+    """
+    block: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines() + [""], 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            block.append((number, line))
+            continue
+        if not line.strip() and block:
+            if len(block) > 1 and _whole(block[0][1]):
+                yield from block
+            else:
+                yield block[0][0], "\n".join(ln for _, ln in block)
+            block = []
+
+
+def _whole(line: str) -> bool:
+    """True when one line holds a whole puzzle."""
+    try:
+        candidates_from_text(line)
+    except SudokuError:
+        return False
+    return True
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """One listing per record of ``args.file``: JSON Lines (with "line") or numbered text."""
+    source = args.file
+    text = read_text(source)
+    shape = shape_option(args)
+    code = EXIT_OK
+    seen = 0
+    for number, record in records(text):
+        seen += 1
+        try:
+            outcome = _listing(candidates_from_text(record, shape), args)
+        except SudokuError as exc:
+            # A record that cannot be read: say which and why, go on with the rest.
+            sys.stdout.flush()
+            print(f"sudoku steps: error: {source}: line {number}: {exc}", file=sys.stderr)
+            code = max(code, EXIT_USAGE)
+            continue
+        code = max(code, outcome.code)
+        if args.json:
+            write_line(json.dumps({**outcome.data, "line": number}, ensure_ascii=False))
+        else:
+            write_line(f"line {number}:\n{outcome.text}")
+    if not seen:
+        raise UsageError(f"{source}: no pencil-mark state found")
+    return code
