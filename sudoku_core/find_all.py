@@ -35,6 +35,7 @@ from .techniques import (
     franken,
     grouped_chains,
     intersections,
+    remote_pairs,
     single_digit,
     singles,
     subsets,
@@ -50,6 +51,7 @@ MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in a
 LISTED_ONLY: tuple[Technique, ...] = (
     Technique("Siamese Fish", partial(franken.find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
     Technique("Mutant Fish", partial(franken.find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
+    Technique("Remote Pairs", remote_pairs.find_remote_pair, 59, "Expert"),
 )
 # Wider searches when listing than the walker can afford at every step.
 LISTING_ALS_CELLS = 8
@@ -110,6 +112,7 @@ ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
     franken.find_franken_fish: franken.iter_franken_fish,
     franken.find_mutant_fish: franken.iter_mutant_fish,
     franken.find_siamese_fish: franken.iter_siamese_fish,
+    remote_pairs.find_remote_pair: remote_pairs.iter_remote_pair,
     chains.find_x_chain: chains.iter_x_chain,
     chains.find_xy_chain: chains.iter_xy_chain,
     chains.find_aic: chains.iter_aic,
@@ -163,6 +166,7 @@ ALIASES = {
     "bivalue universal grave + n": "BUG+n", "bug + n": "BUG+n",
     "almost locked set xz": "ALS-XZ", "als xz rule": "ALS-XZ",
     "hidden unique rectangle": "Hidden Rectangle",
+    "remote pair": "Remote Pairs",
 }
 # HoDoKu's names for the two kinds of Locked Candidates.
 _LOCKED = {"locked candidates type 1 (pointing)": "locked candidates (pointing)",
