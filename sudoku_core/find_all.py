@@ -29,6 +29,7 @@ from .techniques import (
     als,
     chains,
     colouring,
+    dual_patterns,
     fish,
     forcing,
     forcing_chains,
@@ -52,6 +53,7 @@ LISTED_ONLY: tuple[Technique, ...] = (
     Technique("Siamese Fish", partial(franken.find_siamese_fish, sizes=(2, 3, 4)), 58, "Expert"),
     Technique("Mutant Fish", partial(franken.find_mutant_fish, sizes=(2, 3)), 69, "Expert"),
     Technique("Remote Pairs", remote_pairs.find_remote_pair, 59, "Expert"),
+    Technique("Dual 2-String Kite", dual_patterns.find_dual_two_string_kite, 41, "Hard"),
 )
 # Wider searches when listing than the walker can afford at every step.
 LISTING_ALS_CELLS = 8
@@ -113,6 +115,7 @@ ITERATORS: dict[Callable[..., object], Callable[..., Iterator[Step]]] = {
     franken.find_mutant_fish: franken.iter_mutant_fish,
     franken.find_siamese_fish: franken.iter_siamese_fish,
     remote_pairs.find_remote_pair: remote_pairs.iter_remote_pair,
+    dual_patterns.find_dual_two_string_kite: dual_patterns.iter_dual_two_string_kite,
     chains.find_x_chain: chains.iter_x_chain,
     chains.find_xy_chain: chains.iter_xy_chain,
     chains.find_aic: chains.iter_aic,
