@@ -174,20 +174,28 @@ class PathTally:
 # --- The basic walk, in SE's order -------------------------------------------------------------
 
 
-def _positions(c: Candidates, unit: tuple[int, ...]) -> list[int]:
-    """Bit i of entry v-1: the unit's i-th cell may hold v."""
+Memo = dict[object, Any]  # what one state's searches share; emptied whenever the state changes
+
+
+def _positions(c: Candidates, u: int, memo: Memo) -> list[int]:
+    """Bit i of entry v-1: unit ``u``'s i-th cell may hold v."""
+    got = memo.get(u)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     pos = [0] * c.size
     masks = c.masks
-    for i, cell in enumerate(unit):
+    for i, cell in enumerate(c.geometry.units[u]):
         m = masks[cell]
         while m:
             low = m & -m
             pos[low.bit_length() - 1] |= 1 << i
             m ^= low
+    memo[u] = pos
     return pos
 
 
-def _hidden_singles(c: Candidates, units: range, d: float) -> list[tuple[float, int, int]]:
+def _hidden_singles(c: Candidates, units: range, d: float,
+                    memo: Memo) -> list[tuple[float, int, int]]:
     """Every (difficulty, cell, value) that is the only place of its value in one of ``units``.
 
     The last empty cell of a unit is SE's 1.0 ("last value"), any other is ``d``.
@@ -198,7 +206,7 @@ def _hidden_singles(c: Candidates, units: range, d: float) -> list[tuple[float, 
     for u in units:
         unit = geo.units[u]
         last = sum(1 for x in unit if not values[x]) == 1
-        for v0, p in enumerate(_positions(c, unit)):
+        for v0, p in enumerate(_positions(c, u, memo)):
             if p and not p & (p - 1):
                 out.append((1.0 if last else d, unit[p.bit_length() - 1], v0 + 1))
     return out
@@ -224,20 +232,23 @@ def _made_single(c: Candidates, elims: list[tuple[int, int]],
 Sets = list[tuple[list[tuple[int, int]], tuple[int, ...]]]  # (eliminations, units to check)
 
 
-def _intersections(c: Candidates, pointing: bool) -> Sets:
+def _intersections(c: Candidates, pointing: bool, memo: Memo) -> Sets:
     """Every pointing (box to line) or claiming (line to box), with the boxes it removes from.
 
     A direct intersection is one that leaves a hidden single in a box it removes from: SE's
     ratings match that reading (a single left in a row or column does not make it direct).
     """
+    got = memo.get(("locked", pointing))
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     geo = c.geometry
     n = c.size
     masks = c.masks
-    out = []
+    out: Sets = []
     bases = range(2 * n, 3 * n) if pointing else range(2 * n)
     for u in bases:
         unit = geo.units[u]
-        for v0, p in enumerate(_positions(c, unit)):
+        for v0, p in enumerate(_positions(c, u, memo)):
             if p.bit_count() < 2:
                 continue
             cells = [unit[i - 1] for i in bits(p)]
@@ -252,12 +263,17 @@ def _intersections(c: Candidates, pointing: bool) -> Sets:
                 elims = [(x, v0 + 1) for x in geo.units[cover] if masks[x] & bit and x not in cells]
                 if elims:
                     out.append((elims, tuple({geo.units_of[x][2] for x, _ in elims})))
+    memo[("locked", pointing)] = out
     return out
 
 
-def _hidden_sets(c: Candidates, k: int) -> Sets:
+def _hidden_sets(c: Candidates, k: int, memo: Memo) -> Sets:
     """Every hidden set of ``k`` values, with its own unit (where a direct one leaves a single)."""
-    return [(list(s.eliminations), s.units) for s in iter_hidden_subset(c, sizes=(k,))]
+    got = memo.get(("hidden", k))
+    if got is None:
+        got = memo[("hidden", k)] = [(list(s.eliminations), s.units)
+                                     for s in iter_hidden_subset(c, sizes=(k,))]
+    return got
 
 
 def _naked_single(c: Candidates) -> tuple[int, int] | None:
@@ -305,22 +321,22 @@ def _bug(c: Candidates) -> Found | None:
     return _from_step(5.7, find_bug_plus_n(c))
 
 
-def _next_basic(c: Candidates, n: int) -> Found | None:
+def _next_basic(c: Candidates, n: int, memo: Memo) -> Found | None:
     """SE's easiest basic step in this state (singles are handled by the caller)."""
     finders: tuple[Callable[[], Found | None], ...] = (
-        lambda: _direct(c, 1.7, lambda: _intersections(c, True)),
-        lambda: _direct(c, 1.9, lambda: _intersections(c, False)),
-        lambda: _direct(c, 2.0, lambda: _hidden_sets(c, 2)),
+        lambda: _direct(c, 1.7, lambda: _intersections(c, True, memo)),
+        lambda: _direct(c, 1.9, lambda: _intersections(c, False, memo)),
+        lambda: _direct(c, 2.0, lambda: _hidden_sets(c, 2, memo)),
         lambda: (lambda s: (2.3, [s], []) if s else None)(_naked_single(c)),
-        lambda: _direct(c, 2.5, lambda: _hidden_sets(c, 3)),
-        lambda: _first(c, 2.6, lambda: _intersections(c, True)),
-        lambda: _first(c, 2.8, lambda: _intersections(c, False)),
+        lambda: _direct(c, 2.5, lambda: _hidden_sets(c, 3, memo)),
+        lambda: _first(c, 2.6, lambda: _intersections(c, True, memo)),
+        lambda: _first(c, 2.8, lambda: _intersections(c, False, memo)),
         lambda: _from_step(3.0, find_naked_subset(c, sizes=(2,))),
         lambda: _from_step(3.2, find_fish(c, sizes=(2,))),
-        lambda: _from_step(3.4, find_hidden_subset(c, sizes=(2,))),
+        lambda: _first(c, 3.4, lambda: _hidden_sets(c, 2, memo)),
         lambda: _from_step(3.6, find_naked_subset(c, sizes=(3,))),
         lambda: _from_step(3.8, find_fish(c, sizes=(3,))),
-        lambda: _from_step(4.0, find_hidden_subset(c, sizes=(3,))),
+        lambda: _first(c, 4.0, lambda: _hidden_sets(c, 3, memo)),
         lambda: _from_step(4.2, find_xy_wing(c)),
         lambda: _from_step(4.4, find_xyz_wing(c)),
         lambda: _ur(c),
@@ -374,14 +390,15 @@ def _basic_walk(grid: Grid) -> _Basic:
             return out
         # Every single of the easiest kind at once: singles stay singles, so the order among
         # them changes nothing SE would rate.
-        singles = [s for s in _hidden_singles(c, range(3 * n), 1.5) if s[0] == 1.0]
-        singles = singles or _hidden_singles(c, range(2 * n, 3 * n), 1.2)
-        singles = singles or _hidden_singles(c, range(2 * n), 1.5)
+        memo: Memo = {}
+        singles = [s for s in _hidden_singles(c, range(3 * n), 1.5, memo) if s[0] == 1.0]
+        singles = singles or _hidden_singles(c, range(2 * n, 3 * n), 1.2, memo)
+        singles = singles or _hidden_singles(c, range(2 * n), 1.5, memo)
         if singles:
             for d, cell, v in singles:
                 take(d, [(cell, v)], [])
             continue
-        found = _next_basic(c, n)
+        found = _next_basic(c, n, memo)
         if found is None:
             return out
         take(*found)
