@@ -30,7 +30,7 @@ from . import budget
 from .candidates import Candidates, bits
 from .grid import Grid
 from .step import Step
-from .techniques import TRIAL
+from .techniques import TRIAL, weight_of
 from .techniques.fish import find_fish
 from .techniques.subsets import find_hidden_subset, find_naked_subset, iter_hidden_subset
 from .techniques.uniqueness import find_bug_plus_n, find_bug_plus_one, find_unique_rectangle
@@ -159,16 +159,24 @@ def difficulty_of(technique: str, step: Step | None) -> float:
     return round(base + length_bonus(_size(step)), 1)
 
 
+# The project's first chain (X-Chain): every technique before it in the registry is one of SE's
+# basic ones or beyond them, so a path that needs a chain leaves SE's basic walk stuck too.
+CHAIN_WEIGHT = 60
+
+
 class PathTally:
     """Watches the project's walk and keeps each step's SE difficulty in path order."""
 
     def __init__(self) -> None:
         self.steps: list[tuple[float, bool]] = []  # (difficulty, places a value)
+        self.needs_chain = False  # some step is a chain or harder (project weight >= 60)
 
     def __call__(self, technique: str, step: Step | None) -> None:
         """Note one step (``step`` is None for singles taken in bulk)."""
         places = step is None or bool(step.placements)
         self.steps.append((difficulty_of(technique, step), places))
+        if step is not None and weight_of(technique) >= CHAIN_WEIGHT:
+            self.needs_chain = True
 
 
 # --- The basic walk, in SE's order -------------------------------------------------------------
@@ -363,8 +371,9 @@ class _Basic:
     solved: bool = False
 
 
-def _basic_walk(grid: Grid) -> _Basic:
-    """SE's walk with its basic techniques only, until solved or stuck."""
+def _basic_walk(grid: Grid, *, until_placed: bool = False) -> _Basic:
+    """SE's walk with its basic techniques only, until solved or stuck (or, ``until_placed``,
+    until its first placement: all that is left to learn when the walk is bound to get stuck)."""
     c = Candidates.from_grid(grid)
     n = c.size
     out = _Basic()
@@ -385,6 +394,8 @@ def _basic_walk(grid: Grid) -> _Basic:
         budget.check()
         if c.is_solved():
             out.solved = True
+            return out
+        if until_placed and out.ep is not None:
             return out
         if c.is_broken():
             return out
@@ -408,7 +419,9 @@ def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
     if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
         return None
-    basic = _basic_walk(grid)
+    # The path's chains and forcing chains rate above every basic step (6.5 and up), and a path
+    # that needs one leaves the basic walk stuck: then only EP and ED are left to learn from it.
+    basic = _basic_walk(grid, until_placed=path.needs_chain)
     if basic.solved:
         top = basic.top
         return SeRating(top, basic.ep if basic.ep is not None else top,
