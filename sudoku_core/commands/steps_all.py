@@ -4,22 +4,27 @@ Every instance of the named techniques in the given state, none applied (a penci
 the candidate state exactly as written, givens and placed values included; a value written `+7`
 was placed, not given), or the technique names in rating order. Marks that a value placed in the
 same row, column or box rules out are left out of the techniques' state and reported on their
-own, so that a listing from marks not tidied after a placement is still sound.
+own, so that a listing from marks not tidied after a placement is still sound. With ``-f FILE``
+the file holds one state per record (a line, or a grid drawn over several lines with a blank
+line after it), and each gets its own listing, in input order, in one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from ..logic.find_all import candidates_from_text, find_all, resolve, technique_names
-from ..model.candidates import StaleMark
+from ..model.candidates import Candidates, StaleMark
 from ..model.contract import frame, pairs, unit_ref, value_ref
+from ..model.errors import SudokuError
 from ..model.grid import Shape
 from ..model.messages import stale_mark_text
-from .batch import emit
-from .common import EXIT_OK, EXIT_PROBLEM, Outcome, UsageError
+from .batch import emit, write_line
+from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Outcome, UsageError
 from .inputs import is_file, read_text
 from .options import shape_option
 
@@ -56,12 +61,21 @@ def main(args: argparse.Namespace) -> int:
     if not args.all or not args.only:
         raise UsageError("--all and --only go together: --all --only NAME [--only NAME ...]")
     if getattr(args, "file", None):
-        raise UsageError("--all lists the state of one puzzle: give it, not -f FILE")
+        if args.puzzle is not None:
+            raise UsageError("give either a puzzle or -f FILE, not both")
+        return _batch(args)
     source = args.puzzle if args.puzzle is not None else "-"
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument or on stdin")
     text = read_text(source) if source == "-" or is_file(source) else source
     c = candidates_from_text(text, shape_option(args))
+    outcome = _listing(c, args)
+    emit(outcome, args.json)
+    return outcome.code
+
+
+def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
+    """Every instance of the --only techniques in one state, as the JSON contract and text."""
     grid = c.to_grid()
     found, cut = find_all(c, args.only, time_limit=args.time_limit)
     stale = c.stale_marks()  # find_all left them out; the reader should hear why
@@ -94,9 +108,7 @@ def main(args: argparse.Namespace) -> int:
         if len(stale) > STALE_LINES:
             lines.append(f"     ... and {len(stale) - STALE_LINES} more (--json lists them all)")
     lines.append(summary)
-    outcome = Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
-    emit(outcome, args.json)
-    return outcome.code
+    return Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
 
 
 def stale_json(mark: StaleMark, shape: Shape) -> dict[str, Any]:
@@ -105,3 +117,59 @@ def stale_json(mark: StaleMark, shape: Shape) -> dict[str, Any]:
             "placed_units": [unit_ref(shape, u) for u in mark.units],
             "placed_cells": pairs(mark.at, shape.size), "placed_indices": list(mark.at),
             "text": stale_mark_text(mark, shape)}
+
+
+def records(text: str) -> Iterator[tuple[int, str]]:
+    """The states of a file with their first line numbers (1-based), in order.
+
+    Blank lines separate records. A block whose first line holds a whole puzzle (81 characters)
+    is one record a line; any other block is one state drawn over several lines (a pencil-mark
+    grid as ``sudoku show --to candidates`` draws it). Lines starting with '#' are comments.
+    """
+    block: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines() + [""], 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            block.append((number, line))
+            continue
+        if not line.strip() and block:
+            if len(block) > 1 and _whole(block[0][1]):
+                yield from block
+            else:
+                yield block[0][0], "\n".join(ln for _, ln in block)
+            block = []
+
+
+def _whole(line: str) -> bool:
+    """True when one line holds a whole puzzle."""
+    try:
+        candidates_from_text(line)
+    except SudokuError:
+        return False
+    return True
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """One listing per record of ``args.file``: JSON Lines (with "line") or numbered text."""
+    source = args.file
+    text = read_text(source)
+    shape = shape_option(args)
+    code = EXIT_OK
+    seen = 0
+    for number, record in records(text):
+        seen += 1
+        try:
+            outcome = _listing(candidates_from_text(record, shape), args)
+        except SudokuError as exc:
+            # A record that cannot be read: say which and why, go on with the rest.
+            sys.stdout.flush()
+            print(f"sudoku steps: error: {source}: line {number}: {exc}", file=sys.stderr)
+            code = max(code, EXIT_USAGE)
+            continue
+        code = max(code, outcome.code)
+        if args.json:
+            write_line(json.dumps({**outcome.data, "line": number}, ensure_ascii=False))
+        else:
+            write_line(f"line {number}:\n{outcome.text}")
+    if not seen:
+        raise UsageError(f"{source}: no pencil-mark state found")
+    return code

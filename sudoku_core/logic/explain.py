@@ -8,6 +8,7 @@ it is sound.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -82,8 +83,12 @@ def steps(grid: Grid, *, time_limit: float | None = budget.DEFAULT_TIME_LIMIT,
     return walk_path(grid, time_limit=time_limit, record=True, verify=verify)
 
 
-def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) -> Path:
-    """The walk behind ``steps`` (``record``: every step kept) and ``rate`` (singles tallied)."""
+def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: bool,
+              observe: Callable[[str, Step | None], None] | None = None) -> Path:
+    """The walk behind ``steps`` (``record``: every step kept) and ``rate`` (singles tallied).
+
+    ``observe`` is called with each step as the walk takes it (see ``Walk.observe``).
+    """
     start = time.perf_counter()
     shape = grid.shape
     with budget.deadline(time_limit):
@@ -96,7 +101,7 @@ def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: boo
                         elapsed=time.perf_counter() - start, puzzle=grid)
         unique = result.unique is True
         w = Walk(Candidates.from_grid(grid), result.solution if unique else None, unique,
-                 verify, record)
+                 verify, record, observe=observe)
         timed_out = False
         try:
             end = w.run()

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..model import budget
 from ..model.budget import DEFAULT_TIME_LIMIT
 from ..model.contract import frame, line_of
 from ..model.expect import OPTIONAL_NUMBER, expect
 from ..model.grid import Grid
 from ..model.messages import rating_message
 from .explain import PathStatus, walk_path
+from .se_scale import PathTally, SeRating, se_rating
 from .techniques import Level, level_of
 
 
@@ -26,6 +28,7 @@ class Rating:
     counts: tuple[tuple[str, int], ...] = ()  # steps per technique
     timed_out: bool = False  # the time limit cut the walk short (then status is "gave_up")
     puzzle: Grid | None = None  # the grid rated
+    se: SeRating | None = None  # Sudoku Explainer's scale (9x9 puzzles that are solved)
 
     def level_at_least(self) -> Level | None:
         """The level, or when the time ran out, the level of the hardest step met so far (the
@@ -55,6 +58,7 @@ class Rating:
             "trial": self.trial,
             "counts": dict(self.counts),
             "timed_out": self.timed_out,
+            "se": self.se.to_json() if self.se is not None else None,
             "message": self.message(),
         })
         return out
@@ -63,7 +67,14 @@ class Rating:
 def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
     """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
     expect("rate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
-    path = walk_path(grid, time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
-                     record=False, verify=True)
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    tally = PathTally()
+    path = walk_path(grid, time_limit=limit, record=False, verify=True, observe=tally)
+    se = None
+    try:
+        with budget.deadline(max(limit - path.elapsed, 0.0)):
+            se = se_rating(grid, tally, solved=path.status == "solved")
+    except budget.OutOfTime:
+        pass  # the estimate needs its own short walk; out of time, it is left out
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,
-                  tuple(sorted(path.counts.items())), path.timed_out, grid)
+                  tuple(sorted(path.counts.items())), path.timed_out, grid, se)

@@ -10,6 +10,7 @@ past it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -76,6 +77,9 @@ class Walk:
     best: int = 0  # weight of the hardest step so far
     hardest: str = ""
     trial: bool = False  # some step was trial and error
+    # Called with every step's technique and the step (None for singles taken in bulk); the
+    # SE-scale estimate reads the path through it.
+    observe: Callable[[str, Step | None], None] | None = None
 
     def note(self, technique: str, step: Step | None = None) -> None:
         """Tally a step (and keep it when recording)."""
@@ -85,6 +89,8 @@ class Walk:
             self.best, self.hardest = w, technique
         if self.record and step is not None:
             self.steps.append(step)
+        if self.observe is not None:
+            self.observe(technique, step)
 
     def run(self) -> WalkEnd:
         """Take steps until the grid is full or no step can be proven.

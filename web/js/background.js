@@ -178,8 +178,10 @@ export function background(app) {
         const least = r.level_at_least;
         const top = least && least.toLowerCase() === D.LEVELS[D.LEVELS.length - 1];
         const level = r.level || (least ? (top ? least : `${least}+`) : null);
+        // Beside the level, the number forum lists sort by (Sudoku Explainer's scale).
+        const shown = level && r.se ? `${level} · SE ${r.se.er.toFixed(1)}` : level;
         if (level && app.state.game && app.state.game.id === game.id) {
-          app.dispatch((s) => S.setLevel(s, level));
+          app.dispatch((s) => S.setLevel(s, shown));
           app.scheduleSave();
         }
       })

@@ -18,6 +18,7 @@ from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_bloss
 from .base import Finder, Step
 from .chains import iter_aic, iter_x_chain, iter_xy_chain
 from .colouring import iter_multi_colours, iter_simple_colouring
+from .dual_patterns import iter_dual_two_string_kite
 from .fish import FISH_NAMES, iter_finned_fish, iter_fish
 from .forcing import iter_forcing_chain
 from .forcing_chains import (
@@ -33,6 +34,7 @@ from .forcing_chains import (
 from .franken import iter_franken_fish, iter_mutant_fish, iter_siamese_fish
 from .grouped_chains import iter_grouped_aic
 from .intersections import iter_locked_candidates
+from .remote_pairs import iter_remote_pair
 from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
 from .singles import iter_full_house, iter_hidden_single, iter_naked_single
 from .subsets import iter_hidden_subset, iter_naked_subset
@@ -116,6 +118,8 @@ TABLE: tuple[Technique, ...] = (
     T("X-Wing", iter_fish, 40, "Hard", _sizes(2)),
     T("Skyscraper", iter_skyscraper, 41, "Hard"),
     T("2-String Kite", iter_two_string_kite, 41, "Hard"),
+    # Listed on request only: two kites on the same box cells, roles swapped, as one step.
+    T("Dual 2-String Kite", iter_dual_two_string_kite, 41, "Hard", walked=False),
     T("XY-Wing", iter_xy_wing, 42, "Hard"),
     T("Empty Rectangle", iter_empty_rectangle, 43, "Hard"),
     T("XYZ-Wing", iter_xyz_wing, 44, "Hard"),
@@ -144,6 +148,8 @@ TABLE: tuple[Technique, ...] = (
     # Listed on request only: a Siamese fish is two finned fish the walker takes one at a time.
     T("Siamese Fish", iter_siamese_fish, 58, "Expert", _sizes(2, 3, 4), walked=False,
       step_weights={"Siamese Finned": 58}),
+    # Listed on request only: the walker finds the same eliminations as XY-Chains.
+    T("Remote Pairs", iter_remote_pair, 59, "Expert", walked=False, aliases=("Remote Pair",)),
     T("X-Chain", iter_x_chain, 60, "Expert", listing={"max_nodes": 20}),
     T("ALS-XZ", iter_als_xz, 61, "Expert", listing=_ALS,
       aliases=("Almost Locked Set XZ", "ALS XZ Rule")),

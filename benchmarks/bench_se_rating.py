@@ -1,0 +1,149 @@
+"""Compare `rate`'s SE-scale estimate (`se.er`) with Sudoku Explainer's own ER.
+
+Reads the calibration table ``shared/ratings/se-hodoku-train.tsv`` (or ``--table``), rates every
+puzzle SE finished, and prints per corpus: Spearman of er with SE's ER, mean absolute error,
+share within 0.5, and the same for EP and ED. The table is split in two by row position:
+``--part held`` (the default) is every 4th data row (rows 4, 8, 12, ...), which the mapping
+in ``sudoku_core/se_scale.py`` was never tuned on; ``--part tune`` is the other three quarters,
+``--part all`` both. Goals: Spearman >= 0.95 on every corpus, MAE <= 0.3, >= 90% within 0.5.
+
+    python benchmarks/bench_se_rating.py                 # held-out quarter
+    python benchmarks/bench_se_rating.py --part tune -v  # the tuning part, every miss listed
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sudoku_core.logic.rate import rate  # noqa: E402
+from sudoku_core.model.grid import Grid, Shape  # noqa: E402
+
+TIME_LIMIT = 60.0
+
+
+def table_path() -> Path:
+    env = os.environ.get("SUDOKU_RATINGS")
+    root = Path(__file__).resolve().parent.parent
+    for p in ([Path(env)] if env else []) + [root.parent / "shared" / "ratings",
+                                             root.parent.parent / "shared" / "ratings"]:
+        if (p / "se-hodoku-train.tsv").is_file():
+            return p / "se-hodoku-train.tsv"
+    sys.exit("se-hodoku-train.tsv not found: set SUDOKU_RATINGS or pass --table")
+
+
+def in_part(index: int, part: str) -> bool:
+    """Row ``index`` (0-based, data rows) belongs to ``part``: held = every 4th row."""
+    held = index % 4 == 3
+    return part == "all" or (part == "held") == held
+
+
+def ranks(xs: list[float]) -> list[float]:
+    """Ranks 1..n, ties given their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation (Pearson of the tie-averaged ranks); nan if a side is flat."""
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else float("nan")
+
+
+Row = tuple[str, str, float, float, float, str]  # corpus, puzzle, ER, EP, ED, SE's hardest
+
+
+def measure(row: Row) -> tuple[Row, tuple[float, float, float] | None, str, float]:
+    """Rate one puzzle: the row, (er, ep, ed) or None, the project's hardest, CPU seconds."""
+    line = row[1]
+    grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line))
+    cpu = time.process_time()
+    r = rate(grid, time_limit=TIME_LIMIT)
+    cpu = time.process_time() - cpu
+    se = (r.se.er, r.se.ep, r.se.ed) if r.se is not None else None
+    return row, se, r.hardest, cpu
+
+
+def summary(name: str, pairs: list[tuple[float, float]]) -> str:
+    if not pairs:
+        return f"| {name} | 0 | | | |"
+    ours = [p[0] for p in pairs]
+    theirs = [p[1] for p in pairs]
+    mae = sum(abs(a - b) for a, b in pairs) / len(pairs)
+    near = sum(abs(a - b) <= 0.5 + 1e-9 for a, b in pairs) / len(pairs)
+    rho = spearman(ours, theirs)
+    return f"| {name} | {len(pairs)} | {rho:.3f} | {mae:.2f} | {100 * near:.0f}% |"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", type=Path, default=None)
+    ap.add_argument("--part", choices=("held", "tune", "all"), default="held")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every ER off by > 0.5")
+    args = ap.parse_args()
+    path = args.table or table_path()
+    with path.open(encoding="utf-8") as f:
+        data = list(csv.DictReader(f, delimiter="\t"))
+    rows: list[Row] = [
+        (d["corpus"], d["puzzle"], float(d["se_rating"]), float(d["se_pearl"]),
+         float(d["se_diamond"]), d["se_hardest_technique"])
+        for i, d in enumerate(data)
+        if in_part(i, args.part) and d["se_status"] == "ok" and d["se_rating"]
+    ]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(measure, rows, chunksize=4)
+    else:
+        results = [measure(r) for r in rows]
+    wall = time.perf_counter() - start
+    corpora = sorted({r[0] for r in rows})
+    missing = sum(se is None for _, se, _, _ in results)
+    print(f"# SE scale vs Sudoku Explainer: part {args.part} of {path.name}, {len(rows)} puzzles "
+          f"SE rated ({missing} without an estimate)")
+    for k, label in ((0, "ER"), (1, "EP"), (2, "ED")):
+        print(f"\n{label}\n\n| corpus | puzzles | Spearman | MAE | within 0.5 |")
+        print("|---|---:|---:|---:|---:|")
+        every = []
+        for corpus in corpora:
+            pairs = [(se[k], row[2 + k]) for row, se, _, _ in results
+                     if se is not None and row[0] == corpus]
+            every += pairs
+            print(summary(corpus, pairs))
+        print(summary("all", every))
+    cpu = sum(r[3] for r in results)
+    print(f"\n{len(results)} puzzles in {wall:.1f} s wall, {cpu:.1f} s CPU; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    if args.verbose:
+        print("\n| corpus | puzzle | SE ER | er | SE hardest | project hardest |")
+        print("|---|---|---:|---:|---|---|")
+        for row, se, hardest, _ in results:
+            if se is None or abs(se[0] - row[2]) > 0.5:
+                print(f"| {row[0]} | {row[1]} | {row[2]} | {se[0] if se else '-'} | {row[5]} "
+                      f"| {hardest} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,441 @@
+"""Sudoku Explainer's scale (ER/EP/ED, 1.0 to 12) estimated from this project's own techniques.
+
+Sudoku Explainer (SE) rates a puzzle by solving it with the easiest technique available at every
+step: ER is the highest difficulty its path needs, EP the highest before the first placement, ED
+the highest before the first elimination or placement (in practice the first step's). The
+difficulties follow SE's published table (1.2 hidden single in a box ... 6.2 aligned pair
+exclusion, chains from 6.5 upwards, with 0.1 more each time a chain grows past 4, 6, 8, 12, 16,
+24, 32 ... nodes); docs/rating.md lists the whole mapping.
+
+Two parts:
+
+* The basic part (up to SE 6.0) is walked here exactly as SE's published order describes it:
+  hidden singles in boxes (1.2), then in lines (1.5), the "direct" intersections and hidden sets
+  that end in a hidden single (1.7 to 2.5), naked singles (2.3), then the ordinary techniques.
+  Many puzzles are solved by this walk alone, and then its numbers are the estimate.
+* Past that SE uses chains and forcing chains the project does not copy; the project's own path
+  (the one ``rate`` walks anyway) solves those stretches with its own families, and each of its
+  steps is given the SE difficulty of the chain that would make the same deduction: a base per
+  family plus SE's length adjustment on the step's size. These bases were fitted to SE ratings
+  of a calibration sample (``benchmarks/bench_se_rating.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import budget
+from ..model.candidates import Candidates, bits
+from ..model.grid import Grid
+from ..model.step import Step
+from .techniques import TRIAL, weight_of
+from .techniques.fish import iter_fish
+from .techniques.subsets import iter_hidden_subset, iter_naked_subset
+from .techniques.uniqueness import iter_bug_plus_n, iter_bug_plus_one, iter_unique_rectangle
+from .techniques.wings import iter_xy_wing, iter_xyz_wing
+
+SINGLE_NAMES = ("Full House", "Hidden Single", "Naked Single")
+
+
+@dataclass(frozen=True)
+class SeRating:
+    """ER, EP and ED on Sudoku Explainer's scale (tenths, as SE prints them)."""
+
+    er: float  # the hardest step needed
+    ep: float  # the hardest step before the first placement
+    ed: float  # the hardest step before the first elimination or placement
+
+    def to_json(self) -> dict[str, Any]:
+        """{"er": 7.2, "ep": 1.2, "ed": 1.2}."""
+        return {"er": self.er, "ep": self.ep, "ed": self.ed}
+
+
+def length_bonus(nodes: int) -> float:
+    """SE's chain-length adjustment: 0.1 each time ``nodes`` passes 4, 6, 8, 12, 16, 24, 32 ..."""
+    added = 0.0
+    bound = 4
+    small = True  # the bounds go x1.5, x4/3, x1.5, x4/3 ...: 4, 6, 8, 12, 16, 24 ...
+    while nodes > bound:
+        added += 0.1
+        bound = bound * 3 // 2 if small else bound * 4 // 3
+        small = not small
+    return added
+
+
+# SE difficulty of the project's own step names, where a name maps to one SE technique. Names
+# SE has no technique for are given the difficulty of the SE chain that would find the same
+# deduction (fitted: see the module docstring).
+_BASE: dict[str, float] = {
+    "Full House": 1.0,
+    "Hidden Single": 1.2,
+    "Naked Single": 2.3,
+    "Locked Candidates (Pointing)": 2.6,
+    "Locked Candidates (Claiming)": 2.8,
+    "Naked Pair": 3.0,
+    "X-Wing": 3.2,
+    "Hidden Pair": 3.4,
+    "Naked Triple": 3.6,
+    "Swordfish": 3.8,
+    "Hidden Triple": 4.0,
+    "XY-Wing": 4.2,
+    "XYZ-Wing": 4.4,
+    "Unique Rectangle Type 1": 4.5,
+    "Unique Rectangle Type 2": 4.6,
+    "Unique Rectangle Type 3": 4.7,
+    "Unique Rectangle Type 4": 4.6,
+    "Naked Quad": 5.0,
+    "Jellyfish": 5.2,
+    "Hidden Quad": 5.4,
+    "BUG+1": 5.6,
+    "BUG+n": 5.7,
+}
+
+# Families SE finds with chains (or knows under another name): (base, whether SE's length
+# adjustment applies to the step's size) per name prefix; the longest matching prefix wins. The
+# bases were fitted to the tuning part of the calibration table, within the SE range of the
+# technique SE would use instead (the comments).
+_CHAINED: dict[str, tuple[float, bool]] = {
+    # X-chains and their short forms: SE's turbot fish and X-chains, 6.5 to 6.9.
+    "Skyscraper": (6.6, True),
+    "2-String Kite": (6.5, True),
+    "Empty Rectangle": (6.6, True),
+    "Simple Colouring": (6.5, True),
+    "X-Chain": (6.5, True),
+    "Siamese Finned": (6.6, True),
+    "Finned": (7.1, True),
+    # Chains over several digits: SE's Y-cycles and forcing chains, 6.6 to 7.5.
+    "XY-Chain": (6.9, True),
+    "W-Wing": (7.1, True),
+    "WXYZ-Wing": (7.1, True),
+    "Multi-Colours": (7.0, True),
+    "Sue de Coq": (7.0, True),
+    "ALS-XZ": (7.0, True),
+    # Longer nets: SE's forcing chains, or its cell and region forcing chains, 7.0 to 8.5.
+    "AIC": (7.8, True),
+    "Grouped AIC": (7.8, True),
+    "ALS Chain": (7.8, True),
+    "ALS-XY-Wing": (7.2, True),
+    "Death Blossom": (7.2, True),
+    "Franken": (7.0, True),
+    "Mutant": (7.0, True),
+    # Uniqueness patterns SE does not know: its own unique rectangles and loops.
+    "Unique Rectangle": (4.6, False),
+    "Avoidable Rectangle": (4.6, False),
+    "Hidden Rectangle": (4.7, False),
+    # Forcing chains by singles: SE needs dynamic ones (8.8+), then dynamic (+) and nested (10+).
+    "Forcing Chain": (8.9, True),
+    "Dynamic Forcing Chain": (9.0, True),
+    "Dynamic Forcing Chain (+)": (9.4, True),
+    "Nested Forcing Chain": (11.0, False),
+    "Nested Forcing Chain (+)": (11.2, True),
+    TRIAL: (11.5, False),
+}
+
+
+def _size(step: Step) -> int:
+    """Nodes of a step for the length adjustment: its chain links, else the cells it rests on."""
+    on_off = sum(1 for _, _, role in step.candidates if role in ("on", "off"))
+    if on_off:
+        return on_off
+    return sum(1 for _, role in step.cells if role not in ("elimination", "target"))
+
+
+def difficulty_of(technique: str, step: Step | None) -> float:
+    """SE difficulty of one step of the project's path (see ``_BASE`` and ``_CHAINED``)."""
+    d = _BASE.get(technique)
+    if d is not None:
+        return d
+    best = ""
+    for name in _CHAINED:
+        if technique.startswith(name) and len(name) > len(best):
+            best = name
+    if not best:
+        return 7.0  # a family without an SE counterpart: SE would need a forcing chain
+    base, grows = _CHAINED[best]
+    if step is None or not grows:
+        return base
+    return round(base + length_bonus(_size(step)), 1)
+
+
+# The project's first chain (X-Chain): every technique before it in the registry is one of SE's
+# basic ones or beyond them, so a path that needs a chain leaves SE's basic walk stuck too.
+CHAIN_WEIGHT = 60
+
+
+class PathTally:
+    """Watches the project's walk and keeps each step's SE difficulty in path order."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[float, bool]] = []  # (difficulty, places a value)
+        self.needs_chain = False  # some step is a chain or harder (project weight >= 60)
+
+    def __call__(self, technique: str, step: Step | None) -> None:
+        """Note one step (``step`` is None for singles taken in bulk)."""
+        places = step is None or bool(step.placements)
+        self.steps.append((difficulty_of(technique, step), places))
+        if step is not None and weight_of(technique) >= CHAIN_WEIGHT:
+            self.needs_chain = True
+
+
+# --- The basic walk, in SE's order -------------------------------------------------------------
+
+
+Memo = dict[object, Any]  # what one state's searches share; emptied whenever the state changes
+
+
+def _positions(c: Candidates, u: int, memo: Memo) -> list[int]:
+    """Bit i of entry v-1: unit ``u``'s i-th cell may hold v."""
+    got = memo.get(u)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    pos = [0] * c.size
+    masks = c.masks
+    for i, cell in enumerate(c.geometry.units[u]):
+        m = masks[cell]
+        while m:
+            low = m & -m
+            pos[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    memo[u] = pos
+    return pos
+
+
+def _hidden_singles(c: Candidates, units: range, d: float,
+                    memo: Memo) -> list[tuple[float, int, int]]:
+    """Every (difficulty, cell, value) that is the only place of its value in one of ``units``.
+
+    The last empty cell of a unit is SE's 1.0 ("last value"), any other is ``d``.
+    """
+    geo = c.geometry
+    values = c.values
+    out = []
+    for u in units:
+        unit = geo.units[u]
+        last = sum(1 for x in unit if not values[x]) == 1
+        for v0, p in enumerate(_positions(c, u, memo)):
+            if p and not p & (p - 1):
+                out.append((1.0 if last else d, unit[p.bit_length() - 1], v0 + 1))
+    return out
+
+
+
+
+def _made_single(c: Candidates, elims: list[tuple[int, int]],
+                 units: tuple[int, ...]) -> tuple[int, int] | None:
+    """A hidden single that ``elims`` would leave in one of ``units``, if any."""
+    geo = c.geometry
+    masks = c.masks
+    for u in units:
+        for v in {v for _, v in elims}:
+            bit = 1 << (v - 1)
+            removed = {cell for cell, w in elims if w == v}
+            left = [cell for cell in geo.units[u] if masks[cell] & bit and cell not in removed]
+            if len(left) == 1:
+                return left[0], v
+    return None
+
+
+Sets = list[tuple[list[tuple[int, int]], tuple[int, ...]]]  # (eliminations, units to check)
+
+
+def _intersections(c: Candidates, pointing: bool, memo: Memo) -> Sets:
+    """Every pointing (box to line) or claiming (line to box), with the boxes it removes from.
+
+    A direct intersection is one that leaves a hidden single in a box it removes from: SE's
+    ratings match that reading (a single left in a row or column does not make it direct).
+    """
+    got = memo.get(("locked", pointing))
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    geo = c.geometry
+    n = c.size
+    masks = c.masks
+    out: Sets = []
+    bases = range(2 * n, 3 * n) if pointing else range(2 * n)
+    for u in bases:
+        unit = geo.units[u]
+        for v0, p in enumerate(_positions(c, u, memo)):
+            if p.bit_count() < 2:
+                continue
+            cells = [unit[i - 1] for i in bits(p)]
+            bit = 1 << v0
+            if pointing:
+                covers = [geo.units_of[cells[0]][k] for k in (0, 1)
+                          if all(geo.units_of[x][k] == geo.units_of[cells[0]][k] for x in cells)]
+            else:
+                b = geo.units_of[cells[0]][2]
+                covers = [b] if all(geo.units_of[x][2] == b for x in cells) else []
+            for cover in covers:
+                elims = [(x, v0 + 1) for x in geo.units[cover] if masks[x] & bit and x not in cells]
+                if elims:
+                    out.append((elims, tuple({geo.units_of[x][2] for x, _ in elims})))
+    memo[("locked", pointing)] = out
+    return out
+
+
+def _hidden_sets(c: Candidates, k: int, memo: Memo) -> Sets:
+    """Every hidden set of ``k`` values, with its own unit (where a direct one leaves a single)."""
+    got = memo.get(("hidden", k))
+    if got is None:
+        got = memo[("hidden", k)] = [(list(s.eliminations), s.units)
+                                     for s in iter_hidden_subset(c, sizes=(k,))]
+    return got
+
+
+def _naked_single(c: Candidates) -> tuple[int, int] | None:
+    for cell, m in enumerate(c.masks):
+        if m and not m & (m - 1):
+            return cell, m.bit_length()
+    return None
+
+
+Found = tuple[float, list[tuple[int, int]], list[tuple[int, int]]]  # difficulty, placed, removed
+
+
+def _direct(c: Candidates, d: float, sets: Callable[[], Sets]) -> Found | None:
+    for elims, units in sets():
+        single = _made_single(c, elims, units)
+        if single is not None:
+            # A direct step is a placement: its eliminations are only the reason and stay.
+            return d, [single], []
+    return None
+
+
+def _first(c: Candidates, d: float, sets: Callable[[], Sets]) -> Found | None:
+    found = sets()
+    return (d, [], found[0][0]) if found else None
+
+
+def _from_step(d: float, step: Step | None) -> Found | None:
+    if step is None:
+        return None
+    return d, list(step.placements), list(step.eliminations)
+
+
+def _ur(c: Candidates) -> Found | None:
+    step = next(iter_unique_rectangle(c), None)
+    # SE knows types 1 to 4; the others are left to the chains.
+    if step is None or step.technique not in _BASE:
+        return None
+    return _from_step(_BASE[step.technique], step)
+
+
+def _bug(c: Candidates) -> Found | None:
+    step = next(iter_bug_plus_one(c), None)
+    if step is not None:
+        return _from_step(5.6, step)
+    return _from_step(5.7, next(iter_bug_plus_n(c), None))
+
+
+def _next_basic(c: Candidates, n: int, memo: Memo) -> Found | None:
+    """SE's easiest basic step in this state (singles are handled by the caller)."""
+    finders: tuple[Callable[[], Found | None], ...] = (
+        lambda: _direct(c, 1.7, lambda: _intersections(c, True, memo)),
+        lambda: _direct(c, 1.9, lambda: _intersections(c, False, memo)),
+        lambda: _direct(c, 2.0, lambda: _hidden_sets(c, 2, memo)),
+        lambda: (lambda s: (2.3, [s], []) if s else None)(_naked_single(c)),
+        lambda: _direct(c, 2.5, lambda: _hidden_sets(c, 3, memo)),
+        lambda: _first(c, 2.6, lambda: _intersections(c, True, memo)),
+        lambda: _first(c, 2.8, lambda: _intersections(c, False, memo)),
+        lambda: _from_step(3.0, next(iter_naked_subset(c, sizes=(2,)), None)),
+        lambda: _from_step(3.2, next(iter_fish(c, sizes=(2,)), None)),
+        lambda: _first(c, 3.4, lambda: _hidden_sets(c, 2, memo)),
+        lambda: _from_step(3.6, next(iter_naked_subset(c, sizes=(3,)), None)),
+        lambda: _from_step(3.8, next(iter_fish(c, sizes=(3,)), None)),
+        lambda: _first(c, 4.0, lambda: _hidden_sets(c, 3, memo)),
+        lambda: _from_step(4.2, next(iter_xy_wing(c), None)),
+        lambda: _from_step(4.4, next(iter_xyz_wing(c), None)),
+        lambda: _ur(c),
+        lambda: _from_step(5.0, next(iter_naked_subset(c, sizes=(4,)), None)),
+        lambda: _from_step(5.2, next(iter_fish(c, sizes=(4,)), None)),
+        lambda: _from_step(5.4, next(iter_hidden_subset(c, sizes=(4,)), None)),
+        lambda: _bug(c),
+    )
+    for find in finders:
+        budget.check()
+        found = find()
+        if found is not None and (found[1] or any(c.has(x, v) for x, v in found[2])):
+            return found
+    return None
+
+
+@dataclass
+class _Basic:
+    """Outcome of the basic walk: highest difficulty so far, and EP/ED once they are known."""
+
+    top: float = 0.0
+    ep: float | None = None
+    ed: float | None = None
+    solved: bool = False
+
+
+def _basic_walk(grid: Grid, *, until_placed: bool = False) -> _Basic:
+    """SE's walk with its basic techniques only, until solved or stuck (or, ``until_placed``,
+    until its first placement: all that is left to learn when the walk is bound to get stuck)."""
+    c = Candidates.from_grid(grid)
+    n = c.size
+    out = _Basic()
+
+    def take(d: float, placed: list[tuple[int, int]], removed: list[tuple[int, int]]) -> None:
+        out.top = max(out.top, d)
+        if out.ed is None:
+            out.ed = out.top
+        if placed and out.ep is None:
+            out.ep = out.top
+        for cell, v in removed:
+            c.eliminate(cell, v)
+        for cell, v in placed:
+            if not c.values[cell] and c.has(cell, v):
+                c.place(cell, v)
+
+    while True:
+        budget.check()
+        if c.is_solved():
+            out.solved = True
+            return out
+        if until_placed and out.ep is not None:
+            return out
+        if c.is_broken():
+            return out
+        # Every single of the easiest kind at once: singles stay singles, so the order among
+        # them changes nothing SE would rate.
+        memo: Memo = {}
+        singles = [s for s in _hidden_singles(c, range(3 * n), 1.5, memo) if s[0] == 1.0]
+        singles = singles or _hidden_singles(c, range(2 * n, 3 * n), 1.2, memo)
+        singles = singles or _hidden_singles(c, range(2 * n), 1.5, memo)
+        if singles:
+            for d, cell, v in singles:
+                take(d, [(cell, v)], [])
+            continue
+        found = _next_basic(c, n, memo)
+        if found is None:
+            return out
+        take(*found)
+
+
+def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
+    """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
+    if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
+        return None
+    # The path's chains and forcing chains rate above every basic step (6.5 and up), and a path
+    # that needs one leaves the basic walk stuck: then only EP and ED are left to learn from it.
+    basic = _basic_walk(grid, until_placed=path.needs_chain)
+    if basic.solved:
+        top = basic.top
+        return SeRating(top, basic.ep if basic.ep is not None else top,
+                        basic.ed if basic.ed is not None else top)
+    # The project's path finishes what the basic walk could not.
+    er = max([basic.top] + [d for d, _ in path.steps])
+    ep = basic.ep
+    if ep is None:
+        ep = basic.top
+        for d, places in path.steps:
+            ep = max(ep, d)
+            if places:
+                break
+    ed = basic.ed
+    if ed is None:
+        ed = path.steps[0][0] if path.steps else er
+    return SeRating(round(er, 1), round(ep, 1), round(ed, 1))
