@@ -91,7 +91,7 @@ def test_print_is_dark_on_white(browser: Browser, server: Server, watch: Watch, 
         app.cell(1, 3).click()
         page.keyboard.press("4")  # an entry
         app.cell(1, 4).click()
-        page.keyboard.press("Shift+2")  # a centre mark
+        page.keyboard.press("Control+2")  # a centre mark
         app.cell(1, 6).click()
         page.keyboard.press("Alt+8")  # a corner mark
         app.click("Candidates")

@@ -49,7 +49,20 @@ export function bind(app) {
 
   grid.addEventListener("keydown", (event) => {
     const n = app.size();
-    if (event.ctrlKey || event.metaKey) {
+    // The keys of SudokuPad, which players know: Shift+digit a corner mark, Ctrl/Cmd+digit a
+    // centre mark; Alt+digit (this page's older corner key) still works. event.code, because
+    // Shift+1 types "!".
+    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
+    const mod = event.ctrlKey || event.metaKey;
+    if (digitCode && (mod || event.shiftKey || event.altKey) && !(mod && event.altKey)) {
+      const value = app.keyValue(event.code.slice(-1));
+      if (value !== null) {
+        event.preventDefault();
+        app.mark(value, mod ? "centre" : "corner");
+      }
+      return;
+    }
+    if (mod) {
       if (event.key.toLowerCase() === "a") {
         event.preventDefault();
         app.selectAll();
@@ -78,15 +91,10 @@ export function bind(app) {
       app.cycleMode();
       return;
     }
-    // Shift + digit: centre mark, Alt + digit: corner mark (event.code: Shift+1 types "!").
-    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
-    const withDigit = (event.shiftKey || event.altKey) && digitCode;
-    const key = withDigit ? event.code.slice(-1) : event.key;
-    const value = app.keyValue(key);
+    const value = app.keyValue(event.key);
     if (value !== null) {
       event.preventDefault();
-      if (withDigit) app.mark(value, event.altKey ? "corner" : "centre");
-      else app.type(value);
+      app.type(value);
       return;
     }
     const mode = MODE_KEYS[event.key.toLowerCase()];
