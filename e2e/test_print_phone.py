@@ -161,7 +161,10 @@ def test_candidates_show_whole(browser: Browser, server: Server, watch: Watch,
         for n in SIZES:
             # An empty grid of each size the page offers: every cell holds all n candidates, the
             # most text a cell can get.
+            if page.get_attribute("#menu", "aria-expanded") != "true":
+                page.locator("#menu").click()  # Size is in the menu
             page.select_option("#size", str(n))
+            page.locator("#menu-close").click()
             page.wait_for_function(
                 "n => document.querySelectorAll('[role=gridcell]').length === n * n", arg=n)
             if page.get_attribute("#candidates", "aria-pressed") != "true":

@@ -257,9 +257,8 @@ def test_fpuzzles_marks_and_colours_are_kept(shape: Shape, seed: int) -> None:
     n = shape.size
     want: dict[str, list[tuple[object, ...]]] = {"centre": [], "corner": [], "colours": []}
     palette = ["#FFA0A0", "#b0ffb0", "#C0C0FF", "#fe0"]
-    for r, row in enumerate(puzzle["grid"]):  # type: ignore[arg-type]
-        for c in range(n):
-            cell = row[c]
+    for row in puzzle["grid"]:  # type: ignore[attr-defined]
+        for cell in row:
             centre = sorted(rng.sample(range(1, n + 1), rng.randint(0, 3)))
             corner = sorted(rng.sample(range(1, n + 1), rng.randint(0, 2)))
             colours = rng.sample(palette, rng.randint(0, 2))

@@ -308,7 +308,8 @@ def test_parse_keeps_the_players_work_from_a_link() -> None:
     a, b = empty[0], empty[1]
     rows[a // n][a % n] = {"value": 9}
     rows[b // n][b % n] = {"centerPencilMarks": [1, 2], "cornerPencilMarks": [3], "c": "#FFA0A0"}
-    link = "https://f-puzzles.com/?load=" + compress_to_base64(json.dumps({"size": 9, "grid": rows}))
+    data = compress_to_base64(json.dumps({"size": 9, "grid": rows}))
+    link = "https://f-puzzles.com/?load=" + data
     got = call("parse", text=link)["result"]
     assert got["line"] == line
     assert [i for i, v in enumerate(got["entries"]) if v] == [a] and got["entries"][a] == 9

@@ -133,6 +133,13 @@ export function editing(app) {
     },
 
     undo() {
+      // Undo right after a size change brings the puzzle it cleared back, history and all.
+      const back = app.sizeUndo;
+      if (back && app.state.doc === back.doc && !app.state.past.length) {
+        app.sizeUndo = null;
+        app.resumeSaved(back.saved, "Undone: your puzzle is back.");
+        return;
+      }
       app.dispatch(E.undo);
       app.flush();
     },
@@ -161,6 +168,25 @@ export function editing(app) {
         const first = $("games-list").querySelector("button");
         if (first) first.focus();
       }
+    },
+
+    toggleMenu() {
+      const open = $("menu-panel").hidden;
+      $("menu-panel").hidden = !open;
+      $("menu").setAttribute("aria-expanded", String(open));
+      if (open) {
+        const first = $("menu-panel").querySelector("button:not([disabled])");
+        if (first) first.focus({ preventScroll: true });
+      } else {
+        $("size-ask").hidden = true;
+      }
+    },
+
+    // Close the menu if it is open; true when it was.
+    closeMenu() {
+      if ($("menu-panel").hidden) return false;
+      actions.toggleMenu();
+      return true;
     },
 
     escape() {
