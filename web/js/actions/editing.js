@@ -140,7 +140,16 @@ export function editing(app) {
         app.resumeSaved(back.saved, "Undone: your puzzle is back.");
         return;
       }
-      app.dispatch(E.undo);
+      // Undoing an applied hint says so, instead of leaving "Applied: ..." on show.
+      const hint = app.state.hint;
+      const undoesHint = hint && hint.level === "done" && hint.doc === app.state.doc &&
+        app.state.past.length;
+      if (undoesHint) {
+        const what = (hint.data && (hint.data.message || hint.data.text)) || "the hint's step";
+        app.dispatch(E.undo, `Undone: ${what.replace(/[.!?]$/, "")}. Redo applies it again.`);
+      } else {
+        app.dispatch(E.undo);
+      }
       app.flush();
     },
 
