@@ -65,10 +65,10 @@ def _fpuzzles_data() -> tuple[str, dict[str, object]]:
     return data, {"givens": sum(ch != "." for ch in CLASSIC)}
 
 
-@pytest.mark.parametrize("site", ["f-puzzles", "SudokuPad"])
-def test_imported_link_keeps_the_players_work(app: App, site: str) -> None:
+@pytest.mark.parametrize("source", ["f-puzzles", "SudokuPad"])
+def test_imported_link_keeps_the_players_work(app: App, source: str) -> None:
     data, facts = _fpuzzles_data()
-    link = ("https://www.f-puzzles.com/?load=" + data if site == "f-puzzles"
+    link = ("https://www.f-puzzles.com/?load=" + data if source == "f-puzzles"
             else "https://sudokupad.app/fpuzzles" + data)
     app.paste(link)
     said = app.wait_message("Loaded a 9×9 puzzle")
