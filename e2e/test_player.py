@@ -128,6 +128,7 @@ def test_size_change_asks_and_undo_brings_the_puzzle_back(app: App) -> None:
     app.click("Clear the grid")
     page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length === 36")
     app.close_menu()
+    expect(app.button("Undo")).to_be_enabled()
     app.cell(1, 1).click()
     page.keyboard.press("Control+z")
     page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length === 81")

@@ -134,9 +134,9 @@ export function editing(app) {
 
     undo() {
       // Undo right after a size change brings the puzzle it cleared back, history and all.
-      const back = app.sizeUndo;
+      const back = app.state.sizeUndo;
       if (back && app.state.doc === back.doc && !app.state.past.length) {
-        app.sizeUndo = null;
+        app.dispatch((s) => ({ ...s, sizeUndo: null }));
         app.resumeSaved(back.saved, "Undone: your puzzle is back.");
         return;
       }

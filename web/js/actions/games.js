@@ -168,11 +168,12 @@ export function games(app) {
       startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes` +
         (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
       app.dispatch((s) => S.setPrevious(s, kept || s.previous));
-      app.sizeUndo = inProgress ? {
+      const sizeUndo = inProgress ? {
         doc: app.state.doc,
         saved: { doc: before.doc, past: before.past, future: before.future, source: before.source,
           game: before.game, view: { cursor: before.cursor, showCandidates: before.showCandidates } },
       } : null;
+      app.dispatch((s) => ({ ...s, sizeUndo }));
     },
 
     answerSize(yes) {
