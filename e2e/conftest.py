@@ -160,7 +160,10 @@ class App:
         for name in ("io", "new", "games", "settings"):
             button = self.page.locator(f"#{name}")
             if button.get_attribute("aria-expanded") == "true":
+                if name != "new":
+                    self.open_menu()
                 button.click()
+        self.close_menu()
         self.show("#p=" + "." * 81)
         self.page.locator("#message").evaluate("el => el.blur && el.blur()")
 
@@ -213,7 +216,23 @@ class App:
     def button(self, name: str) -> Any:
         return self.page.get_by_role("button", name=name, exact=True)
 
+    def open_menu(self) -> None:
+        """Open the menu (where Check, Solve, Share, Settings, Size ... are), if closed."""
+        menu = self.page.locator("#menu")
+        if menu.get_attribute("aria-expanded") != "true":
+            menu.click()
+
+    def close_menu(self) -> None:
+        menu = self.page.locator("#menu")
+        if menu.get_attribute("aria-expanded") == "true":
+            self.page.locator("#menu-close").click()
+
     def click(self, name: str) -> None:
+        """Click a button by its visible name, opening the menu first when it is in there."""
+        in_menu = self.page.locator("#menu-panel").get_by_role(
+            "button", name=name, exact=True, include_hidden=True)
+        if in_menu.count():
+            self.open_menu()
         self.button(name).click()
 
     def type_line(self, line: str, start: tuple[int, int] = (1, 1)) -> None:

@@ -19,6 +19,7 @@ def test_grid_contract(app: App) -> None:
     assert first.get_attribute("aria-label").startswith("r1c1")
     assert cells.nth(80).get_attribute("aria-label").startswith("r9c9")
     assert first.get_attribute("data-value") == ""
+    app.open_menu()  # where Solve, Validate, Share, Restart, Check, Steps ... are
     for name in ("Solve", "Validate", "Share", "Undo", "Redo", "Restart", "Hint", "Check",
                  "Steps", "Fill candidates", "New puzzle", "Normal", "Corner", "Centre", "Colour"):
         assert app.page.get_by_role("button", name=name, exact=True).count() == 1, name
@@ -134,8 +135,17 @@ def test_keyboard_only(app: App) -> None:
     app.expect_line("12", prefix=True)
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("r2c2")
-    # Tab out of the grid to the Solve button and press it.
+    # Tab out of the grid to the menu, open it, on to the Solve button and press it.
     for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "Menu":
+            break
+    else:
+        raise AssertionError("Tab never reached Menu")
+    page.keyboard.press("Enter")
+    for _ in range(80):
+        if page.evaluate("document.activeElement.textContent") == "Solve":
+            break
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.textContent") == "Solve":
             break
@@ -148,10 +158,12 @@ def test_keyboard_only(app: App) -> None:
 
 def test_size_menu_and_big_grids(app: App) -> None:
     app.open()
+    app.open_menu()  # Size is in the menu, which stays open while it changes
     for n in (4, 6, 8, 12, 16, 25, 9):
         app.page.get_by_label("Size", exact=True).first.select_option(str(n))
         assert app.cells().count() == n * n
     app.page.get_by_label("Size", exact=True).first.select_option("16")
+    app.close_menu()
     app.cell(1, 1).click()
     app.page.keyboard.press("g")
     expect(app.cell(1, 1)).to_have_attribute("data-value", "G")
@@ -159,18 +171,22 @@ def test_size_menu_and_big_grids(app: App) -> None:
 
 def test_boxes_menu_changes_the_box_shape(app: App) -> None:
     app.open()
+    app.open_menu()
     app.page.get_by_label("Size", exact=True).first.select_option("6")
     boxes = app.page.get_by_label("Boxes", exact=True)
     assert boxes.input_value() == "2x3"  # the core's default: r <= c, closest to square
     assert [o.get_attribute("value") for o in boxes.locator("option").all()] == ["2x3", "3x2"]
     boxes.select_option("3x2")
     assert app.cells().count() == 36
+    app.close_menu()
     # r1c1 and r3c2 share a box only when boxes are 3 rows by 2 columns.
     app.type_line("1", start=(1, 1))
     app.type_line("1", start=(3, 2))
     app.page.wait_for_function("() => document.querySelectorAll('[aria-invalid=true]').length == 2")
     assert sorted(app.invalid()) == ["r1c1", "r3c2"]
+    app.open_menu()
     app.page.get_by_label("Size", exact=True).first.select_option("9")
+    app.click("Clear the grid")  # the grid held a puzzle in progress: the page asked first
     expect(boxes).to_be_disabled()  # 9x9 has one shape
 
 
@@ -190,7 +206,9 @@ def test_every_box_shape_solves_from_a_link(app: App, box: tuple[int, int]) -> N
 def test_another_size_keeps_the_puzzle_for_restore(app: App) -> None:
     app.open("#p=" + CLASSIC)
     app.type_line("4", start=(1, 3))
+    app.open_menu()
     app.page.get_by_label("Size", exact=True).first.select_option("6")
+    app.click("Clear the grid")  # a puzzle in progress: the page asks first
     app.wait_message("your previous puzzle is kept")
     assert app.cells().count() == 36
     app.click("Restore previous")

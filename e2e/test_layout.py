@@ -116,6 +116,7 @@ def test_phone_import_error_is_seen(browser: Browser, server: Server, watch: Wat
     ctx, app = page_with(browser, server, watch, **PHONE)
     try:
         app.open("#p=" + CLASSIC)
+        app.open_menu()
         app.page.get_by_role("button", name="Import / export").tap()
         text = app.page.get_by_label("Puzzle text")
         text.scroll_into_view_if_needed()

@@ -59,10 +59,10 @@ def test_candidates_view_and_pencil_marks(app: App) -> None:
     expect(marks.filter(has_text="5")).to_have_count(0)
     app.click("Candidates")
     expect(app.cell(1, 3).locator(".cands")).to_have_count(0)
-    # Shift+digit toggles a centre mark; the Corner mode switches typing to corner marks.
+    # Ctrl+digit toggles a centre mark; the Corner mode switches typing to corner marks.
     app.cell(1, 3).click()
-    app.page.keyboard.press("Shift+Digit4")
-    app.page.keyboard.press("Shift+Digit2")
+    app.page.keyboard.press("Control+Digit4")
+    app.page.keyboard.press("Control+Digit2")
     expect(app.cell(1, 3)).to_have_attribute("aria-label", "r1c3, empty, marks 2 4")
     app.click("Corner")
     expect(app.button("Corner")).to_have_attribute("aria-pressed", "true")

@@ -26,8 +26,8 @@ def test_peers_and_same_value(app: App) -> None:
     assert attr_cells(app, "[data-peer=true]") == set(geo.peers[cell])
     assert attr_cells(app, "[aria-selected=true]") == {cell}
     assert attr_cells(app, "[data-same=true]") == set()
-    app.page.keyboard.press("Shift+Digit5")  # centre marks 5 and 7 in r5c5, corner 5 in r5c7
-    app.page.keyboard.press("Shift+Digit7")
+    app.page.keyboard.press("Control+Digit5")  # centre marks 5 and 7 in r5c5, corner 5 in r5c7
+    app.page.keyboard.press("Control+Digit7")
     app.cell(5, 7).click()
     app.page.keyboard.press("Alt+Digit5")
     app.cell(1, 1).click()  # the given 5
@@ -126,9 +126,9 @@ def test_restart_keeps_givens(app: App) -> None:
     app.open("#p=" + CLASSIC)
     app.cell(1, 3).click()
     app.page.keyboard.press("4")
-    app.page.keyboard.press("Shift+Digit2")  # no effect on a filled cell
+    app.page.keyboard.press("Control+Digit2")  # no effect on a filled cell
     app.cell(1, 4).click()
-    app.page.keyboard.press("Shift+Digit6")
+    app.page.keyboard.press("Control+Digit6")
     app.click("Restart")
     app.expect_line(CLASSIC)
     expect(app.cell(1, 4)).to_have_attribute("data-centre", "")
@@ -143,7 +143,7 @@ def test_share_link_keeps_marks_colours_and_candidates(app: App) -> None:
     page = app.page
     app.cell(1, 3).click()
     page.keyboard.press("Alt+Digit1")
-    page.keyboard.press("Shift+Digit2")
+    page.keyboard.press("Control+Digit2")
     app.click("Colour")
     page.keyboard.press("4")
     app.click("Normal")

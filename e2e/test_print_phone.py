@@ -91,7 +91,7 @@ def test_print_is_dark_on_white(browser: Browser, server: Server, watch: Watch, 
         app.cell(1, 3).click()
         page.keyboard.press("4")  # an entry
         app.cell(1, 4).click()
-        page.keyboard.press("Shift+2")  # a centre mark
+        page.keyboard.press("Control+2")  # a centre mark
         app.cell(1, 6).click()
         page.keyboard.press("Alt+8")  # a corner mark
         app.click("Candidates")
@@ -161,7 +161,10 @@ def test_candidates_show_whole(browser: Browser, server: Server, watch: Watch,
         for n in SIZES:
             # An empty grid of each size the page offers: every cell holds all n candidates, the
             # most text a cell can get.
+            if page.get_attribute("#menu", "aria-expanded") != "true":
+                page.locator("#menu").click()  # Size is in the menu
             page.select_option("#size", str(n))
+            page.locator("#menu-close").click()
             page.wait_for_function(
                 "n => document.querySelectorAll('[role=gridcell]').length === n * n", arg=n)
             if page.get_attribute("#candidates", "aria-pressed") != "true":
@@ -358,6 +361,8 @@ def test_no_sideways_scroll_on_small_phones(browser: Browser, server: Server, wa
             app.show(hash_)
             assert page.evaluate("document.documentElement.scrollWidth") <= w, hash_
         for name in ("New puzzle", "Saved games", "Import / export", "Settings", "Share"):
+            if name != "New puzzle":
+                app.open_menu()  # the rest is in the menu
             app.button(name).tap()
             assert page.evaluate("document.documentElement.scrollWidth") <= w, name
     finally:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from . import __version__
-from .formats.read import parse
+from .formats.read import MAX_TEXT, parse, read_parts
 from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint
@@ -138,8 +138,23 @@ def cmd_version(args: Json) -> Json:
 
 
 def cmd_parse(args: Json) -> Json:
-    """Text (any format the core reads) -> the grid."""
-    return _grid(args).to_json()
+    """Text (any format the core reads) -> the grid; from text that keeps the player's work
+    apart (links, JSON with "entries"), that work too: `entries`, `centre`, `corner`,
+    `colours`, each present only when the source holds some."""
+    text = args.get("text")
+    if args.get("cells") is not None or not isinstance(text, str):
+        return _grid(args).to_json()
+    if len(text) > MAX_TEXT:
+        return _grid(args).to_json()  # parse's own refusal names the length
+    parts = read_parts(text, _shape(args, None))
+    reply = parts.givens.to_json()
+    if parts.entries is not None:
+        reply["entries"] = list(parts.entries.cells)
+    for key in ("centre", "corner", "colours"):
+        lists = getattr(parts, key)
+        if lists is not None:
+            reply[key] = [list(m) for m in lists]
+    return reply
 
 
 def cmd_check(args: Json) -> Json:

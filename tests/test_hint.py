@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from helpers import PLATINUM, before_first_trial
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_core import parse
 from sudoku_core.logic.explain import steps
@@ -216,3 +218,53 @@ def test_a_removed_given_is_named_as_such() -> None:
     assert h.step.text == "The given 3 in r1c3 was removed: put it back."
     changed = hint(puzzle, grid4("..4..4.221......"))
     assert changed.step.text == "r1c3 must hold the given 3: a given cannot change."
+
+
+def _cause_checks(puzzle: Grid, rounds: int = 40) -> int:
+    """Walk hints from ``puzzle`` and check every single's causes; how many were checked."""
+    from sudoku_core.step import cause_cells
+
+    geo = puzzle.shape.geometry
+    current = puzzle
+    checked = 0
+    for _ in range(rounds):
+        found = hint(puzzle, current=current)
+        if found.status != "step":
+            break
+        step = found.step
+        causes = set(cause_cells(step, current))
+        data = found.to_json("step")
+        assert [c["index"] for c in data["causes"]] == list(cause_cells(step, current))
+        assert found.to_json("nudge")["causes"] == []
+        changed = {c for c, _ in step.placements} | {c for c, _ in step.eliminations}
+        assert not causes & changed
+        if step.technique == "Hidden Single":
+            (target, value), = step.placements
+            unit = geo.units[step.units[0]]
+            for other in unit:
+                if other != target and not current.cells[other]:
+                    # Every other empty cell of the unit is ruled out by a cause it sees.
+                    assert any(current.cells[p] == value for p in causes & set(geo.peers[other]))
+            assert all(current.cells[p] == value for p in causes)
+            checked += 1
+        elif step.technique == "Naked Single":
+            (target, value), = step.placements
+            seen = {current.cells[p] for p in causes}
+            assert seen == set(range(1, 10)) - {value}
+            assert causes <= set(geo.peers[target])
+            checked += 1
+        current = found.result
+    return checked
+
+
+def test_single_hints_name_the_cells_that_cause_them() -> None:
+    assert _cause_checks(parse(MEDIUM)) + _cause_checks(parse(POINTING)) >= 10
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_causes_of_generated_puzzles(seed: int) -> None:
+    from sudoku_core.generate import generate
+
+    puzzle = generate(NINE, "easy", seed=seed).grid
+    assert _cause_checks(puzzle, rounds=25) > 0

@@ -247,6 +247,48 @@ def test_fpuzzles_givens_and_entries(shape: Shape, seed: int, uri: bool) -> None
     assert (pad.site, pad.givens) == ("SudokuPad", givens)
 
 
+@settings(max_examples=30, deadline=None)
+@given(shape=st.sampled_from([s for s in SHAPES if s.size <= 16 and s.box_rows <= s.box_cols]),
+       seed=st.integers(0, 2**32))
+def test_fpuzzles_marks_and_colours_are_kept(shape: Shape, seed: int) -> None:
+    rng = random.Random(seed)
+    givens, entries = random_pair(shape, seed)
+    puzzle = fpuzzles(givens, entries)
+    n = shape.size
+    want: dict[str, list[tuple[object, ...]]] = {"centre": [], "corner": [], "colours": []}
+    palette = ["#FFA0A0", "#b0ffb0", "#C0C0FF", "#fe0"]
+    for row in puzzle["grid"]:  # type: ignore[attr-defined]
+        for cell in row:
+            centre = sorted(rng.sample(range(1, n + 1), rng.randint(0, 3)))
+            corner = sorted(rng.sample(range(1, n + 1), rng.randint(0, 2)))
+            colours = rng.sample(palette, rng.randint(0, 2))
+            if centre:
+                cell["centerPencilMarks"] = [str(v) if rng.random() < 0.5 else v for v in centre]
+            if corner:
+                cell["cornerPencilMarks"] = corner
+            if len(colours) == 1:
+                cell["c"] = colours[0]
+            elif colours:
+                cell["cArray"] = colours
+            want["centre"].append(tuple(centre))
+            want["corner"].append(tuple(corner))
+            want["colours"].append(tuple(x.lower() for x in colours))
+    got = read_link("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(puzzle)))
+    for key, lists in want.items():
+        assert getattr(got, key) == (tuple(lists) if any(lists) else None), key
+    assert got.entries == (entries if any(entries.cells) else None)
+
+
+def test_fpuzzles_bad_marks_are_named() -> None:
+    puzzle = fpuzzles(parse(EASY))
+    puzzle["grid"][0][1]["cornerPencilMarks"] = [12]  # type: ignore[index]
+    with pytest.raises(LinkError, match="r1c2: 12 is not a value"):
+        read_link("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(puzzle)))
+    puzzle["grid"][0][1]["cornerPencilMarks"] = "12"  # type: ignore[index]
+    with pytest.raises(LinkError, match="r1c2: the pencil marks are not a list"):
+        read_link("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(puzzle)))
+
+
 @pytest.mark.parametrize(("extra", "names"), [
     ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "cages"),
     ({"thermometer": [{"lines": [["R1C1", "R2C2"]]}], "diagonal+": True},

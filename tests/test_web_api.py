@@ -297,3 +297,25 @@ def test_a_bug_of_ours_is_an_internal_error(monkeypatch: pytest.MonkeyPatch,
     error = call("solve", cells=values(CLASSIC))["error"]
     assert error["type"] == "InternalError"
     assert error["message"] == f"{type(bug).__name__}: {bug}"
+
+
+def test_parse_keeps_the_players_work_from_a_link() -> None:
+    from sudoku_core.formats.lzstring import compress_to_base64
+    line = CLASSIC
+    n = 9
+    rows = [[{"value": int(line[r * n + c]), "given": True} if line[r * n + c] != "." else {}
+             for c in range(n)] for r in range(n)]
+    empty = [i for i, ch in enumerate(line) if ch == "."]
+    a, b = empty[0], empty[1]
+    rows[a // n][a % n] = {"value": 9}
+    rows[b // n][b % n] = {"centerPencilMarks": [1, 2], "cornerPencilMarks": [3], "c": "#FFA0A0"}
+    data = compress_to_base64(json.dumps({"size": 9, "grid": rows}))
+    link = "https://f-puzzles.com/?load=" + data
+    got = call("parse", text=link)["result"]
+    assert got["line"] == line
+    assert [i for i, v in enumerate(got["entries"]) if v] == [a] and got["entries"][a] == 9
+    assert got["centre"][b] == [1, 2] and got["corner"][b] == [3]
+    assert got["colours"][b] == ["#ffa0a0"]
+    assert sum(map(len, got["centre"])) == 2
+    plain = call("parse", text=line)["result"]
+    assert not {"entries", "centre", "corner", "colours"} & set(plain)

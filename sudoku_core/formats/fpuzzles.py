@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
@@ -73,6 +74,9 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
         raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
                                 f"its size says {size}")
     givens, entries = [], []
+    centre: list[tuple[int, ...]] = []
+    corner: list[tuple[int, ...]] = []
+    colours: list[tuple[str, ...]] = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != size:
             raise param.error(site, f"row {r + 1} of the grid does not hold {size} cells")
@@ -88,6 +92,40 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
             given = bool(cell.get("given"))
             givens.append(value if given else 0)
             entries.append(0 if given else value)
+            name = f"r{r + 1}c{c + 1}"
+            centre.append(_marks(cell.get("centerPencilMarks"), size, name, param, site))
+            corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
+            colours.append(_colours(cell))
     refuse_variant(site, extras)
     entry_grid = Grid(shape, tuple(entries)) if any(entries) else None
-    return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid)
+    return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid,
+                      centre=tuple(centre) if any(centre) else None,
+                      corner=tuple(corner) if any(corner) else None,
+                      colours=tuple(colours) if any(colours) else None)
+
+
+def _marks(marks: object, size: int, cell: str, param: Param, site: str) -> tuple[int, ...]:
+    """A cell's pencil marks (the player's work): distinct values 1..size, in order."""
+    if marks is None:
+        return ()
+    if not isinstance(marks, list):
+        raise param.error(site, f"{cell}: the pencil marks are not a list")
+    values = {cell_value(m, size, cell, param, site) for m in marks}
+    return tuple(sorted(values - {0}))
+
+
+# A colour as f-puzzles writes it: '#rgb', '#rrggbb' or '#rrggbbaa'.
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
+def _colours(cell: dict[str, object]) -> tuple[str, ...]:
+    """A cell's highlight colours ('c', 'cArray' or the older 'highlight'), lower-case hex;
+    anything else there is decoration the page cannot show, so it is left out."""
+    found: list[object] = []
+    for key in ("c", "highlight"):
+        found.append(cell.get(key))
+    many = cell.get("cArray")
+    if isinstance(many, list):
+        found.extend(many)
+    kept = [c.lower() for c in found if isinstance(c, str) and _HEX.match(c)]
+    return tuple(dict.fromkeys(kept))

@@ -33,6 +33,12 @@ class PuzzleLink:
     givens: Grid
     entries: Grid | None = None  # the player's own values (empty cells of givens only)
     solution: Grid | None = None  # a CSV row's solution column
+    # The player's pencil work where the source keeps it (f-puzzles data): per cell, in cell
+    # order, the centre marks, the corner marks, and the colours as the source wrote them
+    # (e.g. '#ffa0a0'); None when the source has none.
+    centre: tuple[tuple[int, ...], ...] | None = None
+    corner: tuple[tuple[int, ...], ...] | None = None
+    colours: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from ..model.contract import cell_ref, frame, pairs, value_ref, values_of
 from ..model.expect import NONE, NUMBER, expect
 from ..model.grid import Grid, Shape, cell_name
 from ..model.messages import and_list, wrong_entries_text
-from ..model.step import Step
+from ..model.step import Step, cause_cells
 from ..solver.exact import solve
 from .techniques.base import cells_text
 from .trial import trial_step
@@ -69,10 +69,12 @@ class Hint:
             "missing_marks": [value_ref(c, v, shape) for c, v in self.missing_marks],
             "timed_out": self.timed_out,
             "message": self.describe(level),
+            "causes": [cell_ref(c, n) for c in cause_cells(self.step, self.current)]
+            if self.status == "step" else [],
         })
         if level == "nudge":
             # A nudge names the technique and the region, and gives nothing else away.
-            for key in ("placements", "eliminations", "cells", "candidates"):
+            for key in ("placements", "eliminations", "cells", "candidates", "causes"):
                 data[key] = []
             data["units"] = [
                 u for u, unit in zip(data["units"], self.step.units, strict=True)

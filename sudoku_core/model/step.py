@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .contract import cell_ref, unit_ref, value_ref
-from .grid import Shape
+from .grid import Grid, Shape
 
 Placement = tuple[int, int]  # (cell, value)
 Elimination = tuple[int, int]  # (cell, value)
@@ -51,3 +51,44 @@ class Step:
                            for c, v, role in self.candidates],
             "region": self.region,
         }
+
+
+# Cells a step changes (or that only frame it): never among its causes.
+_CHANGED_ROLES = frozenset({"target", "elimination", "wrong"})
+
+
+def cause_cells(step: Step, grid: Grid) -> tuple[int, ...]:
+    """The cells that cause ``step`` on ``grid`` (the grid it starts from), so that a person
+    can see why: for a placement in a unit the step names (a hidden single), per other empty
+    cell of that unit a filled peer holding the value (what rules that cell out); for a
+    placement with no unit (a naked single), per other value a filled peer holding it; for
+    any step, the cells of its pattern (every role but the cells it changes). Candidates
+    removed by earlier steps have no cell to show, so a cell ruled out only by them adds none.
+    """
+    geo = grid.shape.geometry
+    values = grid.cells
+    changed = {c for c, _ in step.placements} | {c for c, _ in step.eliminations}
+    found: dict[int, None] = {}
+
+    def holder(cell: int, value: int) -> int | None:
+        return next((p for p in geo.peers[cell] if values[p] == value), None)
+
+    for target, value in step.placements:
+        units = [u for u in step.units if target in geo.units[u]]
+        if units:
+            for u in units:
+                for other in geo.units[u]:
+                    if other != target and not values[other]:
+                        p = holder(other, value)
+                        if p is not None:
+                            found[p] = None
+        else:
+            for other_value in range(1, grid.size + 1):
+                if other_value != value:
+                    p = holder(target, other_value)
+                    if p is not None:
+                        found[p] = None
+    for cell, role in step.cells:
+        if role not in _CHANGED_ROLES and cell not in changed:
+            found[cell] = None
+    return tuple(c for c in found if c not in changed)

@@ -49,7 +49,20 @@ export function bind(app) {
 
   grid.addEventListener("keydown", (event) => {
     const n = app.size();
-    if (event.ctrlKey || event.metaKey) {
+    // The keys of SudokuPad, which players know: Shift+digit a corner mark, Ctrl/Cmd+digit a
+    // centre mark; Alt+digit (this page's older corner key) still works. event.code, because
+    // Shift+1 types "!".
+    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
+    const mod = event.ctrlKey || event.metaKey;
+    if (digitCode && (mod || event.shiftKey || event.altKey) && !(mod && event.altKey)) {
+      const value = app.keyValue(event.code.slice(-1));
+      if (value !== null) {
+        event.preventDefault();
+        app.mark(value, mod ? "centre" : "corner");
+      }
+      return;
+    }
+    if (mod) {
       if (event.key.toLowerCase() === "a") {
         event.preventDefault();
         app.selectAll();
@@ -78,15 +91,10 @@ export function bind(app) {
       app.cycleMode();
       return;
     }
-    // Shift + digit: centre mark, Alt + digit: corner mark (event.code: Shift+1 types "!").
-    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
-    const withDigit = (event.shiftKey || event.altKey) && digitCode;
-    const key = withDigit ? event.code.slice(-1) : event.key;
-    const value = app.keyValue(key);
+    const value = app.keyValue(event.key);
     if (value !== null) {
       event.preventDefault();
-      if (withDigit) app.mark(value, event.altKey ? "corner" : "centre");
-      else app.type(value);
+      app.type(value);
       return;
     }
     const mode = MODE_KEYS[event.key.toLowerCase()];
@@ -117,7 +125,7 @@ export function bind(app) {
     if (isTextField(event.target)) return;
     const mod = event.ctrlKey || event.metaKey;
     if (!mod) {
-      if (event.key === "Escape") app.escape();
+      if (event.key === "Escape" && !app.closeMenu()) app.escape();
       return;
     }
     const key = event.key.toLowerCase();
@@ -139,6 +147,8 @@ export function bind(app) {
   });
 
   $("size").addEventListener("change", (event) => app.setSize(Number(event.target.value)));
+  $("size-yes").addEventListener("click", () => app.answerSize(true));
+  $("size-no").addEventListener("click", () => app.answerSize(false));
   $("shape").addEventListener("change", (event) => app.setBox(event.target.value.split("x").map(Number)));
   $("walk-to").addEventListener("change", (event) => app.walkTo(Number(event.target.value)));
   $("set-mistakes").addEventListener("change", (e) => app.setting({ mistakes: e.target.checked }));
@@ -166,11 +176,13 @@ export function bind(app) {
     restart: () => app.restart(),
     lock: () => app.lockGivens(),
     restore: () => app.restorePrevious(),
-    generate: () => app.newPuzzle(),
+    // A new puzzle shows from the top: on a phone the panel that made it is below the grid.
+    generate: () => Promise.resolve(app.newPuzzle()).then(() => scrollTo({ top: 0 })),
   };
   // Buttons that open a panel or work in one keep the focus where it is.
   const inPlace = {
     new: () => app.togglePanel("new"),
+    menu: () => app.toggleMenu(),
     games: () => app.togglePanel("games"),
     settings: () => app.togglePanel("settings"),
     io: () => app.togglePanel("io"),
@@ -193,7 +205,7 @@ export function bind(app) {
   }
   // Those that do not open a panel give the grid the focus back after a pointer click
   // (event.detail > 0); from the keyboard the focus stays, so Enter can be pressed again.
-  const panels = new Set(["new", "games", "settings", "io", "steps"]);
+  const panels = new Set(["new", "games", "settings", "io", "steps", "menu"]);
   for (const [id, action] of Object.entries(inPlace)) {
     $(id).addEventListener("click", (event) => {
       const done = action();
@@ -202,6 +214,17 @@ export function bind(app) {
       if (done && done.then) done.then(() => app.focusGrid());
     });
   }
+  // A choice in the menu closes it (its result shows on the grid or in a panel); the size
+  // controls keep it open, as a size change may ask first.
+  $("menu-close").addEventListener("click", () => app.closeMenu());
+  // A tap outside the menu (on the grid, say) closes it, as a sheet closes on a phone.
+  document.addEventListener("pointerdown", (event) => {
+    if (!event.target.closest("#menu-panel, #menu")) app.closeMenu();
+  });
+  $("menu-panel").addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (b && b.closest(".actions")) app.closeMenu();
+  });
   // The keypad and the mode toggle keep the grid's focus on pointer devices.
   for (const el of [keypad, $("modes")]) {
     el.addEventListener("pointerdown", (event) => {

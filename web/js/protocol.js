@@ -15,6 +15,10 @@ function pairs(list) {
 export function readStep(data) {
   const highlights = new Map();
   for (const unit of data.units || []) for (const cell of unit.cells || []) highlights.set(cell, "unit");
+  // The cells that cause the step (why it holds), drawn apart from the cells it changes.
+  for (const c of data.causes || []) highlights.set(indexOf(c), "cause");
+  // A missing pencil mark is named at once: its cell shows even at the first press.
+  for (const m of data.missing_marks || []) highlights.set(indexOf(m), "missing");
   for (const c of data.cells || []) highlights.set(indexOf(c), c.role || "target");
   for (const cell of data.wrong_indices || []) highlights.set(cell, "wrong");
   return {

@@ -393,7 +393,9 @@ export function render(state, { focus = false, games = [] } = {}) {
     if (button.disabled !== off) button.disabled = off;
   }
   $("cancel").hidden = !state.busy;
-  $("undo").disabled = !state.past.length;
+  // Right after a size change cleared a puzzle, Undo brings it back (actions/editing.js).
+  const sizeUndo = state.sizeUndo && state.sizeUndo.doc === doc;
+  $("undo").disabled = !state.past.length && !sizeUndo;
   $("redo").disabled = !state.future.length;
   $("lock").disabled = !doc.entries.some((v) => v);
   for (const name of ["new", "io", "games", "settings"]) {

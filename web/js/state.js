@@ -34,6 +34,7 @@ export function initialState(doc = emptyDoc()) {
     panel: null, // the open panel: "new" | "io" | "games" | "settings" | null
     previous: null, // id of the game an opened link replaced (can be restored), e.g. "g8x2k"
     hint: null, // the last hint: {doc, level: "nudge"|"step"|"done", data}
+    sizeUndo: null, // a puzzle a size change cleared, for Undo: {doc (the new grid), saved}
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
     settings: defaultSettings(), // the user's choices (see defaultSettings), saved apart

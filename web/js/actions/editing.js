@@ -133,7 +133,23 @@ export function editing(app) {
     },
 
     undo() {
-      app.dispatch(E.undo);
+      // Undo right after a size change brings the puzzle it cleared back, history and all.
+      const back = app.state.sizeUndo;
+      if (back && app.state.doc === back.doc && !app.state.past.length) {
+        app.dispatch((s) => ({ ...s, sizeUndo: null }));
+        app.resumeSaved(back.saved, "Undone: your puzzle is back.");
+        return;
+      }
+      // Undoing an applied hint says so, instead of leaving "Applied: ..." on show.
+      const hint = app.state.hint;
+      const undoesHint = hint && hint.level === "done" && hint.doc === app.state.doc &&
+        app.state.past.length;
+      if (undoesHint) {
+        const what = (hint.data && (hint.data.message || hint.data.text)) || "the hint's step";
+        app.dispatch(E.undo, `Undone: ${what.replace(/[.!?]$/, "")}. Redo applies it again.`);
+      } else {
+        app.dispatch(E.undo);
+      }
       app.flush();
     },
 
@@ -161,6 +177,25 @@ export function editing(app) {
         const first = $("games-list").querySelector("button");
         if (first) first.focus();
       }
+    },
+
+    toggleMenu() {
+      const open = $("menu-panel").hidden;
+      $("menu-panel").hidden = !open;
+      $("menu").setAttribute("aria-expanded", String(open));
+      if (open) {
+        const first = $("menu-panel").querySelector("button:not([disabled])");
+        if (first) first.focus({ preventScroll: true });
+      } else {
+        $("size-ask").hidden = true;
+      }
+    },
+
+    // Close the menu if it is open; true when it was.
+    closeMenu() {
+      if ($("menu-panel").hidden) return false;
+      actions.toggleMenu();
+      return true;
     },
 
     escape() {

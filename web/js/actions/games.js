@@ -139,6 +139,7 @@ export function games(app) {
       "in progress under Saved games." : ""), "info");
   }
 
+  let pendingBox = null; // the box shape a size change waits to be confirmed for
   const actions = {
     // New puzzle: a shipped one of that size and level not opened before, at once; else the
     // engine makes one.
@@ -177,15 +178,42 @@ export function games(app) {
     },
 
     // A new empty grid with boxes of r x c cells: another size, or another shape of that size.
-    setBox([r, c]) {
-      const box = app.state.doc.box;
+    // A puzzle in progress is not cleared without asking (answerSize); Undo brings it back.
+    setBox([r, c], confirmed = false) {
+      const before = app.state;
+      const box = before.doc.box;
       if (!(r >= 2 && c >= 2) || (r === box[0] && c === box[1])) return;
       const n = r * c;
+      const inProgress = before.doc.givens.some((v) => v) || D.hasWork(before.doc);
+      if (inProgress && !confirmed) {
+        pendingBox = [r, c];
+        $("size-ask-text").textContent = `Clear this puzzle for an empty ${n}×${n} grid? ` +
+          "Undo brings it back.";
+        $("size-ask").hidden = false;
+        app.flush(); // the Size and Boxes menus show the puzzle's size until the answer
+        $("size-no").focus();
+        return;
+      }
+      $("size-ask").hidden = true;
       // The puzzle left stays saved, and Restore previous brings it back (as after a link).
       const kept = keep();
       startGame(D.emptyDoc([r, c]), "", "", `New empty ${n}×${n} grid with ${r}×${c} boxes` +
         (kept ? "; your previous puzzle is kept and can be restored." : "."), "info");
       app.dispatch((s) => S.setPrevious(s, kept || s.previous));
+      const sizeUndo = inProgress ? {
+        doc: app.state.doc,
+        saved: { doc: before.doc, past: before.past, future: before.future, source: before.source,
+          game: before.game, view: { cursor: before.cursor, showCandidates: before.showCandidates } },
+      } : null;
+      app.dispatch((s) => ({ ...s, sizeUndo }));
+    },
+
+    answerSize(yes) {
+      const box = pendingBox;
+      pendingBox = null;
+      $("size-ask").hidden = true;
+      if (yes && box) actions.setBox(box, true);
+      else app.say("Your puzzle stays.");
     },
 
     openLink(hash) {

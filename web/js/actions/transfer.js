@@ -3,11 +3,65 @@
 // every format; the page only hands text over.
 
 import * as D from "../doc.js";
-import { ownLink, shareUrl, toHash } from "../share.js";
+import { fromHash, ownLink, shareUrl, toHash } from "../share.js";
 import * as S from "../state.js";
 
 const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
 const $ = (id) => document.getElementById(id);
+
+// The page's nine colours (app.css, light theme) as RGB: a colour another site wrote (hex)
+// becomes the nearest of them.
+const PALETTE = ["f4a3a3", "f7c48a", "f3e58a", "a9dd9b", "8fd6cf", "9cc2f0", "c5a8ec", "f2a8d8",
+  "c4c8cc"].map((h) => [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)));
+
+function rgbOf(hex) {
+  let h = hex.replace("#", "");
+  if (h.length === 3) h = [...h].map((ch) => ch + ch).join("");
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+export function nearestColour(hex) {
+  const rgb = rgbOf(hex);
+  let best = 0;
+  let bestDistance = Infinity;
+  PALETTE.forEach((p, i) => {
+    const d = p.reduce((sum, v, k) => sum + (v - rgb[k]) ** 2, 0);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = i;
+    }
+  });
+  return best + 1;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+// What an import brought, e.g. "17 givens, 3 of your entries, 12 marks and 2 coloured cells".
+export function loadedSummary(doc) {
+  const parts = [plural(doc.givens.filter((v) => v).length, "given")];
+  const entries = doc.entries.filter((v) => v).length;
+  const marks = [...doc.centre, ...doc.corner].reduce((sum, m) => sum + m.length, 0);
+  const coloured = doc.colors.filter((m) => m.length).length;
+  if (entries) parts.push(`${entries} of your entr${entries === 1 ? "y" : "ies"}`);
+  if (marks) parts.push(plural(marks, "mark"));
+  if (coloured) parts.push(plural(coloured, "coloured cell"));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+}
+
+// The document of a parse reply: the givens, and the player's work the source kept apart.
+function docOfParse(r) {
+  const doc = D.emptyDoc(r.box);
+  const cells = doc.givens.length;
+  doc.givens = r.values.slice();
+  const fits = (list) => Array.isArray(list) && list.length === cells;
+  if (fits(r.entries)) doc.entries = r.entries.map((v, i) => (doc.givens[i] ? 0 : v));
+  if (fits(r.centre)) doc.centre = r.centre.map((m, i) => (doc.givens[i] ? [] : m.slice()));
+  if (fits(r.corner)) doc.corner = r.corner.map((m, i) => (doc.givens[i] ? [] : m.slice()));
+  if (fits(r.colours)) doc.colors = r.colours.map((m) => [...new Set(m.map(nearestColour))]);
+  return doc;
+}
 
 export function transfer(app) {
   let lastExport = null; // {to, what, doc, text} of the text box's last export
@@ -34,7 +88,14 @@ export function transfer(app) {
       }
       const link = ownLink(text);
       if (link) {
-        app.openLink(link, true, "Opened the pasted link");
+        let what = "";
+        try {
+          const doc = fromHash(link);
+          if (doc) what = `: ${loadedSummary(doc)}`;
+        } catch {
+          what = ""; // openLink reads it again and says what is wrong with it
+        }
+        app.openLink(link, true, `Opened the pasted link${what}`);
         app.dispatch(S.closePanel);
         return;
       }
@@ -46,11 +107,8 @@ export function transfer(app) {
         app.say(`Could not read the puzzle: ${err.message}`, "error");
         return;
       }
-      const doc = D.emptyDoc(r.box);
-      doc.givens = r.values.slice();
-      const givens = r.values.filter((v) => v).length;
-      const counted = `${givens} given${givens === 1 ? "" : "s"}`;
-      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${counted}.`);
+      const doc = docOfParse(r);
+      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${loadedSummary(doc)}.`);
       app.dispatch(S.closePanel);
     },
 
