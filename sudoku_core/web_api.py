@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 from collections.abc import Callable
 from typing import Any, cast
@@ -28,6 +29,7 @@ from . import __version__
 from .budget import DEFAULT_TIME_LIMIT
 from .candidates import Candidates
 from .conflicts import check
+from .contract import frame
 from .errors import ParseError, SudokuError
 from .explain import steps
 from .format import FORMATS, WITH_ENTRIES, export
@@ -37,6 +39,7 @@ from .hint import HINT_LEVELS, HintLevel, hint
 from .parse import parse
 from .rate import rate
 from .solver import solve, warm
+from .symmetry import random_isomorphism
 from .validate import validate
 
 Json = dict[str, Any]
@@ -235,6 +238,22 @@ def cmd_generate(args: Json) -> Json:
                     time_limit=time_limit).to_json()
 
 
+def cmd_isomorph(args: Json) -> Json:
+    """The puzzle through a random isomorphism (same level, same solution count); with
+    `solution`, the solution mapped the same way. `seed` makes the draw repeatable."""
+    grid = _grid(args)
+    seed = args.get("seed")
+    if seed is not None and not (_is_int(seed) and seed >= 0):
+        raise BadRequest("seed must be a whole number, 0 or more")
+    iso = random_isomorphism(grid.shape, random.Random(seed))
+    image = iso.apply(grid)
+    out: Json = {"puzzle": image.line(), **frame(grid.shape), "values": list(image.cells)}
+    solution = _givens(args, grid, "solution")
+    if solution is not None:
+        out["solution_values"] = list(iso.apply(solution).cells)
+    return out
+
+
 COMMANDS: dict[str, Callable[[Json], Json]] = {
     "version": cmd_version,
     "parse": cmd_parse,
@@ -250,6 +269,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "steps": cmd_steps,
     "rate": cmd_rate,
     "generate": cmd_generate,
+    "isomorph": cmd_isomorph,
 }
 
 
