@@ -35,34 +35,36 @@ from sudoku_core.generate import generate  # noqa: E402
 from sudoku_core.techniques import LEVELS  # noqa: E402
 
 OUT = ROOT / "web" / "banks"
-# Box shape -> (level, puzzles wanted, seconds per generate() call, CPU seconds for the level).
-# The 4x4 grid has no level above Easy within reach (none in 20,000 attempts), 6x6 tops out
-# at Expert; a level with no puzzle after its budget is simply not offered by the page. The
-# most used shapes come first, so that a run cut short has made them.
-PLAN: dict[tuple[int, int], tuple[tuple[str, int, float, float], ...]] = {
-    (3, 3): (("Easy", 40, 20, 40), ("Medium", 40, 20, 40), ("Hard", 40, 20, 60),
-             ("Expert", 30, 20, 90), ("Extreme", 20, 40, 150)),
-    (2, 3): (("Easy", 20, 5, 20), ("Medium", 20, 5, 30), ("Hard", 20, 5, 40),
-             ("Expert", 10, 5, 40)),
-    (4, 4): (("Easy", 10, 30, 30), ("Medium", 10, 30, 40), ("Hard", 10, 30, 60),
-             ("Expert", 4, 30, 40)),
-    (3, 4): (("Easy", 15, 20, 30), ("Medium", 15, 20, 30), ("Hard", 15, 20, 50),
-             ("Expert", 8, 20, 60)),
-    (5, 5): (("Easy", 5, 90, 90),),
-    (2, 2): (("Easy", 20, 2, 20),),
-    (2, 4): (("Easy", 20, 10, 20), ("Medium", 20, 10, 30), ("Hard", 20, 10, 40),
-             ("Expert", 10, 10, 40), ("Extreme", 4, 10, 30)),
-    (2, 5): (("Easy", 10, 20, 20), ("Medium", 10, 20, 30), ("Hard", 10, 20, 40),
-             ("Expert", 5, 20, 40)),
-    (3, 5): (("Easy", 6, 30, 30), ("Medium", 6, 30, 40), ("Hard", 6, 30, 50)),
-    (4, 5): (("Easy", 5, 60, 60), ("Medium", 4, 60, 60)),
+# Box shape -> (level, puzzles wanted, attempts per generate() call, CPU seconds for the level).
+# Attempts, not a clock, bound each call (its time limit is only a safety net), so the same
+# seed makes the same puzzle on any machine, loaded or not. The 4x4 grid has no level above
+# Easy within reach (none in 20,000 attempts), 6x6 tops out at Expert; a level with no puzzle
+# after its budget is simply not offered by the page. The most used shapes come first.
+PLAN: dict[tuple[int, int], tuple[tuple[str, int, int, float], ...]] = {
+    (3, 3): (("Easy", 30, 20, 30), ("Medium", 30, 20, 30), ("Hard", 30, 20, 40),
+             ("Expert", 20, 40, 60), ("Extreme", 12, 150, 120)),
+    (2, 3): (("Easy", 12, 20, 10), ("Medium", 12, 20, 15), ("Hard", 12, 20, 20),
+             ("Expert", 6, 40, 20)),
+    (4, 4): (("Easy", 6, 4, 30), ("Medium", 6, 4, 30), ("Hard", 6, 4, 40),
+             ("Expert", 3, 4, 30)),
+    (3, 4): (("Easy", 8, 10, 20), ("Medium", 8, 10, 20), ("Hard", 8, 10, 30),
+             ("Expert", 4, 10, 30)),
+    (5, 5): (("Easy", 3, 1, 60),),
+    (2, 2): (("Easy", 12, 20, 10),),
+    (2, 4): (("Easy", 8, 20, 10), ("Medium", 8, 20, 10), ("Hard", 8, 20, 15),
+             ("Expert", 4, 40, 15), ("Extreme", 2, 100, 20)),
+    (2, 5): (("Easy", 5, 10, 10), ("Medium", 5, 10, 15), ("Hard", 5, 10, 15),
+             ("Expert", 3, 10, 20)),
+    (3, 5): (("Easy", 3, 4, 20), ("Medium", 3, 4, 20), ("Hard", 3, 4, 30)),
+    (4, 5): (("Easy", 3, 2, 40), ("Medium", 2, 2, 40)),
 }
+SAFETY = 900.0  # seconds: the time limit of every call, far above what its attempts take
 
 
-def make_one(box: tuple[int, int], level: str, seed: int, time_limit: float) -> dict[str, Any]:
+def make_one(box: tuple[int, int], level: str, seed: int, attempts: int) -> dict[str, Any]:
     """One generate() call in a worker process: its puzzle and rating, and the CPU it took."""
     start = time.process_time()
-    gen = generate(Shape(*box), level, seed=seed, time_limit=time_limit)
+    gen = generate(Shape(*box), level, seed=seed, max_attempts=attempts, time_limit=SAFETY)
     return {"seed": seed, "level": gen.level, "score": gen.score, "hardest": gen.hardest,
             "givens": gen.grid.given_count, "attempts": gen.attempts,
             "values": list(gen.grid.cells), "cpu": time.process_time() - start}
@@ -74,7 +76,7 @@ def level_seed(level: str, index: int) -> int:
 
 
 def make_level(pool: ProcessPoolExecutor, jobs: int, box: tuple[int, int], level: str,
-               count: int, time_limit: float, budget: float
+               count: int, attempts: int, budget: float
                ) -> tuple[list[dict[str, Any]], float, int]:
     """Puzzles of one box shape and level (in seed order), CPU seconds spent, tries made."""
     found: list[dict[str, Any]] = []
@@ -84,18 +86,19 @@ def make_level(pool: ProcessPoolExecutor, jobs: int, box: tuple[int, int], level
     while True:
         while len(running) < jobs and len(found) < count and spent < budget:
             index += 1
-            running.add(pool.submit(make_one, box, level, level_seed(level, index), time_limit))
+            running.add(pool.submit(make_one, box, level, level_seed(level, index), attempts))
         if not running:
             break
         done, running = wait(running, return_when=FIRST_COMPLETED)
         for future in done:
             made = future.result()
             spent += made.pop("cpu")
-            if made["level"] == level and len(found) < count:
+            if made["level"] == level:
                 del made["level"]
                 found.append(made)
+    # The first seeds that reached the level, whichever process finished first.
     found.sort(key=lambda p: p["seed"])
-    return found, spent, index
+    return found[:count], spent, index
 
 
 def main() -> int:
@@ -114,32 +117,40 @@ def main() -> int:
         for box in shapes:
             levels: dict[str, Any] = {}
             plan: dict[str, Any] = {}
-            for level, count, time_limit, budget in PLAN[box]:
-                found, spent, tries = make_level(pool, args.jobs, box, level, count, time_limit,
+            for level, count, attempts, budget in PLAN[box]:
+                found, spent, tries = make_level(pool, args.jobs, box, level, count, attempts,
                                                  budget)
                 total += spent
                 print(f"{box[0]}x{box[1]} {level}: {len(found)}/{count} puzzles, "
                       f"{spent:.0f} s CPU", file=sys.stderr, flush=True)
-                plan[level] = {"wanted": count, "time_limit": time_limit, "cpu_budget": budget,
+                plan[level] = {"wanted": count, "max_attempts": attempts, "time_limit": SAFETY,
+                               "cpu_budget": budget,
                                "seeds_tried": f"{level_seed(level, 1)}..{level_seed(level, tries)}",
                                "cpu": round(spent)}
                 if found:
                     levels[level] = found
-            bank = {
-                "about": "Rated puzzles made by the project's own generator (CPython); the page "
-                         "serves them through random isomorphisms. Each puzzle: generate(shape, "
-                         "level, seed=seed, time_limit=plan[level].time_limit).",
-                "command": command.strip(),
-                "version": __version__,
-                "box": list(box),
-                "plan": plan,
-                "levels": levels,
-            }
-            path = args.out / f"{box[0]}x{box[1]}.json"
-            path.write_text(json.dumps(bank, separators=(",", ":")) + "\n")
+                write_bank(args.out, box, command, plan, levels)  # a run cut short keeps it
     write_index(args.out)
     print(f"total {total:.0f} s CPU", file=sys.stderr)
     return 0
+
+
+def write_bank(folder: Path, box: tuple[int, int], command: str, plan: dict[str, Any],
+               levels: dict[str, Any]) -> None:
+    """The bank file of one box shape, with the command, version and plan that made it."""
+    bank = {
+        "about": "Rated puzzles made by the project's own generator (CPython); the page "
+                 "serves them through random isomorphisms. Each puzzle: generate(shape, level, "
+                 "seed=seed, max_attempts=plan[level].max_attempts, "
+                 "time_limit=plan[level].time_limit).",
+        "command": command.strip(),
+        "version": __version__,
+        "box": list(box),
+        "plan": plan,
+        "levels": levels,
+    }
+    path = folder / f"{box[0]}x{box[1]}.json"
+    path.write_text(json.dumps(bank, separators=(",", ":")) + "\n")
 
 
 def write_index(folder: Path) -> None:
