@@ -170,15 +170,37 @@ def hint_in_page(page: Page, puzzle: str) -> tuple[float, str]:
 
 
 def generate_in_page(page: Page, size: int, level: str) -> tuple[float, str]:
-    """New puzzle... -> size and level -> Generate; return (ms until it is shown, status text)."""
+    """New puzzle... -> size and level -> Generate; return (ms from the click until the new grid
+    is drawn, status text). The same level twice says the same text: the grid tells them apart."""
     idle(page)
     if page.locator("#new").get_attribute("aria-expanded") != "true":
         page.click("#new")
     page.select_option("#new-size", str(size))
     page.select_option("#new-level", level)
-    result = timed_click(page, "generate", "^Making a")
+    result = page.evaluate(
+        """() => new Promise(resolve => {
+            const status = document.querySelector('[role=status]');
+            const grid = document.getElementById('grid');
+            const line = () => [...grid.querySelectorAll('[role=gridcell]')]
+                .map(c => c.dataset.value || '.').join('');
+            const before = line();
+            const t0 = performance.now();
+            const done = () => {
+              if (!/^New /.test(status.textContent) || line() === before) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve([performance.now() - t0, status.textContent]));
+            };
+            const observer = new MutationObserver(done);
+            setTimeout(() => {  // never hang the run: report what the status says instead
+              observer.disconnect();
+              resolve([NaN, 'no new grid in 120 s; the status says: ' + status.textContent]);
+            }, 120000);
+            observer.observe(document.body, {childList: true, characterData: true,
+                                             subtree: true, attributes: true});
+            document.getElementById('generate').click();
+          })""")
     idle(page)
-    return result
+    return float(result[0]), str(result[1])
 
 
 def typing_in_page(page: Page, puzzle: str, keys: int) -> list[float]:
