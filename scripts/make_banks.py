@@ -156,7 +156,7 @@ def write_bank(folder: Path, box: tuple[int, int], command: str, plan: dict[str,
 def write_index(folder: Path) -> None:
     """index.json: box shape -> level -> puzzle count, read by the page to fill its menus."""
     index: dict[str, dict[str, int]] = {}
-    for path in sorted(folder.glob("*x*.json")):
+    for path in sorted(folder.glob("[0-9]*x[0-9]*.json")):
         bank = json.loads(path.read_text())
         r, c = bank["box"]
         counts = {level: len(bank["levels"][level]) for level in LEVELS if level in bank["levels"]}

@@ -16,7 +16,7 @@ from sudoku_core.solver import count_solutions
 from sudoku_core.techniques import LEVELS
 
 BANKS = Path(__file__).resolve().parent.parent / "web" / "banks"
-FILES = sorted(BANKS.glob("*x*.json"))
+FILES = sorted(BANKS.glob("[0-9]*x[0-9]*.json"))
 # Up to 12x12 every puzzle is rated; above, rating costs seconds each: the first two per level
 # (every puzzle's uniqueness is still checked).
 RATE_ALL_UP_TO = 12
