@@ -80,7 +80,7 @@ def test_a_bank_puzzle_is_unique_and_at_its_level(name: str, level: str, i: int)
     grid = Grid(shape, tuple(record["values"]))
     assert grid.given_count == record["givens"]
     assert count_solutions(grid, 2, time_limit=60) == 1
-    rating = rate(grid, time_limit=60)
+    rating = rate(grid, time_limit=300)  # wall-clock: a loaded machine is slow
     assert (rating.level, rating.score) == (level, record["score"])
 
 
