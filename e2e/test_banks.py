@@ -27,11 +27,16 @@ def menu(app: App, select: str) -> list[str]:
     return app.page.eval_on_selector(select, "s => [...s.options].map(o => o.value)")
 
 
+def open_panel(app: App) -> None:
+    """The New puzzle panel, open (Generate closes it)."""
+    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
+        app.click("New puzzle")
+
+
 def new_puzzle(app: App, size: str, level: str) -> str:
     """New puzzle -> size and level -> Generate; the status once the new grid is shown."""
     before = app.line()
-    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
-        app.click("New puzzle")
+    open_panel(app)
     app.page.locator("#new-size").select_option(size)
     app.page.get_by_label("Difficulty").select_option(level)
     app.click("Generate")
@@ -49,6 +54,7 @@ def test_every_offered_size_and_level_gives_a_puzzle_at_once(fresh_app: App, sit
     assert "36" not in sizes and "49" not in sizes  # no bank: not offered
     offered = 0
     for size in sizes:
+        open_panel(app)
         app.page.locator("#new-size").select_option(size)
         levels = menu(app, "#new-level")
         box = next(k for k in index if cells(k) == int(size))

@@ -42,14 +42,14 @@ OUT = ROOT / "web" / "banks"
 # after its budget is simply not offered by the page. The most used shapes come first.
 PLAN: dict[tuple[int, int], tuple[tuple[str, int, int, float], ...]] = {
     (3, 3): (("Easy", 30, 20, 30), ("Medium", 30, 20, 30), ("Hard", 30, 20, 40),
-             ("Expert", 20, 40, 60), ("Extreme", 12, 150, 120)),
+             ("Expert", 20, 40, 60), ("Extreme", 16, 150, 200)),
     (2, 3): (("Easy", 12, 20, 10), ("Medium", 12, 20, 15), ("Hard", 12, 20, 20),
              ("Expert", 6, 40, 20)),
     (4, 4): (("Easy", 6, 4, 30), ("Medium", 6, 4, 30), ("Hard", 6, 4, 40),
              ("Expert", 3, 4, 30)),
     (3, 4): (("Easy", 8, 10, 20), ("Medium", 8, 10, 20), ("Hard", 8, 10, 30),
              ("Expert", 4, 10, 30)),
-    (5, 5): (("Easy", 3, 1, 60),),
+    (5, 5): (("Easy", 6, 1, 90),),
     (2, 2): (("Easy", 12, 20, 10),),
     (2, 4): (("Easy", 8, 20, 10), ("Medium", 8, 20, 10), ("Hard", 8, 20, 15),
              ("Expert", 4, 40, 15), ("Extreme", 2, 100, 20)),
