@@ -72,7 +72,7 @@ def make_one(box: tuple[int, int], level: str, seed: int, attempts: int) -> dict
 
 def level_seed(level: str, index: int) -> int:
     """The seed of try ``index`` of a level: each level its own range, so no two share a grid."""
-    return 1_000_000 * (LEVELS.index(level) + 1) + index  # type: ignore[arg-type]
+    return 1_000_000 * ([str(name) for name in LEVELS].index(level) + 1) + index
 
 
 def make_level(pool: ProcessPoolExecutor, jobs: int, box: tuple[int, int], level: str,
@@ -159,7 +159,8 @@ def write_index(folder: Path) -> None:
     for path in sorted(folder.glob("[0-9]*x[0-9]*.json")):
         bank = json.loads(path.read_text())
         r, c = bank["box"]
-        counts = {level: len(bank["levels"][level]) for level in LEVELS if level in bank["levels"]}
+        held = bank["levels"]
+        counts: dict[str, int] = {level: len(held[level]) for level in LEVELS if level in held}
         if counts:
             index[f"{r}x{c}"] = counts
     (folder / "index.json").write_text(json.dumps(index, indent=1) + "\n")

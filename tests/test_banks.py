@@ -30,7 +30,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def entries() -> list[tuple[str, str, int]]:
     """(file name, level, index) of every puzzle to check."""
-    out = []
+    out: list[tuple[str, str, int]] = []
     for path in FILES:
         bank = load(path)
         r, c = bank["box"]

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from conftest import dug_puzzle, read_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from sudoku_core.rate import rate
 from sudoku_core.solver import count_solutions
 from sudoku_core.symmetry import SymmetryError, isomorph, random_isomorphism
 from sudoku_core.web_api import handle
-
-from conftest import dug_puzzle, read_corpus
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(3, 4),
           Shape(4, 3), Shape(4, 4), Shape(2, 5)]
