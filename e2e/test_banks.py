@@ -97,3 +97,18 @@ def test_the_levels_follow_the_size(fresh_app: App) -> None:
     assert app.page.get_by_label("Difficulty").input_value() == "easy"
     app.page.locator("#new-size").select_option("9")
     assert menu(app, "#new-level") == ["easy", "medium", "hard", "expert", "extreme"]
+
+
+def test_a_background_engine_starts_after_new_puzzle(fresh_app: App) -> None:
+    # Fresh puzzles are made in a worker of their own, so that the player's requests never
+    # wait behind a generation: it starts with the first New puzzle, not with the page.
+    app = fresh_app
+    app.open()
+    app.wait_ready()
+    assert len(app.page.workers) == 1
+    new_puzzle(app, "6", "easy")
+    for _ in range(200):  # it starts 2 s after the puzzle is shown
+        if len(app.page.workers) == 2:
+            break
+        app.page.wait_for_timeout(100)
+    assert len(app.page.workers) == 2
