@@ -107,7 +107,7 @@ def test_a_background_engine_starts_after_new_puzzle(fresh_app: App) -> None:
     app.wait_ready()
     assert len(app.page.workers) == 1
     new_puzzle(app, "6", "easy")
-    for _ in range(200):  # it starts 2 s after the puzzle is shown
+    for _ in range(300):  # it starts 10 s after the last New puzzle
         if len(app.page.workers) == 2:
             break
         app.page.wait_for_timeout(100)

@@ -17,6 +17,9 @@ const ISOMORPH_WAIT = 200; // ms New puzzle waits for the engine's map before ta
 const RECENT = 3; // sizes and levels the background engine keeps a fresh puzzle ready for
 const FRESH_LIMIT = 60; // seconds one background generation may take
 const FRESH_MISSES = 2; // tries that miss a level before the background engine gives it up
+// ms after the last New puzzle before the background engine makes one: a player pressing New
+// puzzle again and again would otherwise share the cores with a generation (seconds at 25x25).
+const FRESH_DELAY = 10_000;
 
 let index = null; // {"3x3": {"Easy": 40}}, {} when it could not be read
 const banks = new Map(); // "3x3" -> [{box, level, score, values}] (promise while loading)
@@ -25,6 +28,7 @@ const recent = []; // ["3x3:easy", ...], most recent first
 const misses = new Map(); // "3x3:extreme" -> background tries that missed the level
 let maker = null; // the background Engine, started by the first New puzzle
 let making = false; // a background generation is running
+let freshTimer = 0; // the pending start of the background generation
 
 const boxKey = (box) => `${box[0]}x${box[1]}`;
 const slot = (box, level) => `${boxKey(box)}:${level.toLowerCase()}`;
@@ -222,6 +226,9 @@ export async function nextPuzzle(ask, n, level, { avoid = null, engineReady = tr
     puzzle = pick && { box: pick.box, level: pick.level, values: pick.values.slice(), fresh: false };
   }
   if (engineReady) prepare(ask, n, level);
-  if (background) setTimeout(makeFresh, 2000);
+  if (background) {
+    clearTimeout(freshTimer);
+    freshTimer = setTimeout(makeFresh, FRESH_DELAY);
+  }
   return puzzle;
 }
