@@ -1,29 +1,27 @@
 """A long job shows that it is busy and can be cancelled without losing the grid.
 
-The long job is a 25x25 Extreme puzzle from the generator: the level is out of reach, so it
-runs to its budget and is still running when the test cancels it (16x16 Extreme got fast
-enough to finish within the test's wait now and then; a hard solve is faster still).
+The long job is Steps on a forum-hardest 9x9: nested forcing chains, seconds in the page
+(New puzzle no longer makes puzzles while the player waits: it serves the banks at once).
 """
 
 from __future__ import annotations
 
 from conftest import App
 from playwright.sync_api import expect
-from puzzles import HARD25, SMALL, SMALL_SOLUTION
+from puzzles import SMALL, SMALL_SOLUTION
+
+HARDEST = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 
 
 def start_long_job(app: App) -> None:
-    app.click("New puzzle")
-    app.page.locator("#new-size").select_option("25")
-    app.page.get_by_label("Difficulty").select_option("extreme")
-    app.click("Generate")
+    app.click("Steps")
 
 
 def test_cancel_a_long_job(fresh_app: App) -> None:
     app = fresh_app
-    app.open("#p=" + HARD25)
+    app.open("#p=" + HARDEST)
     app.cell(1, 1).click()
-    app.page.keyboard.press("1")  # an entry of the user's, to check it survives
+    app.page.keyboard.press("6")  # an entry of the user's (right: Steps runs), to check it survives
     before = app.values()
     start_long_job(app)
     cancel = app.button("Cancel")
@@ -49,11 +47,11 @@ def test_cancel_a_long_job(fresh_app: App) -> None:
 
 def test_escape_cancels(fresh_app: App) -> None:
     app = fresh_app
-    app.open("#p=" + SMALL)
+    app.open("#p=" + HARDEST)
     start_long_job(app)
     expect(app.button("Cancel")).to_be_visible()
     app.page.wait_for_timeout(500)
     app.cell(2, 2).click()  # Escape works from the grid, not only from the panel
     app.page.keyboard.press("Escape")
     app.wait_message("Cancelled")
-    app.expect_line(SMALL)
+    app.expect_line(HARDEST)

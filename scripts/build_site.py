@@ -32,14 +32,6 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # release (served from its CDN), which differs byte for byte; see check_micropip().
 MICROPIP_PYPI_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 MANIFEST = "site-manifest.json"
-# Puzzles shipped for a first visit (box, level, seeds): fixed seeds, so a build is reproducible.
-# Kept small (the build stays fast): every 9x9 level, plus a few other sizes.
-SHIPPED = (
-    ((3, 3), "easy", (1, 2, 3)), ((3, 3), "medium", (1, 2, 3)), ((3, 3), "hard", (1, 2)),
-    ((3, 3), "expert", (1, 2)), ((3, 3), "extreme", (1,)),
-    ((2, 2), "easy", (1, 2)), ((2, 3), "easy", (1, 2)), ((3, 4), "easy", (1,)),
-    ((3, 4), "medium", (1,)), ((4, 4), "easy", (1,)),
-)
 # The sizes of the page's Size menu (web/js/doc.js SIZES): every box shape of each gets its
 # geometry file, so the page lays out any of them without the engine.
 SIZES = (4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36, 49)
@@ -190,28 +182,6 @@ def write_geometry(out: Path) -> None:
             (folder / f"{r}x{c}.json").write_text(json.dumps(data, separators=(",", ":")))
 
 
-def shipped_puzzles(cache: Path) -> list[dict[str, object]]:
-    """The first-visit puzzles, generated and rated by the engine (cached per source digest)."""
-    from sudoku_core import Shape, generate
-
-    cached = cache / f"puzzles-{source_digest()}.json"
-    if cached.is_file():
-        loaded: list[dict[str, object]] = json.loads(cached.read_text())
-        return loaded
-    log("generating the shipped puzzles")
-    puzzles: list[dict[str, object]] = []
-    for (r, c), level, seeds in SHIPPED:
-        for seed in seeds:
-            gen = generate(Shape(r, c), level, seed=seed)
-            puzzles.append({"box": [r, c], "level": gen.level, "score": gen.score,
-                            "seed": seed, "values": list(gen.grid.cells)})
-    cache.mkdir(parents=True, exist_ok=True)
-    for old in cache.glob("puzzles-*.json"):
-        old.unlink()
-    cached.write_text(json.dumps(puzzles))
-    return puzzles
-
-
 def build(out: Path, cache: Path) -> dict[str, object]:
     """Write the site into `out` (replaced) and return the manifest."""
     pkg = pyodide_dir()
@@ -224,7 +194,7 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         shutil.rmtree(out)
     shutil.copytree(ROOT / "web", out)
     write_geometry(out)
-    (out / "puzzles.json").write_text(json.dumps(shipped_puzzles(cache), separators=(",", ":")))
+    # New puzzle's banks (web/banks/) come with web/: made once by scripts/make_banks.py.
     runtime = out / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 from collections.abc import Callable
 from typing import Any, cast
@@ -31,9 +32,11 @@ from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint
 from .logic.rate import rate
 from .make.generate import generate
+from .make.symmetry import random_isomorphism
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
 from .model.conflicts import check
+from .model.contract import frame
 from .model.errors import ParseError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .solver.exact import solve, warm
@@ -251,6 +254,22 @@ def cmd_generate(args: Json) -> Json:
                     time_limit=time_limit).to_json()
 
 
+def cmd_isomorph(args: Json) -> Json:
+    """The puzzle through a random isomorphism (same level, same solution count); with
+    `solution`, the solution mapped the same way. `seed` makes the draw repeatable."""
+    grid = _grid(args)
+    seed = args.get("seed")
+    if seed is not None and not (_is_int(seed) and seed >= 0):
+        raise BadRequest("seed must be a whole number, 0 or more")
+    iso = random_isomorphism(grid.shape, random.Random(seed))
+    image = iso.apply(grid)
+    out: Json = {"puzzle": image.line(), **frame(grid.shape), "values": list(image.cells)}
+    solution = _givens(args, grid, "solution")
+    if solution is not None:
+        out["solution_values"] = list(iso.apply(solution).cells)
+    return out
+
+
 COMMANDS: dict[str, Callable[[Json], Json]] = {
     "version": cmd_version,
     "parse": cmd_parse,
@@ -266,6 +285,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "steps": cmd_steps,
     "rate": cmd_rate,
     "generate": cmd_generate,
+    "isomorph": cmd_isomorph,
 }
 
 

@@ -222,7 +222,7 @@ def test_a_removed_given_is_named_as_such() -> None:
 
 def _cause_checks(puzzle: Grid, rounds: int = 40) -> int:
     """Walk hints from ``puzzle`` and check every single's causes; how many were checked."""
-    from sudoku_core.step import cause_cells
+    from sudoku_core.model.step import cause_cells
 
     geo = puzzle.shape.geometry
     current = puzzle
@@ -264,7 +264,7 @@ def test_single_hints_name_the_cells_that_cause_them() -> None:
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**31))
 def test_causes_of_generated_puzzles(seed: int) -> None:
-    from sudoku_core.generate import generate
+    from sudoku_core.make.generate import generate
 
     puzzle = generate(NINE, "easy", seed=seed).grid
     assert _cause_checks(puzzle, rounds=25) > 0

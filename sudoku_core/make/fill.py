@@ -7,6 +7,7 @@ import time
 
 from ..model.grid import Grid, Shape
 from ..solver.exact import solve
+from .symmetry import shuffled_lines
 
 # The solver restarts random fills with growing node caps to cut their heavy tail (25x25
 # and up); the overall cap here counts nodes, not seconds, so the grid depends only on the
@@ -37,8 +38,8 @@ def pattern_solution(shape: Shape, rng: random.Random) -> Grid:
     and symbols, and transpose when the boxes are square.
     """
     br, bc, n = shape.box_rows, shape.box_cols, shape.size
-    rows = _shuffled_lines(bc, br, rng)  # bc bands of br rows
-    cols = _shuffled_lines(br, bc, rng)  # br stacks of bc columns
+    rows = shuffled_lines(bc, br, rng)  # bc bands of br rows
+    cols = shuffled_lines(br, bc, rng)  # br stacks of bc columns
     symbols = list(range(1, n + 1))
     rng.shuffle(symbols)
     flip = br == bc and rng.random() < 0.5
@@ -49,15 +50,3 @@ def pattern_solution(shape: Shape, rng: random.Random) -> Grid:
             v = symbols[(bc * (pr % br) + pr // br + pc) % n]
             cells[(c * n + r) if flip else (r * n + c)] = v
     return Grid(shape, tuple(cells))
-
-
-def _shuffled_lines(groups: int, per_group: int, rng: random.Random) -> list[int]:
-    """A permutation of lines that keeps groups (bands or stacks) together."""
-    order = list(range(groups))
-    rng.shuffle(order)
-    lines: list[int] = []
-    for g in order:
-        inner = list(range(g * per_group, (g + 1) * per_group))
-        rng.shuffle(inner)
-        lines.extend(inner)
-    return lines

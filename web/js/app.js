@@ -12,7 +12,7 @@ import { CancelledError, Engine } from "./engine.js";
 import { bind } from "./events.js";
 import * as G from "./games.js";
 import * as Geo from "./geometry.js";
-import { loadShipped } from "./puzzles.js";
+import { fillMenus, loadShipped } from "./puzzles.js";
 import { render, timerText } from "./render.js";
 import { fromHash } from "./share.js";
 import * as S from "./state.js";
@@ -203,6 +203,7 @@ async function start() {
   fillSizes();
   state = S.setSettings(state, G.loadSettings());
   const shipped = loadShipped();
+  shipped.then(() => fillMenus($("new-size"), $("new-level"))); // only what the banks serve
   // A failure here is said by loadGeometry() below, which asks again.
   const firstGeometry = Geo.load([3, 3], ask).catch((err) => console.warn("geometry 3x3:", err));
   const saved = G.loadGame(G.tabGame()) || G.adoptOldSave();

@@ -5,7 +5,7 @@
 import * as D from "./doc.js";
 import * as Geo from "./geometry.js";
 import { solutionValues } from "./protocol.js";
-import { shippedLevel } from "./puzzles.js";
+import { loadBank, shippedLevel } from "./puzzles.js";
 import * as S from "./state.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
@@ -162,7 +162,11 @@ export function background(app) {
   function requestRating() {
     const { doc, game, engine } = app.state;
     if (!game || game.level) return;
-    const known = shippedLevel(doc.givens);
+    const known = shippedLevel(doc.givens, doc.box);
+    if (known === undefined) {
+      loadBank(doc.box).then(requestRating); // the bank of that size, once
+      return;
+    }
     if (known) {
       app.dispatch((s) => S.setLevel(s, known));
       app.scheduleSave();

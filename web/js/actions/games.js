@@ -4,7 +4,7 @@
 
 import * as D from "../doc.js";
 import * as G from "../games.js";
-import { loadShipped, pickShipped } from "../puzzles.js";
+import { loadShipped, nextPuzzle, pickShipped } from "../puzzles.js";
 import { fromHash, LinkError } from "../share.js";
 import * as S from "../state.js";
 
@@ -141,14 +141,15 @@ export function games(app) {
 
   let pendingBox = null; // the box shape a size change waits to be confirmed for
   const actions = {
-    // New puzzle: a shipped one of that size and level not opened before, at once; else the
-    // engine makes one.
+    // New puzzle: at once, from the banks (through a random isomorphism) or made ahead in the
+    // background; the engine makes one now only when there is no bank (offline, first visit).
     async newPuzzle() {
       const n = Number($("new-size").value);
       const box = D.defaultBox(n);
       const level = $("new-level").value;
       await loadShipped();
-      const ready = pickShipped(n, level, { avoid: app.state.doc.givens, unplayedOnly: true });
+      const ready = await nextPuzzle(app.ask, n, level, { avoid: app.state.doc.givens,
+        engineReady: app.engine.state === "ready" && !app.state.busy });
       if (ready) {
         const doc = D.emptyDoc(ready.box);
         doc.givens = ready.values.slice();
