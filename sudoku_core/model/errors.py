@@ -45,3 +45,7 @@ class SymbolError(ParseError):
 
 class LinkError(ParseError):
     """A link that names no puzzle this package reads: says which site, part and why."""
+
+
+class VariantError(SudokuError):
+    """Variant rules that cannot hold on the grid: a broken region map, a cage off the grid."""
