@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -29,6 +29,7 @@ from ..formats.records import (
 from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
 from ..model.errors import ParseError, SudokuError
 from ..model.grid import MAX_SIZE, Grid, Shape
+from ..model.variants import Variant, combine, parse_names, rules_of
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug (EX_SOFTWARE); never expected, but never a traceback either
@@ -84,6 +85,12 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
         help="the puzzle text, a file holding it, or '-' for stdin (the default)",
     )
     parser.add_argument("--box", metavar="RxC", help="box shape, e.g. 2x3 (default: inferred)")
+    parser.add_argument(
+        "--variant", metavar="NAMES", type=variant_names,
+        help="variant rules, combined with commas: x, windoku, jigsaw, killer, antiknight, "
+             "antiking (jigsaw and killer need the regions or cages in the input: "
+             "docs/variants.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (JSON Lines in a batch)")
     if batch:
         parser.add_argument(
@@ -282,8 +289,43 @@ def _stream_lines(fh: BinaryIO, head: bytes, name: str) -> Iterator[tuple[int, s
         _close(fh)
 
 
+def variant_names(text: str) -> tuple[str, ...]:
+    """--variant: checked names ('killer,x')."""
+    try:
+        return parse_names(text)
+    except SudokuError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def with_variant(item: Item, names: tuple[str, ...]) -> Item:
+    """The item's grids with the --variant rules added (jigsaw, killer: checked present)."""
+    if item.error:
+        return item
+    have = item.grid.shape.variant or Variant()
+    if "jigsaw" in names and not have.regions:
+        raise UsageError("--variant jigsaw: the puzzle has no region map; give it in a "
+                         "'regions:' section, the JSON 'variant', or an f-puzzles link "
+                         "(docs/variants.md)")
+    if "killer" in names and not have.cages:
+        raise UsageError("--variant killer: the puzzle has no cages; give them in a 'cages:' "
+                         "section, the JSON 'variant', or an f-puzzles link (docs/variants.md)")
+    shape = item.grid.shape.with_variant(combine(have, rules_of(names)))
+    solution = item.solution
+    if solution is not None and solution.shape.classic == shape.classic:
+        solution = Grid(shape, solution.cells)
+    return replace(item, grid=Grid(shape, item.grid.cells), solution=solution)
+
+
 def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     """The puzzles to work on, and their estimated count in a batch (0 for a single puzzle)."""
+    items, count = _iter_items(args)
+    names = getattr(args, "variant", None)
+    if names:
+        return (with_variant(item, names) for item in items), count
+    return items, count
+
+
+def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     shape = shape_option(args)
     file = getattr(args, "file", None)
     if file is not None:

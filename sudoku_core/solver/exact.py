@@ -97,6 +97,8 @@ class SolveResult:
             "message": solve_message(self.status, self.unique, self.elapsed, self.nodes,
                                      self.limit, self.timed_out, conflicts, dead, n),
         }
+        if puzzle is not None and puzzle.shape.variant is not None:
+            out["variant"] = puzzle.shape.variant.to_json()
         return out
 
 
