@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..formats.variant_text import format_variant_text
 from ..logic.techniques import LEVELS
 from ..make.generate import (
     Generated,
@@ -17,6 +18,7 @@ from ..make.generate import (
     generate,
 )
 from ..make.symmetry import SYMMETRIES, check_symmetry
+from ..make.variant_generate import generate_variant
 from ..model.budget import OutOfTime
 from ..model.grid import Shape
 from .common import (
@@ -25,6 +27,7 @@ from .common import (
     UsageError,
     add_time_limit,
     progress_bar,
+    variant_names,
 )
 
 MAX_COUNT = 100_000
@@ -59,6 +62,11 @@ def add_parser(subparsers: Any) -> None:
     add_time_limit(p, "per puzzle", default=None, shown="2 to 180 by size")
     p.add_argument("--max-attempts", type=int, default=None, metavar="N",
                    help="complete grids tried per puzzle at most")
+    p.add_argument("--variant", metavar="NAMES", type=variant_names, default=(),
+                   help="variant rules, combined with commas: x, windoku, jigsaw (random "
+                        "regions), killer (random cages), antiknight, antiking")
+    p.add_argument("--no-givens", action="store_true",
+                   help="killer: no givens, the cages alone decide the solution")
     p.set_defaults(run=run)
 
 
@@ -83,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
         check_symmetry(args.symmetry)
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
+    if args.no_givens and "killer" not in args.variant:
+        raise UsageError("--no-givens needs --variant killer: only cages can replace givens")
+    if args.variant and args.minimal:
+        raise UsageError("--minimal is for classic puzzles; variant puzzles are not minimised")
     if args.max_attempts is not None and args.max_attempts < 1:
         raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
     bar = progress_bar(args.count)
@@ -91,9 +103,15 @@ def run(args: argparse.Namespace) -> int:
         for k in range(args.count):
             seed = None if args.seed is None else derive_seed(args.seed, k)
             try:
-                g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
-                             minimal=args.minimal, time_limit=args.time_limit,
-                             max_attempts=args.max_attempts)
+                if args.variant:
+                    g = generate_variant(shape, args.variant, args.difficulty, seed,
+                                         givens=not args.no_givens, symmetry=args.symmetry,
+                                         time_limit=args.time_limit,
+                                         max_attempts=args.max_attempts)
+                else:
+                    g = generate(shape, args.difficulty, seed=seed, symmetry=args.symmetry,
+                                 minimal=args.minimal, time_limit=args.time_limit,
+                                 max_attempts=args.max_attempts)
             except OutOfTime as exc:
                 # No puzzle is a puzzle problem (exit 1), not a usage error.
                 where = f"puzzle {k + 1}: " if args.count > 1 else ""
@@ -117,6 +135,8 @@ def _emit(g: Generated, as_json: bool) -> None:
     """Print one puzzle: its one-line form, or its JSON record."""
     if as_json:
         print(json.dumps(g.to_json()), flush=True)
+    elif g.shape.variant is not None:
+        print(format_variant_text(g.grid), end="", flush=True)  # the rules come with the grid
     else:
         print(g.grid.line(), flush=True)
 
