@@ -290,10 +290,9 @@ def test_fpuzzles_bad_marks_are_named() -> None:
 
 
 @pytest.mark.parametrize(("extra", "names"), [
-    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "cages"),
-    ({"thermometer": [{"lines": [["R1C1", "R2C2"]]}], "diagonal+": True},
-     "thermometers, a diagonal"),
-    ({"antiknight": True}, "the anti-knight rule"),
+    ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "cages"),
+    ({"thermometer": [{"lines": [["R1C1", "R2C2"]]}], "diagonal+": True}, "thermometers"),
+    ({"nonconsecutive": True}, "the non-consecutive rule"),
     ({"somethingnew": [1]}, "somethingnew"),
 ])
 def test_fpuzzles_variants_are_refused_by_name(extra: dict[str, object], names: str) -> None:
@@ -301,7 +300,8 @@ def test_fpuzzles_variants_are_refused_by_name(extra: dict[str, object], names: 
     with pytest.raises(LinkError) as info:
         parse("https://www.f-puzzles.com/?load=" + data)
     assert str(info.value) == (f"this f-puzzles link holds a variant with {names}; only classic "
-                               f"sudoku is read")
+                               "sudoku, X (both diagonals), Windoku, Jigsaw, Killer cages, "
+                               "anti-knight and anti-king are read")
 
 
 def test_fpuzzles_plain_extras_and_false_flags_are_classic() -> None:
@@ -310,12 +310,12 @@ def test_fpuzzles_plain_extras_and_false_flags_are_classic() -> None:
     assert parse(link).line() == EASY
 
 
-def test_fpuzzles_jigsaw_is_refused() -> None:
+def test_fpuzzles_broken_jigsaw_is_refused() -> None:
     data = fpuzzles(parse(EASY))
     grid = data["grid"]
     assert isinstance(grid, list)
     grid[0][0]["region"] = 4
-    with pytest.raises(LinkError, match="irregular regions"):
+    with pytest.raises(SudokuError, match="region 1 has 8 cells; each of the 9 regions needs 9"):
         parse("https://f-puzzles.com/?load=" + compress_to_base64(json.dumps(data)))
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..formats.variant_text import format_variant_text
 from ..logic.techniques import LEVELS
 from ..make.generate import (
     Generated,
@@ -18,13 +19,14 @@ from ..make.generate import (
     generate,
 )
 from ..make.symmetry import SYMMETRIES, check_symmetry
+from ..make.variant_generate import generate_variant
 from ..model.budget import OutOfTime
 from ..model.grid import Shape
 from .batch import progress_bar, write_line
 from .cluster import Cluster, cluster_address
 from .common import EXIT_OK, EXIT_PROBLEM, UsageError
 from .dataset import GENERATE_HEADER, add_format_option, cells, csv_line
-from .options import add_time_limit
+from .options import add_time_limit, variant_names
 from .resume import Output, add_output_options, batch_output
 
 MAX_COUNT = 100_000
@@ -64,6 +66,11 @@ def add_parser(subparsers: Any) -> None:
                    help="make the puzzles on a Dask cluster: tcp://HOST:PORT, local or "
                         "local:N (needs pip install 'sudoku-core[cluster]')")
     add_output_options(p)
+    p.add_argument("--variant", metavar="NAMES", type=variant_names, default=(),
+                   help="variant rules, combined with commas: x, windoku, jigsaw (random "
+                        "regions), killer (random cages), antiknight, antiking")
+    p.add_argument("--no-givens", action="store_true",
+                   help="killer: no givens, the cages alone decide the solution")
     p.set_defaults(run=run)
 
 
@@ -88,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
         check_symmetry(args.symmetry)
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
+    if args.no_givens and "killer" not in args.variant:
+        raise UsageError("--no-givens needs --variant killer: only cages can replace givens")
+    if args.variant and args.minimal:
+        raise UsageError("--minimal is for classic puzzles; variant puzzles are not minimised")
     if args.max_attempts is not None and args.max_attempts < 1:
         raise UsageError(f"--max-attempts {args.max_attempts}: expected at least 1")
     with batch_output(args) as out:
@@ -145,7 +156,8 @@ class _Make:
     def __init__(self, shape: Shape, args: argparse.Namespace) -> None:
         self.shape = shape
         self.options = {k: getattr(args, k) for k in (
-            "difficulty", "seed", "symmetry", "minimal", "time_limit", "max_attempts")}
+            "difficulty", "seed", "symmetry", "minimal", "time_limit", "max_attempts",
+            "variant", "no_givens")}
 
     def __call__(self, ks: list[int]) -> list[tuple[int, Generated | str]]:
         o = self.options
@@ -153,13 +165,21 @@ class _Make:
         for k in ks:
             seed = None if o["seed"] is None else derive_seed(o["seed"], k)
             try:
-                done.append((k, generate(self.shape, o["difficulty"], seed=seed,
-                                         symmetry=o["symmetry"], minimal=o["minimal"],
-                                         time_limit=o["time_limit"],
-                                         max_attempts=o["max_attempts"])))
+                done.append((k, self.one(seed)))
             except OutOfTime as exc:
                 done.append((k, str(exc)))
         return done
+
+    def one(self, seed: int | None) -> Generated:
+        """One puzzle of the series: a variant one when rules were asked for."""
+        o = self.options
+        if o["variant"]:
+            return generate_variant(self.shape, o["variant"], o["difficulty"], seed,
+                                    givens=not o["no_givens"], symmetry=o["symmetry"],
+                                    time_limit=o["time_limit"], max_attempts=o["max_attempts"])
+        return generate(self.shape, o["difficulty"], seed=seed, symmetry=o["symmetry"],
+                        minimal=o["minimal"], time_limit=o["time_limit"],
+                        max_attempts=o["max_attempts"])
 
 
 FAILED = "failed on the cluster on every try"
@@ -192,6 +212,8 @@ def _emit(g: Generated, args: argparse.Namespace) -> None:
         write_line(csv_line([cells(g.grid), cells(g.solution), g.level, g.score]))
     elif args.json:
         write_line(json.dumps(g.to_json()))
+    elif g.shape.variant is not None:
+        write_line(format_variant_text(g.grid).rstrip("\n"))  # the rules come with the grid
     else:
         write_line(g.grid.line())
     sys.stdout.flush()

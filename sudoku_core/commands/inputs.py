@@ -10,7 +10,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -26,6 +26,7 @@ from ..formats.records import (
 )
 from ..model.errors import ParseError, SudokuError
 from ..model.grid import MAX_SIZE, Grid, Shape
+from ..model.variants import Variant, combine, rules_of
 from .common import UTF16_BOMS, Item, UsageError
 from .options import shape_option
 
@@ -268,8 +269,35 @@ def _stream_lines(
         _close(fh)
 
 
+def with_variant(item: Item, names: tuple[str, ...]) -> Item:
+    """The item's grids with the --variant rules added (jigsaw, killer: checked present)."""
+    if item.error:
+        return item
+    have = item.grid.shape.variant or Variant()
+    if "jigsaw" in names and not have.regions:
+        raise UsageError("--variant jigsaw: the puzzle has no region map; give it in a "
+                         "'regions:' section, the JSON 'variant', or an f-puzzles link "
+                         "(docs/variants.md)")
+    if "killer" in names and not have.cages:
+        raise UsageError("--variant killer: the puzzle has no cages; give them in a 'cages:' "
+                         "section, the JSON 'variant', or an f-puzzles link (docs/variants.md)")
+    shape = item.grid.shape.with_variant(combine(have, rules_of(names)))
+    solution = item.solution
+    if solution is not None and solution.shape.classic == shape.classic:
+        solution = Grid(shape, solution.cells)
+    return replace(item, grid=Grid(shape, item.grid.cells), solution=solution)
+
+
 def iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     """The puzzles to work on, and their estimated count in a batch (0 for a single puzzle)."""
+    items, count = _iter_items(args)
+    names = getattr(args, "variant", None)
+    if names:
+        return (with_variant(item, names) for item in items), count
+    return items, count
+
+
+def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     shape = shape_option(args)
     file = getattr(args, "file", None)
     if file is not None:

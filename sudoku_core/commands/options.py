@@ -6,7 +6,9 @@ import argparse
 from collections.abc import Callable
 
 from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
+from ..model.errors import SudokuError
 from ..model.grid import Shape
+from ..model.variants import parse_names
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) -> None:
@@ -16,6 +18,12 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
         help="the puzzle text, a file holding it, or '-' for stdin (the default)",
     )
     parser.add_argument("--box", metavar="RxC", help="box shape, e.g. 2x3 (default: inferred)")
+    parser.add_argument(
+        "--variant", metavar="NAMES", type=variant_names,
+        help="variant rules, combined with commas: x, windoku, jigsaw, killer, antiknight, "
+             "antiking (jigsaw and killer need the regions or cages in the input: "
+             "docs/variants.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (JSON Lines in a batch)")
     if batch:
         parser.add_argument(
@@ -47,6 +55,14 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-nodes", type=whole_number(1), default=2_000_000, metavar="N",
         help="search nodes per puzzle before giving up (default 2000000)",
     )
+
+
+def variant_names(text: str) -> tuple[str, ...]:
+    """--variant: checked names ('killer,x')."""
+    try:
+        return parse_names(text)
+    except SudokuError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def whole_number(least: int) -> Callable[[str], int]:

@@ -10,6 +10,7 @@ from .links import is_csv_row, is_link, read_csv_row, read_link
 from .scan import LINE_BREAK, SECTION, SPACES
 from .sizes import is_supported, shape_for_size
 from .text import CHAR_VALUE, read_text
+from .variant_text import has_variant_text, read_variant_text
 
 # The largest honest input is a 64x64 pencil-mark grid (1.15 M characters, 1.9 MB of UTF-8
 # with 2x32 boxes); anything longer is refused before any real work, so a runaway paste
@@ -57,6 +58,8 @@ def _parse_any(text: str, shape: Shape | None) -> Grid:
     try:
         if body[0] in _JSON_START and not SECTION.match(first):
             return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
+        if has_variant_text(body):
+            return read_variant_text(body, shape)
         return read_text(text, shape)
     except SudokuError:
         if is_csv_row(body):  # 'puzzle,solution': its own error says which field is wrong

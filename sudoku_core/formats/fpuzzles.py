@@ -1,5 +1,6 @@
 """f-puzzles links: ``?load=`` and lz-string base64 of {"size": 9, "grid": [[{"value": 5,
-"given": true}, ...]]}; classic puzzles only, every other constraint is refused by name."""
+"given": true}, ...]]}; classic puzzles and the variants of fpuzzles_variants.py (X, Windoku,
+Jigsaw, Killer, anti-knight, anti-king); every other constraint is refused by name."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
+from .fpuzzles_variants import HANDLED, read_variant
 from .linkdata import (
     Link,
     Param,
@@ -19,6 +21,8 @@ from .linkdata import (
 )
 
 FPUZZLES = "f-puzzles"
+READ = ("only classic sudoku, X (both diagonals), Windoku, Jigsaw, Killer cages, anti-knight "
+        "and anti-king are read")
 
 
 # Keys of an f-puzzles puzzle that change no rule; anything else that is set is a variant.
@@ -67,9 +71,10 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
         raise param.error(site, f'"size" is {json.dumps(size)[:20]}, not a grid size')
     extras: list[str] = [_FPUZZLES_NAMES.get(str(k), str(k)) for k, v in puzzle.items()
-                         if k not in _FPUZZLES_PLAIN and v not in (None, False, [], {}, "")]
+                         if k not in _FPUZZLES_PLAIN and k not in HANDLED
+                         and v not in (None, False, [], {}, "")]
     rows = puzzle["grid"]
-    shape = shape_for(size, shape, param, site)
+    shape = shape_for(size, shape.classic if shape is not None else None, param, site)
     if len(rows) != size:
         raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
                                 f"its size says {size}")
@@ -83,9 +88,6 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
                 raise param.error(site, f"r{r + 1}c{c + 1} is not a cell object")
-            region = cell.get("region")
-            if region is not None and region != shape.geometry.box_of[r * size + c]:
-                extras.append("irregular regions (jigsaw)")
             if cell.get("givenPencilMarks"):
                 extras.append("given pencil marks")
             value = cell_value(cell.get("value"), size, f"r{r + 1}c{c + 1}", param, site)
@@ -96,7 +98,8 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
             centre.append(_marks(cell.get("centerPencilMarks"), size, name, param, site))
             corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
             colours.append(_colours(cell))
-    refuse_variant(site, extras)
+    refuse_variant(site, extras, READ)
+    shape = shape.with_variant(read_variant(puzzle, shape, site))
     entry_grid = Grid(shape, tuple(entries)) if any(entries) else None
     return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid,
                       centre=tuple(centre) if any(centre) else None,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..model.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
+from ..model.variants import variant_from_json
 from .linkdata import kept_entries
 from .scan import TOKEN
 from .sizes import (
@@ -27,9 +28,11 @@ def format_json(grid: Grid, entries: Grid | None = None) -> str:
     shape = grid.shape
     rows = ",\n".join("  " + json.dumps(row) for row in grid.rows())
     text = f'{{"box": [{shape.box_rows}, {shape.box_cols}], "cells": [\n{rows}\n]'
+    if shape.variant is not None:
+        text += f', "variant": {json.dumps(shape.variant.to_json())}'
     kept = kept_entries(grid, entries) if entries is not None else ()
     if any(kept):
-        lines = ",\n".join("  " + json.dumps(r) for r in Grid(shape, kept).rows())
+        lines = ",\n".join("  " + json.dumps(r) for r in Grid(shape.classic, kept).rows())
         text += f', "entries": [\n{lines}\n]'
     return text + "}"
 
@@ -71,6 +74,12 @@ def _shape_of_box(box: object) -> Shape:
 
 def grid_from_json(data: object, shape: Shape | None, parse_text: TextParser) -> Grid:
     """Build a grid from decoded JSON: an object with "cells", or the cells themselves."""
+    if isinstance(data, dict) and data.get("variant") is not None:
+        plain = {k: v for k, v in data.items() if k != "variant"}
+        base = shape.classic if shape is not None else None
+        grid = grid_from_json(plain, base, parse_text)
+        variant = variant_from_json(data["variant"], grid.size)
+        return Grid(grid.shape.with_variant(variant), grid.cells)
     cells = data
     if isinstance(data, dict):
         key = next((k for k in ("cells", "grid", "puzzle") if k in data), None)

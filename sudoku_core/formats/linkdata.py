@@ -206,10 +206,10 @@ def cell_value(value: object, n: int, cell: str, param: Param, site: str) -> int
     raise param.error(site, f"{cell}: {shown} is not a value of {sized(n)} puzzle (1-{n})")
 
 
-def refuse_variant(site: str, extras: Iterable[str]) -> None:
-    """LinkError for a puzzle with rules beyond classic sudoku."""
+def refuse_variant(site: str, extras: Iterable[str],
+                   read: str = "only classic sudoku is read") -> None:
+    """LinkError for a puzzle with rules beyond what ``read`` says is read."""
     names = list(dict.fromkeys(extras))
     if names:
         shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
-        raise LinkError(f"this {site} link holds a variant with {shown}; only classic sudoku "
-                        f"is read")
+        raise LinkError(f"this {site} link holds a variant with {shown}; {read}")

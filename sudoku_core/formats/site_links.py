@@ -7,6 +7,7 @@ import json
 
 from ..model.grid import Grid
 from .drawing import candidate_masks
+from .fpuzzles_variants import write_variant
 from .linkdata import kept_entries
 from .lzstring import compress_to_base64
 from .sizes import shape_for_size, sized
@@ -22,6 +23,9 @@ def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> st
     if site not in SITE_LINKS:
         raise ValueError(f"unknown site {site!r}; expected one of {', '.join(SITE_LINKS)}")
     placed = list(kept_entries(givens, entries) if entries else (0,) * givens.shape.cell_count)
+    if site in ("sudokuwiki", "sudoku.coach") and givens.shape.variant is not None:
+        raise ValueError(f"{site} links hold classic puzzles, not "
+                         f"{givens.shape.variant.describe()} rules; use an f-puzzles link")
     if site in ("sudokuwiki", "sudoku.coach"):
         if givens.size != 9:
             raise ValueError(f"{site} links hold 9x9 puzzles, not {sized(givens.size)} one")
@@ -31,7 +35,7 @@ def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> st
         if any(placed):
             return f"https://www.sudokuwiki.org/sudoku.htm?bd=S9B{_packed(givens, placed)}"
         return f"https://www.sudokuwiki.org/sudoku.htm?bd={digits}"
-    if givens.size not in _FPUZZLES_SIZES or givens.shape != shape_for_size(givens.size):
+    if givens.size not in _FPUZZLES_SIZES or givens.shape.classic != shape_for_size(givens.size):
         raise ValueError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
                          f"{shape_for_size(givens.size)}, up to 16x16; not {givens.shape}")
     data = compress_to_base64(json.dumps(_fpuzzles(givens, placed), separators=(",", ":")))
@@ -63,4 +67,5 @@ def _fpuzzles(givens: Grid, placed: list[int]) -> dict[str, object]:
             g, p = givens.cells[r * n + c], placed[r * n + c]
             row.append({"value": g, "given": True} if g else {"value": p} if p else {})
         rows.append(row)
-    return {"size": n, "grid": rows}
+    rules = write_variant(givens, rows)
+    return {"size": n, "grid": rows, **rules}

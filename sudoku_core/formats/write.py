@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.contract import frame
+from ..model.errors import VariantError
 from ..model.expect import expect
 from ..model.grid import MAX_SYMBOL_SIZE, Grid
 from .drawing import candidate_masks, format_candidates, format_pretty
 from .jsonio import format_json
 from .page_link import format_link
 from .site_links import SITE_LINKS, format_site_link
+from .variant_text import format_variant_text
 
 __all__ = [
     "FORMATS",
@@ -97,7 +99,10 @@ FORMATS: dict[str, Callable[[Grid], str]] = {
     "ss": format_ss,
     "sdk": format_sdk,
     "link": format_link,
+    "variant": format_variant_text,
 }
+# Formats that keep a variant's rules (regions, cages, diagonals ...).
+CARRY_RULES = ("json", "variant")
 # Formats that can carry the player's entries apart from the givens.
 WITH_ENTRIES: dict[str, Callable[[Grid, Grid | None], str]] = {
     "json": format_json,
@@ -113,6 +118,11 @@ def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) ->
         writer = FORMATS[to]
     except KeyError:
         raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}") from None
+    variant = grid.shape.variant
+    if variant is not None and to not in CARRY_RULES and not grid.is_complete():
+        # A solution's digits say it all; a puzzle without its rules is another puzzle.
+        raise VariantError(f"the {to} format cannot carry the rules of a {variant.describe()} "
+                         f"puzzle; use {' or '.join(CARRY_RULES)}")
     if entries is None:
         return writer(grid)
     if to not in WITH_ENTRIES:

@@ -48,6 +48,9 @@ def next_step(c: Candidates, *, unique: bool = True, solution: Grid | None = Non
     Uniqueness techniques are tried only when ``unique``; the budget is checked between
     techniques (``budget.OutOfTime`` once the deadline has passed).
     """
+    # Other rules (diagonals, cages, knight moves) can forbid the swap a deadly pattern
+    # needs, so uniqueness techniques stay for the classic puzzle.
+    unique = unique and c.shape.variant is None
     for tech in techniques:
         if tech.needs_unique and not unique:
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
 from ..solver.exact import solve
 from .symmetry import shuffled_lines
@@ -22,12 +23,30 @@ def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None 
     search fill there costs seconds). Past ``deadline`` (a ``time.perf_counter()`` value)
     the search stops and the pattern grid comes back.
     """
+    if shape.variant is not None:
+        return _variant_solution(shape, rng, deadline)
     budget = _NODES_PER_CELL * shape.cell_count
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
     result = solve(Grid.empty(shape), limit=1, max_nodes=budget, time_limit=seconds, rng=rng)
     if result.solution is not None:
         return result.solution
     return pattern_solution(shape, rng)
+
+
+def _variant_solution(shape: Shape, rng: random.Random, deadline: float | None) -> Grid:
+    """A random grid of a variant: restarts in new orders (no pattern grid keeps its rules)."""
+    cap = _NODES_PER_CELL * shape.cell_count
+    while True:
+        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        result = solve(Grid.empty(shape), limit=1, max_nodes=cap, time_limit=seconds, rng=rng)
+        if result.solution is not None:
+            return result.solution
+        if result.status == "no_solution":
+            raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules "
+                            f"{shape.variant.describe() if shape.variant else ''}")
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise OutOfTime("the time limit ran out before a grid was filled")
+        cap *= 2
 
 
 def pattern_solution(shape: Shape, rng: random.Random) -> Grid:

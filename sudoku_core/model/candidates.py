@@ -34,6 +34,20 @@ class StaleMark(NamedTuple):
     at: tuple[int, ...]  # per unit: the cell that holds it (row and box may share one)
 
 
+def _variant_masks(values: list[int], peers: tuple[tuple[int, ...], ...], full: int) -> list[int]:
+    """Candidates when peers are more than three units (cages, knight or king moves)."""
+    masks = [0] * len(values)
+    for cell, v in enumerate(values):
+        if not v:
+            used = 0
+            for p in peers[cell]:
+                w = values[p]
+                if w:
+                    used |= 1 << (w - 1)
+            masks[cell] = full & ~used
+    return masks
+
+
 class Candidates:
     """Placed values and per-cell candidate bitmasks of a grid, with precomputed units."""
 
@@ -60,6 +74,8 @@ class Candidates:
         geo = shape.geometry
         full = (1 << shape.size) - 1
         values = list(grid.cells)
+        if shape.variant is not None:
+            return cls(shape, values, _variant_masks(values, geo.peers, full))
         # Mask of values used in each unit, then each empty cell sees its three units.
         used = [0] * len(geo.units)
         for u, unit in enumerate(geo.units):

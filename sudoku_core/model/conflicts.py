@@ -8,21 +8,45 @@ from .candidates import Candidates
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
+from .variants import KING_MOVES, KNIGHT_MOVES, moves_apart, sum_reachable
 
 
 @dataclass(frozen=True)
 class Conflict:
-    """One value repeated in one unit: every cell holding it there."""
+    """One value repeated in one unit: every cell holding it there.
 
-    unit: str  # "row" | "column" | "box"
+    Variants add kinds: 'region', 'diagonal', 'window', 'cage' (a repeated digit, or
+    ``reason`` 'sum exceeded' / 'sum unreachable' with ``value`` 0), and 'knight' / 'king'
+    (one value a knight's or king's move apart). Their ``unit_cells`` are stored.
+    """
+
+    unit: str  # "row" | "column" | "box" (variants: see above)
     index: int  # 0-based index of the unit within its kind
     value: int
     symbol: str
     cells: tuple[int, ...]
+    reason: str = ""  # variants: "repeated digit" | "sum exceeded" | "sum unreachable"
+    unit_cells: tuple[int, ...] = ()  # variants: every cell of the unit, cage or pair
+    total: int | None = None  # a cage's sum
 
     def to_json(self, shape: Shape) -> Json:
         """JSON form: cells as [row, col] pairs and indices, the unit's own cells too."""
         n = shape.size
+        if self.reason:
+            out: Json = {
+                "unit": self.unit,
+                "index": self.index,
+                "symbol": self.symbol,
+                "cells": pairs(self.cells, n),
+                "value": self.value,
+                "indices": list(self.cells),
+                "unit_cells": list(self.unit_cells),
+                "reason": self.reason,
+                "message": self.describe(n),
+            }
+            if self.unit == "cage":
+                out["sum"] = self.total
+            return out
         unit = UNIT_KINDS.index(self.unit) * n + self.index
         return {
             "unit": self.unit,
@@ -38,12 +62,23 @@ class Conflict:
         """One sentence, r1c1 notation: '5 appears twice in row 1: r1c1, r1c5'."""
         times = {2: "twice", 3: "three times"}.get(len(self.cells), f"{len(self.cells)} times")
         where = ", ".join(cell_name(c, size) for c in self.cells)
-        return f"{self.symbol} appears {times} in {self.unit} {self.index + 1}: {where}"
+        if self.unit in ("knight", "king"):
+            return f"{self.symbol} is a {self.unit}'s move apart: {where}"
+        label = self.unit if self.total is None else f"{self.unit} {self.total}"
+        at = f"{label} at {cell_name(self.unit_cells[0], size)}" if self.unit == "cage" else (
+            f"{self.unit} {self.index + 1}")
+        if self.reason == "sum exceeded":
+            return f"the digits of {at} add up to more than {self.total}: {where}"
+        if self.reason == "sum unreachable":
+            return f"no distinct digits can complete {at} to {self.total}: {where}"
+        return f"{self.symbol} appears {times} in {at}: {where}"
 
 
 def find_conflicts(grid: Grid) -> list[Conflict]:
     """Every value repeated in a unit, rows then columns then boxes."""
     expect("find_conflicts", grid=(grid, Grid))
+    if grid.shape.variant is not None:
+        return _variant_conflicts(grid)
     geo = grid.shape.geometry
     n = grid.size
     cells = grid.cells
@@ -60,6 +95,55 @@ def find_conflicts(grid: Grid) -> list[Conflict]:
                     Conflict(UNIT_KINDS[u // n], u % n, v, grid.shape.symbol(v), tuple(seen[v]))
                 )
     return found
+
+
+def _variant_conflicts(grid: Grid) -> list[Conflict]:
+    """Repeats in every unit, then cages (repeats, sums), then knight and king pairs."""
+    shape = grid.shape
+    geo = shape.geometry
+    variant = shape.variant
+    assert variant is not None
+    n = grid.size
+    cells = grid.cells
+    sym = shape.symbol
+    found = []
+    for u, unit in enumerate(geo.units):
+        kind, index = geo.unit_kind(u)
+        for v, where in _repeats(cells, unit):
+            found.append(Conflict(kind, index, v, sym(v), where, "repeated digit", unit))
+    for k, cage in enumerate(variant.cages):
+        repeats = _repeats(cells, cage.cells)
+        for v, where in repeats:
+            found.append(Conflict("cage", k, v, sym(v), where, "repeated digit", cage.cells,
+                                  cage.total))
+        if cage.total is None or repeats:
+            continue
+        placed = [cells[c] for c in cage.cells if cells[c]]
+        filled = tuple(c for c in cage.cells if cells[c])
+        free = len(cage.cells) - len(placed)
+        if sum(placed) > cage.total or (not free and sum(placed) != cage.total):
+            reason = "sum exceeded" if sum(placed) > cage.total else "sum unreachable"
+            found.append(Conflict("cage", k, 0, "", filled, reason, cage.cells, cage.total))
+        elif not sum_reachable(cage.total - sum(placed), free, n, placed):
+            found.append(Conflict("cage", k, 0, "", filled, "sum unreachable", cage.cells,
+                                  cage.total))
+    for kind, on, moves in (("knight", variant.anti_knight, KNIGHT_MOVES),
+                            ("king", variant.anti_king, KING_MOVES)):
+        if on:
+            for index, (a, b) in enumerate(moves_apart(n, moves)):
+                if cells[a] and cells[a] == cells[b]:
+                    found.append(Conflict(kind, index, cells[a], sym(cells[a]), (a, b),
+                                          "repeated digit", (a, b)))
+    return found
+
+
+def _repeats(cells: tuple[int, ...], unit: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    seen: dict[int, list[int]] = {}
+    for c in unit:
+        v = cells[c]
+        if v:
+            seen.setdefault(v, []).append(c)
+    return [(v, tuple(seen[v])) for v in sorted(seen) if len(seen[v]) > 1]
 
 
 def find_dead_cells(grid: Grid) -> list[int]:

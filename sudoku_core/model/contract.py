@@ -16,7 +16,11 @@ Json = dict[str, Any]
 
 
 def frame(shape: Shape) -> Json:
-    """``{"box": [r, c], "size": n}``: the shape fields every result carries."""
+    """``{"box": [r, c], "size": n}``: the shape fields every result carries (and a variant's
+    rules as ``"variant"``, docs/protocol.md)."""
+    if shape.variant is not None:
+        return {"box": [shape.box_rows, shape.box_cols], "size": shape.size,
+                "variant": shape.variant.to_json()}
     return {"box": [shape.box_rows, shape.box_cols], "size": shape.size}
 
 

@@ -61,3 +61,7 @@ def beyond_input(exc: BaseException) -> str:
     if isinstance(exc, MemoryError):
         return "the data asks for more memory than any puzzle needs"
     return f"the data holds a number no puzzle holds (too large or not finite: {exc})"
+
+
+class VariantError(SudokuError):
+    """Variant rules that cannot hold on the grid: a broken region map, a cage off the grid."""

@@ -17,6 +17,15 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import CellCountError, ShapeError, SymbolError
+from .variants import (
+    KING_MOVES,
+    KNIGHT_MOVES,
+    Variant,
+    check_variant,
+    diagonals,
+    moves_apart,
+    windows,
+)
 
 MIN_SIZE = 4  # the smallest grid: boxes of 2x2
 MAX_SIZE = 64  # the largest grid the package reads, solves and writes
@@ -37,10 +46,15 @@ def _shown(value: object) -> str:
 
 @dataclass(frozen=True, order=True)
 class Shape:
-    """Box shape ``box_rows x box_cols``; the grid is N x N with N = box_rows * box_cols."""
+    """Box shape ``box_rows x box_cols``; the grid is N x N with N = box_rows * box_cols.
+
+    ``variant`` adds rules (X, Windoku, Jigsaw regions, Killer cages, anti-knight, anti-king):
+    the shape's geometry then holds their units and peers. None is the classic puzzle.
+    """
 
     box_rows: int
     box_cols: int
+    variant: Variant | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         r, c = self.box_rows, self.box_cols
@@ -53,6 +67,20 @@ class Shape:
                 f"box shape {_shown(r)}x{_shown(c)} makes a {n}x{n} grid; the largest "
                 f"supported is {MAX_SIZE}x{MAX_SIZE}"
             )
+        if self.variant is not None:
+            if self.variant.is_classic:
+                object.__setattr__(self, "variant", None)  # no rule on: one classic shape
+            else:
+                check_variant(self.variant, r, c)
+
+    @property
+    def classic(self) -> Shape:
+        """The same box shape without variant rules."""
+        return self if self.variant is None else Shape(self.box_rows, self.box_cols)
+
+    def with_variant(self, variant: Variant | None) -> Shape:
+        """The same box shape with ``variant``'s rules (checked)."""
+        return Shape(self.box_rows, self.box_cols, variant)
 
     @property
     def size(self) -> int:
@@ -148,11 +176,18 @@ class Geometry:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]
-    units_of: tuple[tuple[int, int, int], ...] = field(repr=False)  # unit indices per cell
+    # Unit indices per cell: row, column, box, then (variants) the cell's extra units.
+    units_of: tuple[tuple[int, ...], ...] = field(repr=False)
     box_first: tuple[int, ...] = field(repr=False, default=())  # units: boxes, rows, columns
+    # Variants only: (kind, index) of every unit ('region', 'diagonal', 'window' beside the
+    # classic kinds), and the cages (digits differ; sums) that are no unit.
+    kinds: tuple[tuple[str, int], ...] = field(repr=False, default=())
+    cages: tuple[tuple[int, ...], ...] = field(repr=False, default=())
 
     def unit_kind(self, unit: int) -> tuple[str, int]:
         """('row'|'column'|'box', index within its kind) of a unit index."""
+        if self.kinds:
+            return self.kinds[unit]
         n = self.shape.size
         return UNIT_KINDS[unit // n], unit % n
 
@@ -172,6 +207,8 @@ class Geometry:
 @cache
 def geometry(shape: Shape) -> Geometry:
     """Build (once) the units and peers tables of a shape."""
+    if shape.variant is not None:
+        return _variant_geometry(shape, shape.variant)
     n, br, bc = shape.size, shape.box_rows, shape.box_cols
     rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
     cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
@@ -195,6 +232,53 @@ def geometry(shape: Shape) -> Geometry:
     box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
     return Geometry(shape, rows, cols, boxes, rows + cols + boxes, peers, row_of, col_of,
                     box_of, units_of, box_first)
+
+
+def _variant_geometry(shape: Shape, variant: Variant) -> Geometry:
+    """Units and peers with a variant's rules: regions for boxes, extra units, differ pairs."""
+    classic = geometry(shape.classic)
+    n = shape.size
+    rows, cols = classic.rows, classic.cols
+    box_kind = "box"
+    boxes, box_of = classic.boxes, classic.box_of
+    if variant.regions:
+        box_kind = "region"
+        box_of = variant.regions
+        boxes = tuple(tuple(i for i in range(n * n) if box_of[i] == r) for r in range(n))
+    kinds = ([("row", i) for i in range(n)] + [("column", i) for i in range(n)]
+             + [(box_kind, i) for i in range(n)])
+    extra: list[tuple[int, ...]] = []
+    if variant.diagonals:
+        extra += diagonals(n)
+        kinds += [("diagonal", 0), ("diagonal", 1)]
+    if variant.windows:
+        found = windows(n, shape.box_rows, shape.box_cols)
+        extra += found
+        kinds += [("window", i) for i in range(len(found))]
+    units = rows + cols + boxes + tuple(extra)
+    units_of_l: list[list[int]] = [[] for _ in range(n * n)]
+    for u, unit in enumerate(units):
+        for cell in unit:
+            units_of_l[cell].append(u)
+    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for cell in unit:
+            peer_sets[cell].update(unit)
+    cages = tuple(cage.cells for cage in variant.cages)
+    for cage_cells in cages:
+        for cell in cage_cells:
+            peer_sets[cell].update(cage_cells)
+    moves = (KNIGHT_MOVES if variant.anti_knight else ()) + (
+        KING_MOVES if variant.anti_king else ())
+    for a, b in moves_apart(n, moves):
+        peer_sets[a].add(b)
+        peer_sets[b].add(a)
+    peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+    box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(
+        range(3 * n, len(units)))
+    return Geometry(shape, rows, cols, boxes, units, peers, classic.row_of, classic.col_of,
+                    tuple(box_of), tuple(tuple(u) for u in units_of_l), box_first,
+                    tuple(kinds), cages)
 
 
 def cell_name(cell: Cell, size: int) -> str:

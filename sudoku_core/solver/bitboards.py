@@ -61,6 +61,9 @@ def tables(shape: Shape) -> Tables:
     geo = shape.geometry
     all_cells = (1 << shape.cell_count) - 1
     units = tuple(sum(1 << c for c in unit) for unit in geo.units)
+    if shape.variant is not None:  # peers beyond three units: cages, knight or king moves
+        keep = tuple(all_cells ^ sum(1 << p for p in peers) for peers in geo.peers)
+        return Tables(shape, all_cells, keep, units)
     # A cell's peers are its row, column and box but itself: 3 ORs a cell, not 3N shifts.
     keep = tuple(all_cells ^ (units[r] | units[c] | units[b]) | 1 << i
                  for i, (r, c, b) in enumerate(geo.units_of))

@@ -34,7 +34,7 @@ from ..model.contract import line_of, pairs, values_of
 from ..model.expect import OPTIONAL_NUMBER, expect
 from ..model.grid import Grid, Shape, geometry
 from ..model.messages import solve_message
-from . import _cover, bitboards
+from . import _cover, bitboards, variant_search
 from ._cover import SearchResult
 
 DEFAULT_MAX_NODES = 2_000_000
@@ -97,6 +97,8 @@ class SolveResult:
             "message": solve_message(self.status, self.unique, self.elapsed, self.nodes,
                                      self.limit, self.timed_out, conflicts, dead, n),
         }
+        if puzzle is not None and puzzle.shape.variant is not None:
+            out["variant"] = puzzle.shape.variant.to_json()
         return out
 
 
@@ -302,7 +304,9 @@ def solve(
         deadline = outer
     shape = grid.shape
     want = _enough(grid, limit)
-    if shape.size > _cover.MAX_COVER_SIZE and not any(grid.cells):
+    if shape.variant is not None:
+        r = variant_search.search(grid, want, max_nodes, deadline, rng)
+    elif shape.size > _cover.MAX_COVER_SIZE and not any(grid.cells):
         r = _pattern_fill(shape, rng)
     elif limit == 1 or shape.size > _RESTART_ABOVE:
         r = _search_restarting(grid, want, max_nodes, deadline, rng)
@@ -333,6 +337,8 @@ def _enough(grid: Grid, limit: int) -> int:
     """
     if limit < 2 or grid.shape.size <= _RESTART_ABOVE:
         return limit
+    if grid.shape.variant is not None and grid.shape.variant.has_sums:
+        return limit  # cage sums tell values apart: a swap of two values breaks them
     unused = grid.shape.size - len(set(grid.cells) - {0})
     return 1 if unused >= 2 and limit <= math.factorial(min(unused, 12)) else limit
 

@@ -34,6 +34,7 @@ from .forcing_chains import (
 from .franken import iter_franken_fish, iter_mutant_fish, iter_siamese_fish
 from .grouped_chains import iter_grouped_aic
 from .intersections import iter_locked_candidates
+from .killer import iter_cage_combination, iter_innies_outies
 from .remote_pairs import iter_remote_pair
 from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
 from .singles import iter_full_house, iter_hidden_single, iter_naked_single
@@ -109,6 +110,9 @@ TABLE: tuple[Technique, ...] = (
     T("Full House", iter_full_house, 10, "Easy"),
     T("Hidden Single", iter_hidden_single, 12, "Easy"),
     T("Naked Single", iter_naked_single, 20, "Easy"),
+    # Killer only (cages with sums); nothing to find in other puzzles.
+    T("Cage Combination", iter_cage_combination, 22, "Easy"),
+    T("Innies and Outies", iter_innies_outies, 24, "Easy", aliases=("Rule of 45",)),
     T("Locked Candidates", iter_locked_candidates, 26, "Medium",
       step_weights={"Locked Candidates (Pointing)": 26, "Locked Candidates (Claiming)": 28}),
     T("Naked Pair", iter_naked_subset, 30, "Medium", _sizes(2), aliases=("Locked Pair",)),

@@ -213,4 +213,10 @@ def _finned_step(c: Candidates, k: int, value: int, rows_base: bool, pos: list[i
     elims = sorted((cell(i, j), value) for i, j in targets)
     covers = [j - 1 for j in bits(cover)]
     fin_cells = sorted(cell(i, j) for i, j in fins)
+    if c.shape.variant is not None:
+        # A region is no rectangle: keep the targets that see every fin.
+        peers = c.geometry.peers
+        elims = [e for e in elims if all(e[0] in peers[f] for f in fin_cells)]
+        if not elims:
+            return None
     return _step(c, k, value, rows_base, list(base), covers, elims, fin_cells)

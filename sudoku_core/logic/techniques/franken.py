@@ -54,7 +54,7 @@ class Fish:
 
 
 @cache
-def _cell_units(shape: Shape) -> tuple[tuple[int, int, int], ...]:
+def _cell_units(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(shape.geometry.units_of)
 
 

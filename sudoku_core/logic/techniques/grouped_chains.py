@@ -40,7 +40,7 @@ def _segments_of(shape: Shape) -> tuple[tuple[int, ...], ...]:
     um = unit_masks(shape)
     out = []
     for cell in range(shape.cell_count):
-        r, col, b = geo.units_of[cell]
+        r, col, b = geo.units_of[cell][:3]
         out.append((um[b] & um[r], um[b] & um[col]))
     del n
     return tuple(out)

@@ -1,0 +1,128 @@
+"""The variant rules of an f-puzzles puzzle object, read and written.
+
+f-puzzles keys read here: ``diagonal+`` and ``diagonal-`` (both: X-Sudoku), ``antiknight``,
+``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``), ``extraregion``
+(the Windoku windows, exactly) and each cell's ``region`` (0-based; Jigsaw). A rule this
+package has no model for (one diagonal alone, other extra regions) is refused by name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model.errors import LinkError
+from ..model.grid import Grid, Shape
+from ..model.variants import Cage, Variant, windows
+
+HANDLED = frozenset({"diagonal+", "diagonal-", "antiknight", "antiking", "killercage",
+                     "extraregion"})
+_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+
+
+def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant | None:
+    """The Variant of an f-puzzles puzzle (None: classic); LinkError for a rule not modelled."""
+    n = shape.size
+    plus, minus = bool(puzzle.get("diagonal+")), bool(puzzle.get("diagonal-"))
+    if plus != minus:
+        raise LinkError(f"this {site} link holds a variant with a single diagonal "
+                        f"('diagonal{'+' if plus else '-'}'); only both diagonals (X-Sudoku) "
+                        "are read")
+    cages = tuple(_cage(k, item, n, site) for k, item in enumerate(_items(puzzle, "killercage",
+                                                                          site), 1))
+    extra = [_cells(item, n, site, f"extra region {k}")
+             for k, item in enumerate(_items(puzzle, "extraregion", site), 1)]
+    wins = False
+    if extra:
+        want = sorted(sorted(w) for w in windows(n, shape.box_rows, shape.box_cols))
+        if sorted(sorted(e) for e in extra) != want:
+            raise LinkError(f"this {site} link holds a variant with extra regions other than "
+                            "the Windoku windows; only the Windoku windows are read")
+        wins = True
+    regions = _regions(puzzle, shape)
+    variant = Variant(plus and minus, wins, regions, cages, bool(puzzle.get("antiknight")),
+                      bool(puzzle.get("antiking")))
+    return None if variant.is_classic else variant
+
+
+def _items(puzzle: dict[str, object], key: str, site: str) -> list[dict[str, object]]:
+    got = puzzle.get(key) or []
+    if not isinstance(got, list) or not all(isinstance(x, dict) for x in got):
+        raise LinkError(f"this {site} link's '{key}' is not a list of objects")
+    return got
+
+
+def _cells(item: dict[str, object], n: int, site: str, what: str) -> list[int]:
+    names = item.get("cells")
+    if not isinstance(names, list) or not names:
+        raise LinkError(f"this {site} link's {what} has no cells")
+    out = []
+    for name in names:
+        m = _CELL.match(name) if isinstance(name, str) else None
+        if m is None or not (1 <= int(m.group(1)) <= n and 1 <= int(m.group(2)) <= n):
+            raise LinkError(f"this {site} link's {what} names {str(name)[:20]!r}, not a cell "
+                            f"such as R1C1 of the {n}x{n} grid")
+        out.append((int(m.group(1)) - 1) * n + int(m.group(2)) - 1)
+    return out
+
+
+def _cage(k: int, item: dict[str, object], n: int, site: str) -> Cage:
+    cells = _cells(item, n, site, f"killer cage {k}")
+    value = item.get("value")
+    if value in (None, ""):
+        return Cage(tuple(cells))
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise LinkError(f"this {site} link's killer cage {k} has the sum {text[:20]!r}, not a "
+                        "whole number")
+    return Cage(tuple(cells), int(text))
+
+
+def _regions(puzzle: dict[str, object], shape: Shape) -> tuple[int, ...]:
+    """Each cell's region where some cell moves out of its box (else () : the boxes)."""
+    n = shape.size
+    box_of = shape.classic.geometry.box_of
+    rows = puzzle.get("grid")
+    out = list(box_of)
+    assert isinstance(rows, list)
+    for r, row in enumerate(rows[:n]):
+        if not isinstance(row, list):
+            continue
+        for c, cell in enumerate(row[:n]):
+            region = cell.get("region") if isinstance(cell, dict) else None
+            if isinstance(region, int) and not isinstance(region, bool):
+                out[r * n + c] = region
+    return () if tuple(out) == box_of else tuple(out)
+
+
+def write_variant(grid: Grid, rows: list[list[dict[str, object]]]) -> dict[str, object]:
+    """The f-puzzles keys of the grid's rules; regions go into ``rows`` (cell objects)."""
+    variant = grid.shape.variant
+    if variant is None:
+        return {}
+    n = grid.size
+    out: dict[str, object] = {}
+
+    def names(cells: tuple[int, ...] | list[int]) -> list[str]:
+        return [f"R{c // n + 1}C{c % n + 1}" for c in cells]
+
+    if variant.diagonals:
+        out["diagonal+"] = out["diagonal-"] = True
+    if variant.anti_knight:
+        out["antiknight"] = True
+    if variant.anti_king:
+        out["antiking"] = True
+    if variant.cages:
+        out["killercage"] = [{"cells": names(c.cells),
+                              **({"value": str(c.total)} if c.total is not None else {})}
+                             for c in variant.cages]
+    if variant.windows:
+        shape = grid.shape
+        out["extraregion"] = [{"cells": names(w)}
+                              for w in windows(n, shape.box_rows, shape.box_cols)]
+    if variant.regions:
+        for cell, region in enumerate(variant.regions):
+            rows[cell // n][cell % n]["region"] = region
+    return out
+
+
+

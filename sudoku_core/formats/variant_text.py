@@ -1,0 +1,168 @@
+"""The plain-text form of a variant puzzle: the grid, then ``rules:``, ``regions:``, ``cages:``.
+
+    53..7....            any grid text the classic reader takes (one line, rows, frames)
+    6..195...
+    ...
+    rules: x, windoku, antiknight, antiking
+    regions:             Jigsaw: N lines of N region symbols (any symbol names one region)
+    AAABBBCCC
+    ...
+    cages:               Killer: one cage a line, its sum (optional) then its cells
+    15: r1c1 r1c2 r2c1
+    r5c5 r5c6            (a cage without a sum: its digits only differ)
+
+Described for people in docs/variants.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model.errors import ParseError, VariantError
+from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape, cell_name
+from ..model.variants import Cage, Variant, parse_names, rules_of
+from .scan import LINE_BREAK
+
+HEADER = re.compile(r"^\s*(rules|regions|cages)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
+_CAGE = re.compile(r"^\s*(?:(\d+)\s*[:=])?\s*(.*?)\s*$")
+
+
+def has_variant_text(text: str) -> bool:
+    """True when some line starts a ``rules:``, ``regions:`` or ``cages:`` section."""
+    return any(HEADER.match(line) for line in LINE_BREAK.split(text))
+
+
+def read_variant_text(text: str, shape: Shape | None) -> Grid:
+    """Read the grid part with the classic reader, then the sections into a Variant."""
+    from .text import read_text
+
+    lines = LINE_BREAK.split(text)
+    start = next(i for i, line in enumerate(lines) if HEADER.match(line))
+    grid_text = "\n".join(lines[:start])
+    if not grid_text.strip():
+        raise ParseError("variant text: the grid comes first, before 'rules:', 'regions:' or "
+                         "'cages:'", line=start + 1)
+    grid = read_text(grid_text, shape.classic if shape is not None else None)
+    n = grid.size
+    sections: dict[str, tuple[int, str, list[tuple[int, str]]]] = {}
+    current = ""
+    for number, line in enumerate(lines[start:], start + 1):
+        m = HEADER.match(line)
+        if m:
+            current = m.group(1).lower()
+            if current in sections:
+                raise ParseError(f"variant text: a second '{current}:' section", line=number)
+            sections[current] = (number, m.group(2), [])
+        elif line.strip():
+            sections[current][2].append((number, line))
+    names: tuple[str, ...] = ()
+    if "rules" in sections:
+        number, inline, more = sections["rules"]
+        words = ",".join([inline] + [ln for _, ln in more])
+        try:
+            names = parse_names(words.replace(" ", ","))
+        except VariantError as exc:
+            raise ParseError(f"variant text: {exc}", line=number) from None
+        for name in ("jigsaw", "killer"):
+            if name in names:
+                raise ParseError(f"variant text: '{name}' comes from the "
+                                 f"'{'regions' if name == 'jigsaw' else 'cages'}:' section, "
+                                 "not from 'rules:'", line=number)
+    flags = rules_of(names)
+    regions: tuple[int, ...] = ()
+    if "regions" in sections:
+        regions = _regions(sections["regions"], n)
+    cages: tuple[Cage, ...] = ()
+    if "cages" in sections:
+        number, inline, more = sections["cages"]
+        rows = ([(number, inline)] if inline else []) + more
+        cages = tuple(_cage(line, at, n) for at, line in rows)
+    variant = Variant(flags.diagonals, flags.windows, regions, cages, flags.anti_knight,
+                      flags.anti_king)
+    return Grid(grid.shape.with_variant(variant), grid.cells)
+
+
+def _regions(section: tuple[int, str, list[tuple[int, str]]], n: int) -> tuple[int, ...]:
+    number, inline, more = section
+    rows = ([(number, inline)] if inline else []) + more
+    if len(rows) != n:
+        raise ParseError(f"variant text: the region map has {len(rows)} lines; a {n}x{n} grid "
+                         f"needs {n}", line=number)
+    ids: dict[str, int] = {}
+    out: list[int] = []
+    shape = Shape.for_size(n) if n != 4 else Shape(2, 2)
+    tokens_all = [t for _, ln in rows for t in _row_tokens(ln, n)]
+    numbered = {t: shape.value_of(t) for t in set(tokens_all)}
+    if len(numbered) == n and all(numbered.values()):
+        # Region numbers 1..N as the writer puts them: kept, so a map reads back the same.
+        ids = {t: v - 1 for t, v in numbered.items() if v}
+    for at, line in rows:
+        tokens = _row_tokens(line, n)
+        if len(tokens) != n:
+            raise ParseError(f"variant text: region line has {len(tokens)} cells; a {n}x{n} "
+                             f"grid needs {n}", line=at)
+        for token in tokens:
+            out.append(ids.setdefault(token, len(ids)))
+    if len(ids) != n:
+        raise ParseError(f"variant text: the region map names {len(ids)} regions; a {n}x{n} "
+                         f"grid needs {n}", line=number)
+    return tuple(out)
+
+
+def _row_tokens(line: str, n: int) -> list[str]:
+    body = line.strip()
+    return body.split() if len(body.replace(" ", "")) != n else list(body.replace(" ", ""))
+
+
+def _cage(line: str, at: int, n: int) -> Cage:
+    m = _CAGE.match(line)
+    assert m is not None  # the pattern matches any line
+    total = int(m.group(1)) if m.group(1) else None
+    cells = []
+    for token in re.split(r"[\s,;]+", m.group(2)):
+        if not token:
+            continue
+        cm = _CELL.match(token)
+        if cm is None:
+            raise ParseError(f"variant text: cage cell {token!r} is not a cell such as r1c1",
+                             line=at)
+        r, c = int(cm.group(1)), int(cm.group(2))
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise ParseError(f"variant text: cage cell {token} is off the {n}x{n} grid",
+                             line=at)
+        cells.append((r - 1) * n + c - 1)
+    if not cells:
+        raise ParseError("variant text: a cage line needs its cells, such as '15: r1c1 r1c2'",
+                         line=at)
+    return Cage(tuple(cells), total)
+
+
+def format_variant_text(grid: Grid) -> str:
+    """The grid as rows, then the sections its rules need (a classic grid: the rows only)."""
+    from .write import format_rows
+
+    text = format_rows(Grid(grid.shape.classic, grid.cells))
+    variant = grid.shape.variant
+    if variant is None:
+        return text
+    n = grid.size
+    parts = [text.rstrip("\n")]
+    flags = [name for name in variant.names if name not in ("jigsaw", "killer")]
+    if flags:
+        parts.append("rules: " + ", ".join(flags))
+    if variant.regions:
+        parts.append("regions:")
+        sep = "" if n <= MAX_SYMBOL_SIZE else " "
+        sym = grid.shape.classic.symbol
+        for r in range(n):
+            row = variant.regions[r * n:(r + 1) * n]
+            parts.append(sep.join(sym(k + 1) if n <= MAX_SYMBOL_SIZE else str(k + 1)
+                                  for k in row))
+    if variant.cages:
+        parts.append("cages:")
+        for cage in variant.cages:
+            cells = " ".join(cell_name(c, n) for c in cage.cells)
+            parts.append(cells if cage.total is None else f"{cage.total}: {cells}")
+    return "\n".join(parts) + "\n"
+

@@ -1,0 +1,98 @@
+"""Killer cages for a complete grid: random side-by-side cages, split until the sums decide."""
+
+from __future__ import annotations
+
+import random
+
+from ..model.grid import Grid, Shape
+from ..model.variants import Cage, Variant
+from ..solver.exact import solve
+
+_SIZES = (2, 2, 2, 3, 3, 3, 3, 4, 4, 5)  # cells per cage, drawn: most Killer cages have 2-4
+
+
+def random_cages(solution: Grid, rng: random.Random) -> tuple[Cage, ...]:
+    """Cover the grid with side-by-side cages of distinct digits of ``solution``, summed."""
+    n = solution.size
+    cells = solution.cells
+    left = set(range(n * n))
+    cages = []
+    while left:
+        start = min(left) if rng.random() < 0.5 else rng.choice(sorted(left))
+        cage = [start]
+        left.discard(start)
+        want = rng.choice(_SIZES)
+        while len(cage) < want:
+            near = sorted({x for y in cage for x in _sides(y, n)
+                           if x in left and cells[x] not in [cells[z] for z in cage]})
+            if not near:
+                break
+            x = rng.choice(near)
+            cage.append(x)
+            left.discard(x)
+        cages.append(Cage(tuple(sorted(cage)), sum(cells[z] for z in cage)))
+    return tuple(sorted(cages))
+
+
+def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...],
+                 rng: random.Random, time_limit: float = 10.0) -> tuple[Cage, ...] | None:
+    """Split cages where a second solution differs until the puzzle has one; None if out of time.
+
+    A cell where two solutions differ is cut out of its cage into a cage of its own (a
+    one-cell cage is a given in all but name), which removes that second solution.
+    """
+    shape = solution.shape
+    while True:
+        variant = shape.variant or Variant()
+        v = Variant(variant.diagonals, variant.windows, variant.regions, cages,
+                    variant.anti_knight, variant.anti_king)
+        grid = Grid(Shape(shape.box_rows, shape.box_cols, v), givens)
+        r = solve(grid, limit=2, time_limit=time_limit)
+        if r.unique:
+            return cages
+        if r.unique is None:
+            return None
+        other = _another(grid, solution)
+        if other is None:
+            return None
+        differ = [i for i, (a, b) in enumerate(zip(solution.cells, other, strict=True)) if a != b]
+        cell = rng.choice(differ)
+        out = []
+        for cage in cages:
+            if cell in cage.cells and len(cage.cells) > 1:
+                rest = tuple(c for c in cage.cells if c != cell)
+                out += [Cage(rest, sum(solution.cells[c] for c in rest)),
+                        Cage((cell,), solution.cells[cell])]
+            else:
+                out.append(cage)
+        cages = tuple(sorted(out))
+
+
+def _another(grid: Grid, solution: Grid) -> tuple[int, ...] | None:
+    """A solution of ``grid`` other than ``solution``."""
+    from ..solver import variant_search
+
+    r = variant_search.search(grid, 2, None, None, None)
+    if r.first is None:
+        return None
+    if tuple(r.first) != solution.cells:
+        return tuple(r.first)
+    # The first found is ours: the search found a second one as well when count is 2.
+    for seed in range(20):
+        again = variant_search.search(grid, 1, None, None, random.Random(seed))
+        if again.first is not None and tuple(again.first) != solution.cells:
+            return tuple(again.first)
+    return None
+
+
+def _sides(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def killer_shape(shape: Shape, cages: tuple[Cage, ...]) -> Shape:
+    """``shape`` with ``cages`` added to its rules."""
+    v = shape.variant or Variant()
+    return Shape(shape.box_rows, shape.box_cols,
+                 Variant(v.diagonals, v.windows, v.regions, cages, v.anti_knight, v.anti_king))
