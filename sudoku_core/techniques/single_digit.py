@@ -12,6 +12,7 @@ from functools import cache
 from ..bitboards import cells_of, tables
 from ..candidates import Candidates
 from ..grid import Shape, cell_name
+from ..step import ChainsOf
 from . import base
 from .base import Step
 
@@ -100,6 +101,8 @@ def make_step(
     units: Iterable[int] = (),
     candidates: Iterable[tuple[int, int, str]] = (),
     region: str = "",
+    summary: str = "",
+    chains: ChainsOf = (),
 ) -> Step:
     """A Step whose roles also list the eliminated cells and candidates."""
     elims = tuple(sorted(set(eliminations)))
@@ -116,6 +119,8 @@ def make_step(
         units=tuple(dict.fromkeys(units)),
         candidates=tuple(cand_roles),
         region=region,
+        summary=summary,
+        chains=chains,
     )
 
 
