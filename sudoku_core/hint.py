@@ -79,6 +79,8 @@ class Hint:
                 if _in_region(shape, unit, self.step.region)
             ]
             data["text"] = self.nudge
+            data["summary"] = self.nudge
+            data["chains"] = []
         if level == "apply":
             data["result"] = self.result.line()
             data["result_values"] = values_of(self.result)
