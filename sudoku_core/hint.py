@@ -22,7 +22,7 @@ from .expect import NONE, NUMBER, expect
 from .grid import Grid, Shape, cell_name
 from .messages import and_list, wrong_entries_text
 from .solver import solve
-from .step import Step
+from .step import SUMMARY_LIMIT, Step
 from .techniques.base import cells_text
 from .trial import trial_step
 from .walk import next_step
@@ -295,7 +295,14 @@ def _joined(chain: list[Step], shape: Shape) -> Step:
     """One step that tells the eliminations and ends with the placement they unlock."""
     first, last = chain[0], chain[-1]
     texts = [s.text for s in chain[:-1]]
-    text = "; then ".join(texts) + f"; now {_placed_text(last, shape)}"
+    placed = _placed_text(last, shape)
+    text = "; then ".join(texts) + f"; now {placed}"
+    more = len(chain) - 2
+    summary = first.headline(shape) + (f"; then {more} more step{'s' if more > 1 else ''}"
+                                       if more else "") + f"; now {placed}"
+    if len(summary) > SUMMARY_LIMIT:
+        summary = (f"{first.technique} and {len(chain) - 1} more step"
+                   f"{'s' if len(chain) > 2 else ''} unlock a placement: {placed}")
     return Step(
         first.technique,
         last.placements,
@@ -306,4 +313,6 @@ def _joined(chain: list[Step], shape: Shape) -> Step:
         units=tuple(dict.fromkeys(u for s in chain for u in s.units)),
         candidates=tuple(dict.fromkeys(x for s in chain for x in s.candidates)),
         region=first.region,
+        summary=summary[:SUMMARY_LIMIT],
+        chains=tuple(x for s in chain for x in s.chain_list()),
     )

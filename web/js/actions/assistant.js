@@ -2,6 +2,7 @@
 // and Cancel. The engine's words are shown as they come (they are the CLI's).
 
 import { SOLVE_BUDGET } from "../background.js";
+import { chainView } from "../chain_view.js";
 import * as D from "../doc.js";
 import * as E from "../edits.js";
 import { readStep, reportCells, solutionValues } from "../protocol.js";
@@ -26,6 +27,8 @@ function nextHintLevel(state) {
 }
 
 export function assistant(app) {
+  const explain = chainView(app);
+  explain.build();
   // The engine's verdict on the givens and the user's entries (Validate, Check): its words are
   // the CLI's; conflicts, cells where nothing fits and entries that differ from the solution
   // are marked.
@@ -118,12 +121,15 @@ export function assistant(app) {
           r.status === "solved" ? "ok" : "warn");
         return;
       }
+      // The step in one line (its summary); the whole chain is one tap away under Explain.
+      const words = level === "nudge" ? step.text : step.summary || step.text;
       if (level === "apply") {
-        app.dispatch((s) => S.applyHint(s, step, r), `Applied: ${step.text}`, "ok");
+        app.dispatch((s) => S.applyHint(s, step, r), `Applied: ${words}`, "ok");
         return;
       }
-      const more = level === "nudge" ? "Hint again shows the step." : "Hint again applies it.";
-      const said = /[.!?]$/.test(step.text) ? step.text : `${step.text}.`;
+      const more = level === "nudge" ? "Hint again shows the step."
+        : step.chains.length ? "Explain shows the chain; Hint again applies it." : "Hint again applies it.";
+      const said = /[.!?]$/.test(words) ? words : `${words}.`;
       app.dispatch((s) => S.showHint(s, doc, level, step, r), `${said} ${more}`, "info");
     },
 
@@ -165,6 +171,10 @@ export function assistant(app) {
     closeWalk() {
       app.dispatch(S.closeWalk);
       app.actions.focusGrid();
+    },
+
+    explain() {
+      explain.show();
     },
 
     cancel() {
