@@ -102,3 +102,57 @@ def test_phone_sheet_over_the_keypad(browser: Browser, server: object, watch: ob
         expect(sheet).to_be_hidden()
     finally:
         ctx.close()
+
+
+# puzzles6_forum_hardest_1106 #1: its walk needs nested forcing chains (seconds in the page).
+FORUM_HARDEST = ("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5"
+                 ".....3")
+
+
+def test_steps_stream_the_first_steps_before_the_walk_ends(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + FORUM_HARDEST)
+    app.click("Steps")
+    # The walk opens with the steps found so far while the job still runs (Cancel shown).
+    app.page.wait_for_function(
+        """() => !document.getElementById('walk-panel').hidden
+                 && !document.getElementById('cancel').hidden
+                 && document.querySelector('[role=status]').textContent.includes('so far')""",
+        timeout=60_000)
+    early = app.status().inner_text()
+    app.click("Next step")
+    expect(app.page.locator("#walk-text")).to_contain_text("Step 1 of")
+    final = app.wait_message("Press Next step to walk through them")
+    assert final != early
+    total = int(re.search(r"Step 1 of (\d+)", app.page.locator("#walk-text").inner_text())[1])
+    assert total > 5
+    # The player's place in the walk survives the end of the stream.
+    expect(app.page.locator("#walk-text")).to_contain_text("Step 1 of")
+    marks = app.page.evaluate(
+        "['sudoku:first-step', 'sudoku:steps-done'].map(n => performance.getEntriesByName(n)"
+        ".map(e => e.startTime)[0])")
+    assert marks[0] is not None and marks[1] is not None and marks[0] < marks[1]
+
+
+def test_nested_chain_shows_inner_chains_collapsed(fresh_app: App) -> None:
+    app = fresh_app
+    app.open("#p=" + FORUM_HARDEST)
+    app.click("Steps")
+    app.wait_message("Press Next step to walk through them", timeout=120_000)
+    text = app.page.locator("#walk-text")
+    for _ in range(200):
+        app.click("Next step")
+        if "Nested Forcing Chain" in text.inner_text():
+            break
+    else:
+        raise AssertionError("the walk shows no nested forcing chain")
+    app.click("Explain")
+    sheet = app.page.get_by_role("dialog")
+    expect(sheet).to_be_visible()
+    inner = sheet.locator("details.chain-sub")
+    assert inner.count() >= 1
+    assert sheet.locator("details.chain-sub[open]").count() == 0, "collapsed by default"
+    inner.first.locator("summary").click()
+    expect(inner.first.locator(".chain-nodes li").first).to_be_visible()
+    app.click("Close")
+    expect(sheet).to_be_hidden()

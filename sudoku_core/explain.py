@@ -8,6 +8,7 @@ it is sound.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -71,18 +72,20 @@ class Path:
 
 
 def steps(grid: Grid, *, time_limit: float | None = budget.DEFAULT_TIME_LIMIT,
-          verify: bool = True) -> Path:
+          verify: bool = True, on_step: Callable[[Step], None] | None = None) -> Path:
     """The logical path from ``grid`` to its solution, simplest technique first.
 
     ``time_limit`` bounds the whole call (None: only an outer ``budget.deadline``). With
     ``verify`` a step that contradicts the known unique solution is dropped (a safety net for
-    users; the soundness tests turn it off so that such a step shows up).
+    users; the soundness tests turn it off so that such a step shows up). ``on_step`` is told
+    of each step as soon as it is found (the page shows the first ones while the walk goes on).
     """
     expect("steps", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
-    return walk_path(grid, time_limit=time_limit, record=True, verify=verify)
+    return walk_path(grid, time_limit=time_limit, record=True, verify=verify, on_step=on_step)
 
 
-def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: bool) -> Path:
+def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: bool,
+              on_step: Callable[[Step], None] | None = None) -> Path:
     """The walk behind ``steps`` (``record``: every step kept) and ``rate`` (singles tallied)."""
     start = time.perf_counter()
     shape = grid.shape
@@ -96,7 +99,7 @@ def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: boo
                         elapsed=time.perf_counter() - start, puzzle=grid)
         unique = result.unique is True
         w = Walk(Candidates.from_grid(grid), result.solution if unique else None, unique,
-                 verify, record)
+                 verify, record, on_step=on_step)
         timed_out = False
         try:
             end = w.run()

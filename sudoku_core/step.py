@@ -166,7 +166,10 @@ class Step:
     def chain_list(self) -> tuple[Chain, ...]:
         """The step's chains (built now if they were left for later)."""
         got = self.chains
-        return got() if callable(got) else got
+        if callable(got):
+            got = got()
+            object.__setattr__(self, "chains", got)  # built once, however often it is asked
+        return got
 
     def headline(self, shape: Shape) -> str:
         """The one-line summary: the step's own, or its text when short, or technique and

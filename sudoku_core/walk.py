@@ -10,6 +10,7 @@ past it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -76,6 +77,7 @@ class Walk:
     best: int = 0  # weight of the hardest step so far
     hardest: str = ""
     trial: bool = False  # some step was trial and error
+    on_step: Callable[[Step], None] | None = None  # told of each step kept, as it is found
 
     def note(self, technique: str, step: Step | None = None) -> None:
         """Tally a step (and keep it when recording)."""
@@ -85,6 +87,8 @@ class Walk:
             self.best, self.hardest = w, technique
         if self.record and step is not None:
             self.steps.append(step)
+            if self.on_step is not None:
+                self.on_step(step)
 
     def run(self) -> WalkEnd:
         """Take steps until the grid is full or no step can be proven.

@@ -134,12 +134,52 @@ export function assistant(app) {
     },
 
     // The whole logical path, walked forward and back with Next step / Previous step.
+    // The steps are streamed: the walk opens with the first one found and grows as the rest
+    // come (a forum-hardest walk takes seconds in the page); the reply then settles it.
     async steps() {
       const doc = app.state.doc;
+      const found = [];
+      let shown = 0;
+      let pending = 0; // animation frame of the next batched update
+      const showFound = () => {
+        pending = 0;
+        const walk = app.state.walk;
+        if (app.state.doc !== (walk ? walk.docs[walk.index] : doc) || app.state.busy !== "steps") return;
+        const steps = found.slice();
+        const first = !walk;
+        app.dispatch((s) => (s.walk ? S.setWalk(s, { ...s.walk, steps }) : S.startWalk(s, steps)),
+          `Found ${steps.length} step${steps.length === 1 ? "" : "s"} so far… Next step walks through them; more are coming (Cancel or Esc stops it).`,
+          "busy");
+        if (first) {
+          app.flush();
+          performance.mark("sudoku:first-step");
+          $("walk-next").focus({ preventScroll: true });
+        }
+        shown = steps.length;
+      };
+      const onPartial = (partial) => {
+        found[partial.index] = readStep(partial.step);
+        if (!pending && found.length > shown) pending = requestAnimationFrame(showFound);
+      };
       const r = await app.job("steps", "steps",
-        { cells: D.puzzleValues(doc), box: doc.box, time_limit: 20 },
-        "Working out the steps… (Cancel or Esc stops it)");
-      if (!r || app.state.doc !== doc) return;
+        { cells: D.puzzleValues(doc), box: doc.box, time_limit: 20, stream: true },
+        "Working out the steps… (Cancel or Esc stops it)", onPartial);
+      if (pending) cancelAnimationFrame(pending);
+      const walking = app.state.walk;
+      if (!r) {
+        if (walking && app.state.doc === walking.docs[walking.index]) {
+          app.say(`Stopped after ${walking.steps.length} steps: Next step walks through them.`, "info");
+        }
+        return;
+      }
+      if (walking && app.state.doc === walking.docs[walking.index] && r.steps.length) {
+        const steps = r.steps.map(readStep);
+        app.dispatch((s) => S.setWalk(s, { ...s.walk, steps }),
+          `${r.message} Press Next step to walk through them.`, r.status === "solved" ? "info" : "warn");
+        performance.mark("sudoku:steps-done");
+        return;
+      }
+      if (app.state.doc !== doc) return;
       if (!r.steps.length) {
         if (!(await blameEntries(r, "Steps"))) app.say(r.message, "warn");
         return;
@@ -147,6 +187,7 @@ export function assistant(app) {
       const steps = r.steps.map(readStep);
       app.dispatch((s) => S.startWalk(s, steps), `${r.message} Press Next step to walk through them.`,
         r.status === "solved" ? "info" : "warn");
+      performance.mark("sudoku:steps-done");
       app.flush();
       $("walk-next").focus({ preventScroll: true }); // the grid stays where the player sees it
     },
