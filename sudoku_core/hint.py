@@ -31,6 +31,7 @@ HintLevel = Literal["nudge", "step", "apply"]
 HINT_LEVELS: tuple[HintLevel, ...] = get_args(HintLevel)
 HintStatus = Literal["step", "wrong_entries", "missing_marks", "solved", "invalid",
                      "no_solution", "multiple", "gave_up"]
+_UNLOCK_TIME = 2.0  # seconds the steps after an elimination may take to reach a placement
 _CHAIN_LIMIT = 50  # steps an elimination may need before a placement shows (then stop there)
 
 
@@ -266,16 +267,21 @@ def _unlock(first: Step, after: Candidates, unique: bool,
     """
     chain = [first]
     walked = after.copy()
-    for _ in range(_CHAIN_LIMIT):
-        if budget.expired():
-            break
-        step = _step(walked, unique, solution)
-        if step is None:
-            break
-        walked.apply(step)
-        chain.append(step)
-        if step.placements:
-            return _joined(chain, walked.shape), walked
+    # The step found is the hint; the join is a courtesy: past its share of time (or the
+    # call's deadline) the hint is the step alone, never "the time ran out".
+    try:
+        with budget.deadline(_UNLOCK_TIME):
+            for _ in range(_CHAIN_LIMIT):
+                budget.check()
+                step = _step(walked, unique, solution)
+                if step is None:
+                    break
+                walked.apply(step)
+                chain.append(step)
+                if step.placements:
+                    return _joined(chain, walked.shape), walked
+    except budget.OutOfTime:
+        pass
     return first, after
 
 

@@ -376,3 +376,25 @@ def test_json_of_a_step_keeps_every_earlier_field() -> None:
     data = Step("Naked Single", ((0, 1),), (), "r1c1 can only be 1").to_json(NINE)
     assert {"technique", "trial", "placements", "eliminations", "text", "cells", "units",
             "candidates", "region", "summary", "chains"} <= set(data)
+
+
+def test_a_hint_whose_join_runs_long_is_the_step_alone(monkeypatch: object) -> None:
+    # A forcing chain that unlocks a placement only many steps later: past the join's share of
+    # time the hint is the chain step itself (with its summary and chain), not "time ran out".
+    import importlib
+
+    hint_module = importlib.import_module("sudoku_core.hint")
+
+    position = ("........8.83...4.2.9..2..6.....79.......612...6.5.2.7...8...5...1....."
+                "2.4.5.....3")
+    grid = grid9(position)
+    monkeypatch.setattr(hint_module, "_UNLOCK_TIME", 0.0)  # type: ignore[attr-defined]
+    found = hint_module.hint(grid, unlock=True)
+    assert found.status == "step"
+    assert found.step.technique == "Forcing Chain" and not found.step.placements
+    data = found.to_json("step")
+    assert data["summary"].startswith("A chain from ") and data["chains"]
+    monkeypatch.setattr(hint_module, "_UNLOCK_TIME", 60.0)  # type: ignore[attr-defined]
+    joined = hint_module.hint(grid, unlock=True).to_json("step")
+    assert joined["placements"] and joined["chains"], "the join keeps the chain"
+    assert len(joined["summary"]) <= SUMMARY_LIMIT and "now" in joined["summary"]
