@@ -169,7 +169,9 @@ export function chainView(app) {
     // The message changes with every action: Explain shows whenever it has more to say, and a
     // sheet left open on another grid closes.
     const watch = () => refresh();
-    new MutationObserver(watch).observe(msg, { childList: true, characterData: true, subtree: true });
+    const words = { childList: true, characterData: true, subtree: true };
+    new MutationObserver(watch).observe(msg, words);
+    new MutationObserver(watch).observe($("walk-text"), words); // the walk moves on
     new ResizeObserver(watch).observe(msg);
   }
 
@@ -181,7 +183,11 @@ export function chainView(app) {
     const worth = overflows || src.chains.length > 0 || (src.text && src.text !== src.summary
       && src.text.length > src.summary.length);
     more.hidden = !worth && !open;
-    if (open && app.state.doc !== open.doc && !(app.state.walk && open.walk)) close(false);
+    if (open && app.state.doc !== open.doc) {
+      // Walking on with the sheet open explains the new step; any other change closes it.
+      if (app.state.walk && open.walk) show();
+      else close(false);
+    }
   }
 
   function show() {
