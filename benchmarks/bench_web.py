@@ -10,6 +10,11 @@ Wall-clock, with the load average before and after (the machine may be shared).
 
     .venv/bin/python benchmarks/bench_web.py [--visits 3] [--per-corpus 10] [--gen-runs 20]
     .venv/bin/python benchmarks/bench_web.py --new-only   # only the New puzzle figures
+
+``--forum N`` measures only the long work on N puzzles of puzzles6_forum_hardest_1106 (wall-clock
+in the page, with the load average): streamed Steps (click -> first step shown, click -> whole
+walk), and Hint (first press: the step is found; second press: the step shown with its summary),
+as median / p95 / max.
 """
 
 from __future__ import annotations
@@ -169,6 +174,83 @@ def hint_in_page(page: Page, puzzle: str) -> tuple[float, str]:
     return timed_click(page, "hint", "^Looking for a hint")
 
 
+def steps_in_page(page: Page, puzzle: str) -> tuple[float, float]:
+    """Paste, click Steps; return (ms to the first step shown, ms to the whole walk)."""
+    paste(page, puzzle)
+    page.evaluate("() => { performance.clearMarks('sudoku:first-step');"
+                  " performance.clearMarks('sudoku:steps-done');"
+                  " window.__t0 = performance.now(); document.getElementById('steps').click(); }")
+    page.wait_for_function("() => performance.getEntriesByName('sudoku:steps-done').length",
+                           timeout=READY)
+    first, done = page.evaluate(
+        """() => ['sudoku:first-step', 'sudoku:steps-done'].map(n => {
+            const e = performance.getEntriesByName(n)[0];
+            return e ? e.startTime - window.__t0 : NaN; })""")
+    page.click("#walk-close")
+    return float(first), float(done)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def fmt_p95(values: list[float]) -> str:
+    good = [v for v in values if v == v]  # NaN: no such moment (e.g. no step streamed)
+    if not good:
+        return "-"
+    return (f"{statistics.median(good):.0f} / {pct(good, 0.95):.0f} / {max(good):.0f} ms"
+            + (f" ({len(values) - len(good)} missing)" if len(good) < len(values) else ""))
+
+
+def forum_figures(browser: Any, url: str, count: int) -> list[tuple[str, str]]:
+    """Streamed Steps and Hint on a sample of puzzles6 (median / p95 / max, wall-clock)."""
+    import os
+
+    path = next(base / "shared" / "corpora" / "puzzles6_forum_hardest_1106"
+                for base in (ROOT.parent, ROOT.parent.parent)
+                if (base / "shared" / "corpora").is_dir())
+    lines = [ln.strip()[:81] for ln in path.read_text().splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    sample = lines[:: max(1, len(lines) // count)][:count]
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "index.html")
+    page.wait_for_selector("html[data-engine='ready']", timeout=READY)
+    load_before = os.getloadavg()
+    firsts, walks, nudges, shown = [], [], [], []
+    for puzzle in sample:
+        first, done = steps_in_page(page, puzzle)
+        firsts.append(first)
+        walks.append(done)
+        ms, _ = hint_in_page(page, puzzle)
+        nudges.append(ms)
+        ms, _ = timed_click(page, "hint", "^Looking for a hint")
+        shown.append(ms)
+        print(f"  forum: first step {first:.0f} ms, walk {done:.0f} ms, hint {nudges[-1]:.0f}"
+              f" + {ms:.0f} ms", file=sys.stderr, flush=True)
+    load_after = os.getloadavg()
+    ctx.close()
+    load = f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
+    n = len(sample)
+    return [
+        (f"puzzles6 Steps (streamed): click -> first step shown x{n} (median / p95 / max)",
+         fmt_p95(firsts)),
+        (f"puzzles6 Steps (streamed): click -> whole walk x{n}", fmt_p95(walks)),
+        (f"puzzles6 Hint, first press (nudge) x{n}", fmt_p95(nudges)),
+        (f"puzzles6 Hint, second press (step + summary) x{n}", fmt_p95(shown)),
+        ("  wall-clock, headless Chromium; " + load, ""),
+    ]
+
+
+def engine_only(page: Page) -> None:
+    """Count every shipped puzzle as opened (web/js/puzzles.js keeps them under this key), so
+    that New puzzle asks the engine, whose time is the figure."""
+    page.evaluate("""() => fetch('puzzles.json').then(r => r.json()).then(list =>
+        localStorage.setItem('sudoku-core:shipped-played',
+                             JSON.stringify(list.map(p => p.values.join(',')))))""")
+
+
 def generate_in_page(page: Page, size: int, level: str) -> tuple[float, str]:
     """New puzzle... -> size and level -> Generate; return (ms from the click until the new grid
     is drawn, status text). The same level twice says the same text: the grid tells them apart."""
@@ -311,6 +393,8 @@ def main() -> int:
     ap.add_argument("--gen-runs", type=int, default=20, help="new puzzles per size and level")
     ap.add_argument("--new-only", action="store_true", help="only the New puzzle figures")
     ap.add_argument("--keys", type=int, default=40, help="values typed at 25x25")
+    ap.add_argument("--forum", type=int, default=0,
+                    help="only streamed Steps and Hint on this many puzzles6 puzzles")
     ap.add_argument("--quick", action="store_true",
                     help="only the load and typing figures (no solves, hints or new puzzles)")
     args = ap.parse_args()
@@ -331,6 +415,9 @@ def main() -> int:
                 ctx.close()
                 browser.close()
                 rows.append(("load average at the end", load_average()))
+            if args.forum:
+                rows += forum_figures(browser, url, args.forum)
+                browser.close()
                 raise SystemExit(print_rows(rows))
             v = visit_figures(browser, url + "index.html", args.visits)
             rows += [

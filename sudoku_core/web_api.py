@@ -39,6 +39,7 @@ from .model.conflicts import check
 from .model.contract import frame
 from .model.errors import ParseError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
+from .model.step import Step
 from .solver.exact import solve, warm
 from .solver.validate import validate
 
@@ -227,8 +228,24 @@ def cmd_hint(args: Json) -> Json:
 
 
 def cmd_steps(args: Json) -> Json:
-    """The whole logical path."""
-    return steps(_grid(args), time_limit=_budget(args)).to_json()
+    """The whole logical path; with ``stream``, each step is also sent as soon as it is found
+    (``{"id", "partial": {"index", "step"}}`` through the emitter given to ``handle``)."""
+    grid = _grid(args)
+    stream = args.get("stream", False)
+    if not isinstance(stream, bool):
+        raise BadRequest("stream must be true or false")
+    emit = _STREAM[-1] if _STREAM else None
+    if not stream or emit is None:
+        return steps(grid, time_limit=_budget(args)).to_json()
+    shape = grid.shape
+    sent = 0
+
+    def send(step: Step) -> None:
+        nonlocal sent
+        emit({"index": sent, "step": step.to_json(shape)})
+        sent += 1
+
+    return steps(grid, time_limit=_budget(args), on_step=send).to_json()
 
 
 def cmd_rate(args: Json) -> Json:
@@ -324,8 +341,17 @@ def _load(request_json: str) -> Json:
     return request
 
 
-def handle(request_json: str) -> str:
-    """Answer one JSON request with one JSON reply; never raises."""
+# The emitter of the request being answered, for commands that send partial results.
+_STREAM: list[Callable[[Json], object]] = []
+
+
+def handle(request_json: str, emit: Callable[[str], object] | None = None) -> str:
+    """Answer one JSON request with one JSON reply; never raises.
+
+    ``emit`` (the page's worker passes one) receives partial results as JSON strings
+    ``{"id", "partial": ...}`` before the reply, for requests that ask for them (``steps``
+    with ``stream``); a failing emitter stops the request like any error.
+    """
     rid: Any = None
     try:
         request = _load(request_json)
@@ -339,7 +365,16 @@ def handle(request_json: str) -> str:
         fn = COMMANDS.get(cmd) if isinstance(cmd, str) else None
         if fn is None:
             raise BadRequest(f"unknown command {cmd!r}; known: {', '.join(COMMANDS)}")
-        result = fn(args)
+        if emit is not None:
+            send = emit
+            request_id = rid
+            _STREAM.append(lambda part: send(json.dumps({"id": request_id, "partial": part},
+                                                        separators=(",", ":"))))
+        try:
+            result = fn(args)
+        finally:
+            if emit is not None:
+                _STREAM.pop()
         return json.dumps({"id": rid, "result": result}, separators=(",", ":"))
     except Exception as exc:  # the facade's promise: every failure becomes a reply
         return json.dumps({"id": rid, "error": _error(exc)}, separators=(",", ":"))

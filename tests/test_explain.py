@@ -68,6 +68,10 @@ def test_json_contract() -> None:
                        {"cell": [1, 0], "index": 9, "symbol": "7", "value": 7,
                         "role": "remove"}],
         "region": "box 2",
+        # A simple step's summary is its own short sentence; it has no chain.
+        "summary": "Locked candidates (pointing): in box 2, 7 is only in row 2 (r2c4, r2c5), "
+                   "so remove 7 from r2c1",
+        "chains": [],
     }
 
 

@@ -319,3 +319,43 @@ def test_parse_keeps_the_players_work_from_a_link() -> None:
     assert sum(map(len, got["centre"])) == 2
     plain = call("parse", text=line)["result"]
     assert not {"entries", "centre", "corner", "colours"} & set(plain)
+
+
+def test_steps_stream_each_step_before_the_reply() -> None:
+    # The page's worker passes an emitter: each step arrives as found, in order, and the reply
+    # still holds the whole path (the same steps).
+    import json as _json
+
+    from sudoku_core.web_api import handle as _handle
+
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    parts: list[dict[str, object]] = []
+    reply = _json.loads(_handle(_json.dumps(
+        {"id": 7, "cmd": "steps", "args": {"text": line, "stream": True}}),
+        lambda text: parts.append(_json.loads(text))))
+    steps = reply["result"]["steps"]
+    assert steps and len(parts) == len(steps)
+    assert all(p["id"] == 7 for p in parts)
+    assert [p["partial"]["index"] for p in parts] == list(range(len(steps)))  # type: ignore[index]
+    assert [p["partial"]["step"] for p in parts] == steps  # type: ignore[index]
+    # Without an emitter, or without stream, nothing is sent and the reply is the same.
+    quiet = _json.loads(_handle(_json.dumps({"id": 8, "cmd": "steps", "args": {"text": line}}),
+                                lambda text: parts.append({"unexpected": text})))
+    assert quiet["result"]["steps"] == steps and len(parts) == len(steps)
+    bad = _json.loads(_handle(_json.dumps(
+        {"id": 9, "cmd": "steps", "args": {"text": line, "stream": "yes"}})))
+    assert bad["error"]["type"] == "BadRequest" and "stream" in bad["error"]["message"]
+
+
+def test_a_failing_emitter_becomes_an_error_reply() -> None:
+    import json as _json
+
+    from sudoku_core.web_api import handle as _handle
+
+    def broken(text: str) -> None:
+        raise RuntimeError("page gone")
+
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    reply = _json.loads(_handle(_json.dumps(
+        {"id": 1, "cmd": "steps", "args": {"text": line, "stream": True}}), broken))
+    assert "error" in reply and "page gone" in reply["error"]["message"]

@@ -72,22 +72,25 @@ class Path:
 
 
 def steps(grid: Grid, *, time_limit: float | None = budget.DEFAULT_TIME_LIMIT,
-          verify: bool = True) -> Path:
+          verify: bool = True, on_step: Callable[[Step], None] | None = None) -> Path:
     """The logical path from ``grid`` to its solution, simplest technique first.
 
     ``time_limit`` bounds the whole call (None: only an outer ``budget.deadline``). With
     ``verify`` a step that contradicts the known unique solution is dropped (a safety net for
-    users; the soundness tests turn it off so that such a step shows up).
+    users; the soundness tests turn it off so that such a step shows up). ``on_step`` is told
+    of each step as soon as it is found (the page shows the first ones while the walk goes on).
     """
     expect("steps", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
-    return walk_path(grid, time_limit=time_limit, record=True, verify=verify)
+    return walk_path(grid, time_limit=time_limit, record=True, verify=verify, on_step=on_step)
 
 
 def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: bool,
-              observe: Callable[[str, Step | None], None] | None = None) -> Path:
+              observe: Callable[[str, Step | None], None] | None = None,
+              on_step: Callable[[Step], None] | None = None) -> Path:
     """The walk behind ``steps`` (``record``: every step kept) and ``rate`` (singles tallied).
 
-    ``observe`` is called with each step as the walk takes it (see ``Walk.observe``).
+    ``observe`` is called with each step as the walk takes it (see ``Walk.observe``);
+    ``on_step`` with each step kept, as it is found (the page's streamed Steps).
     """
     start = time.perf_counter()
     shape = grid.shape
@@ -101,7 +104,7 @@ def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: boo
                         elapsed=time.perf_counter() - start, puzzle=grid)
         unique = result.unique is True
         w = Walk(Candidates.from_grid(grid), result.solution if unique else None, unique,
-                 verify, record, observe=observe)
+                 verify, record, observe=observe, on_step=on_step)
         timed_out = False
         try:
             end = w.run()

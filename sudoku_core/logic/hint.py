@@ -21,7 +21,7 @@ from ..model.contract import cell_ref, frame, pairs, value_ref, values_of
 from ..model.expect import NONE, NUMBER, expect
 from ..model.grid import Grid, Shape, cell_name
 from ..model.messages import and_list, wrong_entries_text
-from ..model.step import Step, cause_cells
+from ..model.step import SUMMARY_LIMIT, Step, cause_cells
 from ..solver.exact import solve
 from .techniques.base import cells_text
 from .trial import trial_step
@@ -31,6 +31,7 @@ HintLevel = Literal["nudge", "step", "apply"]
 HINT_LEVELS: tuple[HintLevel, ...] = get_args(HintLevel)
 HintStatus = Literal["step", "wrong_entries", "missing_marks", "solved", "invalid",
                      "no_solution", "multiple", "gave_up"]
+_UNLOCK_TIME = 2.0  # seconds the steps after an elimination may take to reach a placement
 _CHAIN_LIMIT = 50  # steps an elimination may need before a placement shows (then stop there)
 
 
@@ -81,6 +82,8 @@ class Hint:
                 if _in_region(shape, unit, self.step.region)
             ]
             data["text"] = self.nudge
+            data["summary"] = self.nudge
+            data["chains"] = []
         if level == "apply":
             data["result"] = self.result.line()
             data["result_values"] = values_of(self.result)
@@ -289,16 +292,21 @@ def _unlock(first: Step, after: Candidates, unique: bool,
     """
     chain = [first]
     walked = after.copy()
-    for _ in range(_CHAIN_LIMIT):
-        if budget.expired():
-            break
-        step = _step(walked, unique, solution)
-        if step is None:
-            break
-        walked.apply(step)
-        chain.append(step)
-        if step.placements:
-            return _joined(chain, walked.shape), walked
+    # The step found is the hint; the join is a courtesy: past its share of time (or the
+    # call's deadline) the hint is the step alone, never "the time ran out".
+    try:
+        with budget.deadline(_UNLOCK_TIME):
+            for _ in range(_CHAIN_LIMIT):
+                budget.check()
+                step = _step(walked, unique, solution)
+                if step is None:
+                    break
+                walked.apply(step)
+                chain.append(step)
+                if step.placements:
+                    return _joined(chain, walked.shape), walked
+    except budget.OutOfTime:
+        pass
     return first, after
 
 
@@ -318,7 +326,14 @@ def _joined(chain: list[Step], shape: Shape) -> Step:
     """One step that tells the eliminations and ends with the placement they unlock."""
     first, last = chain[0], chain[-1]
     texts = [s.text for s in chain[:-1]]
-    text = "; then ".join(texts) + f"; now {_placed_text(last, shape)}"
+    placed = _placed_text(last, shape)
+    text = "; then ".join(texts) + f"; now {placed}"
+    more = len(chain) - 2
+    summary = first.headline(shape) + (f"; then {more} more step{'s' if more > 1 else ''}"
+                                       if more else "") + f"; now {placed}"
+    if len(summary) > SUMMARY_LIMIT:
+        summary = (f"{first.technique} and {len(chain) - 1} more step"
+                   f"{'s' if len(chain) > 2 else ''} unlock a placement: {placed}")
     return Step(
         first.technique,
         last.placements,
@@ -329,4 +344,6 @@ def _joined(chain: list[Step], shape: Shape) -> Step:
         units=tuple(dict.fromkeys(u for s in chain for u in s.units)),
         candidates=tuple(dict.fromkeys(x for s in chain for x in s.candidates)),
         region=first.region,
+        summary=summary[:SUMMARY_LIMIT],
+        chains=tuple(x for s in chain for x in s.chain_list()),
     )

@@ -83,6 +83,7 @@ class Walk:
     # Called with every step's technique and the step (None for singles taken in bulk); the
     # SE-scale estimate reads the path through it.
     observe: Callable[[str, Step | None], None] | None = None
+    on_step: Callable[[Step], None] | None = None  # told of each step kept, as it is found
 
     def note(self, technique: str, step: Step | None = None) -> None:
         """Tally a step (and keep it when recording)."""
@@ -92,6 +93,8 @@ class Walk:
             self.best, self.hardest = w, technique
         if self.record and step is not None:
             self.steps.append(step)
+            if self.on_step is not None:
+                self.on_step(step)
         if self.observe is not None:
             self.observe(technique, step)
 

@@ -90,17 +90,18 @@ function failed(what) {
 }
 
 // The engine: replies in the page protocol (README, docs/protocol.md; read in protocol.js).
-function ask(cmd, args) {
-  return engine.request(cmd, args);
+function ask(cmd, args, onPartial = null) {
+  return engine.request(cmd, args, onPartial);
 }
 
-// Run a long job with the busy state and Cancel; returns the result or null.
-async function job(name, cmd, args, busyText) {
+// Run a long job with the busy state and Cancel; returns the result or null. A streaming job
+// hands its partial results to onPartial as they come.
+async function job(name, cmd, args, busyText, onPartial = null) {
   if (state.busy) return null;
   dispatch((s) => S.setBusy(s, name), busyText, "busy");
   flush(); // the busy state shows at once (and a stale message never lingers)
   try {
-    return await ask(cmd, args);
+    return await ask(cmd, args, onPartial);
   } catch (err) {
     if (err instanceof CancelledError) {
       say("Cancelled. The engine restarted; your grid is unchanged.", "info");

@@ -67,6 +67,15 @@ export class Engine {
         timings: msg.timings });
     } else if (msg.type === "error") {
       this.fail(msg.message);
+    } else if (msg.type === "partial") {
+      // A partial result of a streaming request (steps as they are found).
+      const waiter = this.pending.get(msg.id);
+      if (!waiter || !waiter.onPartial) return;
+      try {
+        waiter.onPartial(JSON.parse(msg.json).partial);
+      } catch (err) {
+        console.warn("partial result:", err);
+      }
     } else if (msg.type === "reply") {
       const waiter = this.pending.get(msg.id);
       if (!waiter) return;
@@ -85,14 +94,15 @@ export class Engine {
   }
 
   // Send one command; the promise settles with its result, or rejects (EngineError/Cancelled).
-  request(cmd, args = {}) {
+  // onPartial(partial) is called with each partial result of a streaming request before that.
+  request(cmd, args = {}, onPartial = null) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.state === "error") {
         reject(new EngineError({ type: "EngineError", message: "the engine failed to start" }));
         return;
       }
-      this.pending.set(id, { resolve, reject, cmd });
+      this.pending.set(id, { resolve, reject, cmd, onPartial });
       this.onQueue(this.pending.size);
       if (this.worker) this.worker.postMessage({ id, cmd, args });
       else this.outbox.push({ id, cmd, args });

@@ -29,7 +29,28 @@ export function readStep(data) {
     hintMarks: (data.candidates || []).map((c) => ({ cell: indexOf(c), value: c.value, role: c.role })),
     wrong: data.wrong_indices || [],
     missing: pairs(data.missing_marks), // pencil marks the user removed but needs
+    summary: data.summary || data.message || data.text || "", // one line, read first
+    chains: readChains(data.chains), // the chain as data (chain_view.js draws it)
   };
+}
+
+// A step's chains (docs/protocol.md "chain"): nodes with cell indices, links by node index,
+// nested inner chains under the node they refute.
+export function readChains(list) {
+  return (list || []).map((chain) => ({
+    kind: chain.kind, // "chain" | "loop" | "discontinuous loop" | "branch"
+    nodes: (chain.nodes || []).map((node) => ({
+      cells: (node.cells || []).map(indexOf),
+      value: node.value,
+      on: Boolean(node.on),
+      text: node.text || "",
+      rule: node.rule || "",
+      sub: node.sub ? readChains([node.sub])[0] : null,
+    })),
+    links: (chain.links || []).map((link) => ({ from: link.from, to: link.to, type: link.type })),
+    contradiction: chain.contradiction || "",
+    ends: chain.ends || [],
+  }));
 }
 
 // Cells a report names: conflicts and cells where no value fits.

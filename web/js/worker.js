@@ -142,7 +142,9 @@ self.onmessage = async (event) => {
     postMessage({ type: "reply", id, error: { type: "EngineError", message: String(err) } });
     return;
   }
-  // handle() never raises; its reply is a JSON string, parsed on the page side.
-  const reply = handle(JSON.stringify({ id, cmd, args }));
+  // handle() never raises; its reply is a JSON string, parsed on the page side. A request that
+  // streams (steps with `stream`) also sends each partial result as soon as Python has it.
+  const emit = args && args.stream ? (json) => postMessage({ type: "partial", id, json }) : undefined;
+  const reply = handle(JSON.stringify({ id, cmd, args }), emit);
   postMessage({ type: "reply", id, json: reply });
 };

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ...model.budget import check
 from ...model.candidates import Candidates, bits
+from ...model.step import Chain, ChainLink, ChainNode, compact_result
 from ...solver.bitboards import cells_of
 from .base import Step
 from .single_digit import digits, make_step, name, names, peer_masks, removal_text, value_cells
@@ -315,9 +316,42 @@ def _als_step(c: Candidates, technique: str, sets: list[Als], rccs: list[list[in
         parts.append(f"-{'/'.join(sym(x) for x in xs)}- {_als_text(c, s)}")
     text = f"{technique}: {' '.join(parts)}: {why}: {removal_text(c, elims)}"
     cells, cands = _als_roles(c, sets)
+    linked = ", ".join("/".join(sym(x) for x in xs) for xs in rccs)
+    summary = (f"{technique}: {len(sets)} almost locked sets linked by {linked}, {why}: "
+               f"{compact_result((), tuple(elims), c.shape)}")
     return make_step(technique, text, eliminations=elims, cells=cells,
                      units=[s.unit for s in sets], candidates=cands,
-                     region=names(c, sets[0].cells))
+                     region=names(c, sets[0].cells), summary=summary,
+                     chains=_als_chains(sets, rccs, elims))
+
+
+def _als_node(s: Als, v: int, on: bool) -> ChainNode:
+    """The digit of a set as a node: "v is in one of the set's cells holding v"."""
+    return ChainNode(tuple(cells_of(s.where[v])), v, on, als=s.cells)
+
+
+def _als_chains(sets: list[Als], rccs: list[list[int]],
+                elims: list[tuple[int, int]]) -> tuple[Chain, ...]:
+    """Sets linked by restricted commons as AICs: (z)A = (x)A - (x)B = (z)B, one per digit z
+    removed; two sets linked by two digits as the loop (x)A = (y)A - (y)B = (x)B - (x)A."""
+    if len(rccs) == 1 and len(rccs[0]) == 2:
+        a, b = sets
+        x, y = rccs[0]
+        nodes = (_als_node(a, x, False), _als_node(a, y, True), _als_node(b, y, False),
+                 _als_node(b, x, True))
+        loop = (ChainLink(0, 1, "strong"), ChainLink(1, 2, "weak"), ChainLink(2, 3, "strong"),
+                ChainLink(3, 0, "weak"))
+        return (Chain("loop", nodes, loop),)
+    out = []
+    for z in sorted({v for _, v in elims}):
+        chain = [_als_node(sets[0], z, False)]
+        for i, (xs, s) in enumerate(zip(rccs, sets[1:], strict=True)):
+            chain += [_als_node(sets[i], xs[0], True), _als_node(s, xs[0], False)]
+        chain.append(_als_node(sets[-1], z, True))
+        links = tuple(ChainLink(i, i + 1, "strong" if i % 2 == 0 else "weak")
+                      for i in range(len(chain) - 1))
+        out.append(Chain("chain", tuple(chain), links))
+    return tuple(out)
 
 
 def _blossom_step(c: Candidates, stem: int, stem_digits: list[int], petals: list[Als],
@@ -328,7 +362,20 @@ def _blossom_step(c: Candidates, stem: int, stem_digits: list[int], petals: list
             f"{'; '.join(parts)}: whichever digit the stem takes locks a petal: "
             f"{removal_text(c, elims)}")
     cells, cands = _als_roles(c, petals)
-    return make_step("Death Blossom", text, eliminations=elims,
+    zs = sorted({v for _, v in elims})
+    branches = []
+    for v, s in zip(stem_digits, petals, strict=True):
+        # If the stem is v, the petal has no v: it is locked on its other digits, each z too.
+        nodes = [ChainNode((stem,), v, True), _als_node(s, v, False)] + [
+            _als_node(s, z, True) for z in zs]
+        links = [ChainLink(0, 1, "weak")] + [ChainLink(1, i, "strong")
+                                             for i in range(2, len(nodes))]
+        branches.append(Chain("branch", tuple(nodes), tuple(links)))
+    summary = (f"Death Blossom: whichever of {digits(c, c.masks[stem])} {name(c, stem)} "
+               f"takes, one of {len(petals)} almost locked sets is locked: "
+               f"{compact_result((), tuple(elims), c.shape)}")
+    return make_step("Death Blossom", text, eliminations=elims, summary=summary,
+                     chains=tuple(branches),
                      cells=[(stem, "pivot")] + cells,
                      units=[s.unit for s in petals],
                      candidates=[(stem, v, "key") for v in stem_digits] + cands,

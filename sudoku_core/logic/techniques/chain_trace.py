@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ...model import budget
 from ...model.candidates import Candidates
 from ...model.grid import cell_name
+from ...model.step import Chain, ChainLink, ChainNode
 from ...solver.bitboards import Tables, cells_of
 from .dynamic import Engine
 
@@ -27,6 +28,7 @@ class Why:
     rule: str  # "" (follows plainly), "hidden single in row 3", ...
     parents: tuple[Fact, ...]
     nested: list[str] = field(default_factory=list)  # the inner chain, for nested eliminations
+    sub: Chain | None = None  # the same inner chain as data
 
 
 class Contradiction(Exception):
@@ -94,13 +96,13 @@ class Trace:
                 self.eliminate(p, v, "", (fact,))
 
     def eliminate(self, cell: int, v: int, rule: str, parents: tuple[Fact, ...],
-                  nested: list[str] | None = None) -> None:
+                  nested: list[str] | None = None, sub: Chain | None = None) -> None:
         """Derive cell<>v."""
         bit = 1 << (v - 1)
         if not self.masks[cell] & bit:
             return
         fact = (cell, v, False)
-        self.why[fact] = Why(rule, parents, nested or [])
+        self.why[fact] = Why(rule, parents, nested or [], sub)
         self.order.append(fact)
         self.masks[cell] &= ~bit
 
@@ -205,7 +207,8 @@ class Trace:
                 sub.run(inner)
             except Contradiction as why:
                 chain, used = sub.explain_contradiction(why, outer=self.why)
-                self.eliminate(cell, v, "nested", used, nested=chain)
+                refute = sub.structure(sub.closure(list(why.parents), self.why)[0], why)
+                self.eliminate(cell, v, "nested", used, nested=chain, sub=refute)
                 return True
         return False
 
@@ -249,6 +252,29 @@ class Trace:
             out.append(text)
         return out
 
+    def structure(self, facts: list[Fact], why: Contradiction | None = None,
+                  first: Fact | None = None) -> Chain:
+        """The facts as a branch: each node linked from the facts it rests on (those among
+        ``facts``: an inner chain's outer facts are its outer chain's), ending in ``why``.
+        ``first``, the branch's assumption, leads even where the result holds without it."""
+        if first is not None and first not in facts:
+            facts = [first] + facts
+        index = {f: i for i, f in enumerate(facts)}
+        nodes: list[ChainNode] = []
+        links: list[ChainLink] = []
+        for i, f in enumerate(facts):
+            w = self.why.get(f)
+            rule = "" if w is None else "refuted by an inner chain" if w.sub else w.rule
+            nodes.append(ChainNode((f[0],), f[1], f[2], rule=rule,
+                                   sub=None if w is None else w.sub))
+            if w is not None:
+                links.extend(ChainLink(index[p], i, "implies")
+                             for p in dict.fromkeys(w.parents) if p in index)
+        if why is None:
+            return Chain("branch", tuple(nodes), tuple(links))
+        ends = tuple(dict.fromkeys(index[p] for p in why.parents if p in index))
+        return Chain("branch", tuple(nodes), tuple(links), why.what, ends)
+
     def explain_contradiction(self, why: Contradiction, outer: dict[Fact, Why] | None = None
                               ) -> tuple[list[str], tuple[Fact, ...]]:
         """The chain to a contradiction as words (ending with it), and the outer facts used."""
@@ -281,3 +307,24 @@ def branch_trace(c: Candidates, eng: Engine, cell: int,
     except Contradiction as why:
         return tr, why
     return tr, None
+
+
+def singles_branches(c: Candidates, choices: list[tuple[int, int]],
+                     goals: list[Fact]) -> tuple[Chain, ...]:
+    """The branches of a forcing chain by singles as data: each choice assumed and followed
+    to a contradiction or to the goals (none if a replay does not get there)."""
+    from ...solver.bitboards import tables
+
+    out = []
+    for cell, v in choices:
+        tr = Trace.start(c, tables(c.shape))
+        try:
+            tr.place(cell, v, "", ())
+            tr.run(0)
+        except Contradiction as why:
+            out.append(tr.structure(tr.closure(list(why.parents))[0], why, (cell, v, True)))
+            continue
+        if not all(g in tr.why for g in goals):
+            return ()
+        out.append(tr.structure(tr.closure(goals)[0], first=(cell, v, True)))
+    return tuple(out)

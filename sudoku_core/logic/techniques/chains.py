@@ -11,10 +11,12 @@ for every start at once, one link deeper each round, so the first chain found is
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import wraps
 
 from ...model import budget
 from ...model.candidates import Candidates
+from ...model.step import Chain, ChainLink, ChainNode, compact_result, node_text
 from .base import Step
 from .single_digit import conjugate_pairs, make_step, name, peer_masks, removal_text, value_cells
 
@@ -239,7 +241,8 @@ def _eureka(c: Candidates, chain: list[Node]) -> str:
 
 
 def _chain_step(c: Candidates, technique: str, found: Found, text: str,
-                nodes: Callable[[Node], list[tuple[int, int]]] | None = None) -> Step:
+                nodes: Callable[[Node], list[tuple[int, int]]] | None = None,
+                als_of: Callable[[Node], tuple[int, ...]] | None = None) -> Step:
     chain, elims, is_loop, places = found
     n = c.size
 
@@ -247,29 +250,67 @@ def _chain_step(c: Candidates, technique: str, found: Found, text: str,
         return [(node // n, node % n + 1)]
 
     of = nodes or plain
+    structure = chain_structure(chain, of, is_loop, bool(places), als_of)
     if places:
         chain = chain[:-1]  # the start closes the loop: listed once
     cells = list(dict.fromkeys(x for node in chain for x, _ in of(node)))
     # Odd positions are "on" (true when the first node is false), even ones "off".
     cands = [(x, v, "on" if i % 2 else "off") for i, node in enumerate(chain)
              for x, v in of(node) if (x, v) not in places]
+    result = compact_result(tuple(places), tuple(sorted(set(elims))), c.shape)
+    size = c.size
+    sym = c.shape.symbol
+    links = len(structure.links)
     if places:
         kind = "discontinuous nice loop"
         x, v = places[0]
-        result = (f"if {name(c, x)} is not {c.shape.symbol(v)}, it is: place "
-                  f"{c.shape.symbol(v)} at {name(c, x)}")
+        start = node_text(structure.nodes[0], size, sym)
+        result_text = (f"if {name(c, x)} is not {c.shape.symbol(v)}, it is: place "
+                       f"{c.shape.symbol(v)} at {name(c, x)}")
+        summary = (f"{technique}: a loop of {links} links from {start} comes back to "
+                   f"{node_text(structure.nodes[-1], size, sym)}: {result}")
     else:
         kind = "continuous loop" if is_loop else "chain"
-        result = removal_text(c, elims)
+        result_text = removal_text(c, elims)
+        if is_loop:
+            summary = f"{technique}: a continuous loop of {links} links: {result}"
+        else:
+            first = replace(structure.nodes[0], on=True)
+            summary = (f"{technique}: {node_text(first, size, sym)} or "
+                       f"{node_text(structure.nodes[-1], size, sym)} (a chain of {links} "
+                       f"links): {result}")
     return make_step(
         technique,
-        f"{text}{f' ({kind})' if kind != 'chain' else ''}: {result}",
+        f"{text}{f' ({kind})' if kind != 'chain' else ''}: {result_text}",
         eliminations=elims,
         placements=places,
         cells=[(x, "link") for x in cells],
         candidates=cands,
         region=f"a {kind} from {name(c, of(chain[0])[0][0])}",
+        summary=summary,
+        chains=(structure,),
     )
+
+
+def chain_structure(chain: list[Node], of: Callable[[Node], list[tuple[int, int]]],
+                    is_loop: bool, discontinuous: bool,
+                    als_of: Callable[[Node], tuple[int, ...]] | None = None) -> Chain:
+    """An alternating chain as data: the first node off, links strong then weak by turns.
+
+    A discontinuous loop keeps its closing node (the start again, now on); a continuous loop
+    gets its closing weak link from the last node back to the first.
+    """
+    out = []
+    for i, node in enumerate(chain):
+        cands = of(node)
+        als = als_of(node) if als_of is not None else ()
+        out.append(ChainNode(tuple(x for x, _ in cands), cands[0][1], bool(i % 2), als=als))
+    links = [ChainLink(i, i + 1, "strong" if i % 2 == 0 else "weak")
+             for i in range(len(chain) - 1)]
+    if is_loop and not discontinuous:
+        links.append(ChainLink(len(chain) - 1, 0, "weak"))
+    kind = "discontinuous loop" if discontinuous else "loop" if is_loop else "chain"
+    return Chain(kind, tuple(out), tuple(links))
 
 
 def each_conclusion_once(listing: Callable[..., Iterator[Step]]) -> Callable[..., Iterator[Step]]:

@@ -8,12 +8,15 @@ The state is one bitboard per value (bit = cell), so a round is a few big-int op
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...model import budget
 from ...model.candidates import Candidates
+from ...model.step import Chain
 from ...solver.bitboards import State, assume, common, singles, state_of, tables
 from .base import Step
+from .chain_trace import singles_branches
+from .forcing_chains import forcing_summary
 from .single_digit import make_step, name, names, removal_text, unit_name
 
 MAX_ROUNDS = 24  # rounds of singles per branch: the "length" of the chains
@@ -110,7 +113,10 @@ def _try(c: Candidates, br: _Brancher, choices: list[tuple[int, int]], what: str
                     f"contradiction: {removal_text(c, wrong)}")
             return make_step("Forcing Chain", text, eliminations=wrong,
                              cells=[(cell, "base")], candidates=[(cell, v, "key")],
-                             units=units, region=name(c, cell))
+                             units=units, region=name(c, cell),
+                             summary=forcing_summary(c, "Forcing Chain", "contradiction",
+                                                     [(cell, v)], None, (), wrong),
+                             chains=_later(c, [(cell, v)], [], list(wrong)))
     if only_contradiction:
         return None
     places, elims = br.common(branches)
@@ -122,6 +128,19 @@ def _try(c: Candidates, br: _Brancher, choices: list[tuple[int, int]], what: str
     else:
         result = removal_text(c, elims)
     text = f"Forcing Chain: {what}; either way by singles: {result}"
+    kind = "unit" if units else "cell"
+    summary = forcing_summary(c, "Forcing Chain", kind, choices, units[0] if units else None,
+                              tuple(places), tuple(elims))
     return make_step("Forcing Chain", text, placements=places, eliminations=elims,
                      cells=[(x, "base") for x, _ in choices],
-                     candidates=[(x, v, "key") for x, v in choices], units=units, region=region)
+                     candidates=[(x, v, "key") for x, v in choices], units=units, region=region,
+                     summary=summary, chains=_later(c, choices, places, elims))
+
+
+def _later(c: Candidates, choices: list[tuple[int, int]], places: list[tuple[int, int]],
+           elims: list[tuple[int, int]]) -> Callable[[], tuple[Chain, ...]]:
+    """The branches as data, replayed with reasons only when asked for (the search itself
+    keeps no reasons: a rating walk never pays for the wording)."""
+    snapshot = c.copy()
+    goals = [(x, v, True) for x, v in places] + [(x, v, False) for x, v in elims]
+    return lambda: singles_branches(snapshot, choices, goals)

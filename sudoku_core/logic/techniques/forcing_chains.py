@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...model.candidates import Candidates
+from ...model.step import Chain, compact_result
 from .base import Step
 from .chain_trace import Fact, branch_trace
 from .dynamic import Engine, Found, search, search_all
@@ -80,17 +81,20 @@ def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
     goals: list[Fact] = [(x, v, True) for x, v in f.placements] + [
         (x, v, False) for x, v in f.eliminations]
     chains: list[str] = []
+    structures: list[Chain] = []
     roles: dict[tuple[int, int], str] = {}
     for (cell, v), dead in zip(f.choices, f.dead, strict=True):
         tr, contradiction = branch_trace(c, eng, cell, v)
         if contradiction is not None:
             words = tr.explain_contradiction(contradiction)[0]
             facts = tr.closure(list(contradiction.parents))[0]
+            structures.append(tr.structure(facts, contradiction, (cell, v, True)))
         elif dead or f.kind == "contradiction" or not all(g in tr.why for g in goals):
             return None  # the replay must reach what the search found
         else:
             facts = tr.closure(goals)[0]
             words = tr.words(facts)
+            structures.append(tr.structure(facts, first=(cell, v, True)))
         _note_roles(roles, facts)
         chains.append(" -> ".join(words))
     places, elims = list(f.placements), list(f.eliminations)
@@ -114,6 +118,8 @@ def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
         region = f"{sym(v)} in {unit_name(c, f.unit)}"
         units = (f.unit,)
     text = f"{technique}: {what}: " + "; ".join(chains) + f"; so {result}"
+    summary = forcing_summary(c, technique, f.kind, list(f.choices), f.unit,
+                              tuple(places), tuple(elims))
     choice_set = set(f.choices)
     cands = [(x, v, "key") for x, v in f.choices] + [
         (x, v, role) for (x, v), role in roles.items() if (x, v) not in choice_set
@@ -122,7 +128,27 @@ def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
     cells = [(x, "base") for x in dict.fromkeys(x for x, _ in f.choices)] + [
         (x, "link") for x in chain_cells if x not in {y for y, _ in f.choices}]
     return make_step(technique, text, placements=places, eliminations=elims, cells=cells,
-                     units=units, candidates=cands, region=region)
+                     units=units, candidates=cands, region=region, summary=summary,
+                     chains=tuple(structures))
+
+
+def forcing_summary(c: Candidates, technique: str, kind: str, choices: list[tuple[int, int]],
+                    unit: int | None, places: tuple[tuple[int, int], ...],
+                    elims: tuple[tuple[int, int], ...]) -> str:
+    """One line: what is assumed, what it leads to, what is placed or removed."""
+    sym = c.shape.symbol
+    result = compact_result(places, elims, c.shape)
+    if kind == "contradiction":
+        (cell, v), = choices
+        return f"A chain from {name(c, cell)}={sym(v)} ends in a contradiction: {result}"
+    if kind == "cell":
+        cell = choices[0][0]
+        return (f"{technique}: every candidate of {name(c, cell)} "
+                f"({'/'.join(sym(v) for _, v in choices)}) leads to the same result: {result}")
+    v = choices[0][1]
+    where = unit_name(c, unit) if unit is not None else "its unit"
+    return (f"{technique}: wherever {sym(v)} goes in {where} ({len(choices)} places), it "
+            f"leads to the same result: {result}")
 
 
 def _note_roles(roles: dict[tuple[int, int], str], facts: list[Fact]) -> None:

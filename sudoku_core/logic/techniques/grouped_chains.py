@@ -290,4 +290,5 @@ def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES,
         for i, node in enumerate(chain[1:]):
             parts.append(("=" if i % 2 == 0 else "-") + _name(g, node))
         text = "".join(parts) + ("-" + _name(g, chain[0]) if is_loop and not places else "")
-        yield _chain_step(c, "Grouped AIC", found, f"Grouped AIC {text}", nodes=g.cands)
+        yield _chain_step(c, "Grouped AIC", found, f"Grouped AIC {text}", nodes=g.cands,
+                          als_of=lambda node: g.als[node][0].cells if node in g.als else ())

@@ -11,6 +11,7 @@ from functools import cache
 
 from ...model.candidates import Candidates
 from ...model.grid import Shape, cell_name
+from ...model.step import ChainsOf
 from ...solver.bitboards import cells_of, tables
 from . import base
 from .base import Step
@@ -100,6 +101,8 @@ def make_step(
     units: Iterable[int] = (),
     candidates: Iterable[tuple[int, int, str]] = (),
     region: str = "",
+    summary: str = "",
+    chains: ChainsOf = (),
 ) -> Step:
     """A Step whose roles also list the eliminated cells and candidates."""
     elims = tuple(sorted(set(eliminations)))
@@ -116,6 +119,8 @@ def make_step(
         units=tuple(dict.fromkeys(units)),
         candidates=tuple(cand_roles),
         region=region,
+        summary=summary,
+        chains=chains,
     )
 
 

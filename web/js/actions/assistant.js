@@ -2,6 +2,7 @@
 // and Cancel. The engine's words are shown as they come (they are the CLI's).
 
 import { SOLVE_BUDGET } from "../background.js";
+import { chainView } from "../chain_view.js";
 import * as D from "../doc.js";
 import * as E from "../edits.js";
 import { readStep, reportCells, solutionValues } from "../protocol.js";
@@ -26,6 +27,8 @@ function nextHintLevel(state) {
 }
 
 export function assistant(app) {
+  const explain = chainView(app);
+  explain.build();
   // The engine's verdict on the givens and the user's entries (Validate, Check): its words are
   // the CLI's; conflicts, cells where nothing fits and entries that differ from the solution
   // are marked.
@@ -118,22 +121,65 @@ export function assistant(app) {
           r.status === "solved" ? "ok" : "warn");
         return;
       }
+      // The step in one line (its summary); the whole chain is one tap away under Explain.
+      const words = level === "nudge" ? step.text : step.summary || step.text;
       if (level === "apply") {
-        app.dispatch((s) => S.applyHint(s, step, r), `Applied: ${step.text}`, "ok");
+        app.dispatch((s) => S.applyHint(s, step, r), `Applied: ${words}`, "ok");
         return;
       }
-      const more = level === "nudge" ? "Hint again shows the step." : "Hint again applies it.";
-      const said = /[.!?]$/.test(step.text) ? step.text : `${step.text}.`;
+      const more = level === "nudge" ? "Hint again shows the step."
+        : step.chains.length ? "Explain shows the chain; Hint again applies it." : "Hint again applies it.";
+      const said = /[.!?]$/.test(words) ? words : `${words}.`;
       app.dispatch((s) => S.showHint(s, doc, level, step, r), `${said} ${more}`, "info");
     },
 
     // The whole logical path, walked forward and back with Next step / Previous step.
+    // The steps are streamed: the walk opens with the first one found and grows as the rest
+    // come (a forum-hardest walk takes seconds in the page); the reply then settles it.
     async steps() {
       const doc = app.state.doc;
+      const found = [];
+      let shown = 0;
+      let pending = 0; // animation frame of the next batched update
+      const showFound = () => {
+        pending = 0;
+        const walk = app.state.walk;
+        if (app.state.doc !== (walk ? walk.docs[walk.index] : doc) || app.state.busy !== "steps") return;
+        const steps = found.slice();
+        const first = !walk;
+        app.dispatch((s) => (s.walk ? S.setWalk(s, { ...s.walk, steps }) : S.startWalk(s, steps)),
+          `Found ${steps.length} step${steps.length === 1 ? "" : "s"} so far… Next step walks through them; more are coming (Cancel or Esc stops it).`,
+          "busy");
+        if (first) {
+          app.flush();
+          performance.mark("sudoku:first-step");
+          $("walk-next").focus({ preventScroll: true });
+        }
+        shown = steps.length;
+      };
+      const onPartial = (partial) => {
+        found[partial.index] = readStep(partial.step);
+        if (!pending && found.length > shown) pending = requestAnimationFrame(showFound);
+      };
       const r = await app.job("steps", "steps",
-        { cells: D.puzzleValues(doc), box: doc.box, time_limit: 20 },
-        "Working out the steps… (Cancel or Esc stops it)");
-      if (!r || app.state.doc !== doc) return;
+        { cells: D.puzzleValues(doc), box: doc.box, time_limit: 20, stream: true },
+        "Working out the steps… (Cancel or Esc stops it)", onPartial);
+      if (pending) cancelAnimationFrame(pending);
+      const walking = app.state.walk;
+      if (!r) {
+        if (walking && app.state.doc === walking.docs[walking.index]) {
+          app.say(`Stopped after ${walking.steps.length} steps: Next step walks through them.`, "info");
+        }
+        return;
+      }
+      if (walking && app.state.doc === walking.docs[walking.index] && r.steps.length) {
+        const steps = r.steps.map(readStep);
+        app.dispatch((s) => S.setWalk(s, { ...s.walk, steps }),
+          `${r.message} Press Next step to walk through them.`, r.status === "solved" ? "info" : "warn");
+        performance.mark("sudoku:steps-done");
+        return;
+      }
+      if (app.state.doc !== doc) return;
       if (!r.steps.length) {
         if (!(await blameEntries(r, "Steps"))) app.say(r.message, "warn");
         return;
@@ -141,6 +187,7 @@ export function assistant(app) {
       const steps = r.steps.map(readStep);
       app.dispatch((s) => S.startWalk(s, steps), `${r.message} Press Next step to walk through them.`,
         r.status === "solved" ? "info" : "warn");
+      performance.mark("sudoku:steps-done");
       app.flush();
       $("walk-next").focus({ preventScroll: true }); // the grid stays where the player sees it
     },
@@ -165,6 +212,10 @@ export function assistant(app) {
     closeWalk() {
       app.dispatch(S.closeWalk);
       app.actions.focusGrid();
+    },
+
+    explain() {
+      explain.show();
     },
 
     cancel() {
