@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
@@ -55,13 +56,7 @@ def read_fpuzzles(link: Link, shape: Shape | None) -> PuzzleLink:
 
 def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     """The puzzle in f-puzzles' compressed JSON (also found inside SudokuPad links)."""
-    data = decompressed(param, site)
-    try:
-        puzzle = json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise param.error(site, f"the data is not an f-puzzles puzzle (not JSON: {exc})") from None
-    if not isinstance(puzzle, dict) or not isinstance(puzzle.get("grid"), list):
-        raise param.error(site, 'the data is not an f-puzzles puzzle (no "grid")')
+    puzzle = _fpuzzles_json(param, site)
     size = puzzle.get("size")
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
         raise param.error(site, f'"size" is {json.dumps(size)[:20]}, not a grid size')
@@ -72,6 +67,29 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     if len(rows) != size:
         raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
                                 f"its size says {size}")
+    givens, entries = _givens_and_entries(rows, shape, param, site, extras)
+    refuse_variant(site, extras)
+    entry_grid = Grid(shape, tuple(entries)) if any(entries) else None
+    return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid)
+
+
+def _fpuzzles_json(param: Param, site: str) -> dict[str, Any]:
+    """The f-puzzles JSON object of the data, which must hold a "grid" list."""
+    data = decompressed(param, site)
+    try:
+        puzzle = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise param.error(site, f"the data is not an f-puzzles puzzle (not JSON: {exc})") from None
+    if not isinstance(puzzle, dict) or not isinstance(puzzle.get("grid"), list):
+        raise param.error(site, 'the data is not an f-puzzles puzzle (no "grid")')
+    return puzzle
+
+
+def _givens_and_entries(rows: list[Any], shape: Shape, param: Param, site: str,
+                        extras: list[str]) -> tuple[list[int], list[int]]:
+    """The givens and the solver's entries of f-puzzles' rows of cells; irregular regions
+    and given pencil marks are added to ``extras``."""
+    size = shape.size
     givens, entries = [], []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != size:
@@ -88,6 +106,4 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
             given = bool(cell.get("given"))
             givens.append(value if given else 0)
             entries.append(0 if given else value)
-    refuse_variant(site, extras)
-    entry_grid = Grid(shape, tuple(entries)) if any(entries) else None
-    return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid)
+    return givens, entries
