@@ -13,9 +13,11 @@ from functools import partial
 from itertools import islice
 
 from conftest import check_step
+from hypothesis import strategies as st
 
 from sudoku_core.logic.explain import steps
 from sudoku_core.logic.techniques import (
+    TECHNIQUES,
     als,
     chains,
     colouring,
@@ -25,9 +27,12 @@ from sudoku_core.logic.techniques import (
     uniqueness,
     wings,
 )
+from sudoku_core.make.regions import random_regions
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Step
+from sudoku_core.model.variants import Cage, Variant
+from sudoku_core.solver.exact import solve
 
 # From test_techniques_advanced.py
 NINE = Shape(3, 3)
@@ -154,3 +159,132 @@ def remove_wrong(c: Candidates, solution: tuple[int, ...], rng: random.Random,
         for v in c.candidates_of(cell):
             if v != right and rng.random() < drop:
                 c.eliminate(cell, v)
+
+# From test_forcing_chains.py and test_grouped_chains.py: chains checked link by link.
+BELOW_DYNAMIC = tuple(t for t in TECHNIQUES if t.weight < 85 and not t.needs_unique)
+Node = tuple[frozenset[int], int]  # cells, value
+
+
+def sees(c: Candidates, a: int, b: int) -> bool:
+    return b in c.geometry.peers[a]
+
+
+# From test_forcing_chains.py
+def stalled(grid: Grid) -> Candidates:
+    """The candidate state where every technique below the dynamic chains is stuck."""
+    c = Candidates.from_grid(grid)
+    while not c.is_solved():
+        step = next((s for t in BELOW_DYNAMIC if (s := t.find(c)) is not None), None)
+        if step is None:
+            return c
+        c.apply(step)
+    return c
+
+
+# From test_grouped_chains.py
+def strong_link(c: Candidates, a: Node, b: Node) -> bool:
+    (ca, va), (cb, vb) = a, b
+    if va != vb:
+        return ca == cb and len(ca) == 1 and c.masks[next(iter(ca))] == (
+            1 << (va - 1)) | (1 << (vb - 1))
+    both = ca | cb
+    return not ca & cb and any(
+        both == {x for x in unit if c.has(x, va)} for unit in c.geometry.units)
+
+
+def weak_link(c: Candidates, a: Node, b: Node) -> bool:
+    (ca, va), (cb, vb) = a, b
+    if va != vb:
+        return ca == cb and len(ca) == 1
+    return not ca & cb and all(sees(c, x, y) for x in ca for y in cb)
+
+
+def chain_kills(c: Candidates, a: Node, b: Node, cell: int, v: int) -> bool:
+    """True if "a or b" (or "not both" for a weak link's ends) removes v from cell."""
+    (ca, va), (cb, vb) = a, b
+    if va == vb == v:
+        return cell not in ca | cb and all(sees(c, cell, y) for y in ca | cb)
+    if ca == cb and len(ca) == 1:
+        return cell in ca and v not in (va, vb)
+    if len(ca) == len(cb) == 1:
+        (x,), (y,) = ca, cb
+        return sees(c, x, y) and ((cell, v) in ((x, vb), (y, va)))
+    return False
+
+
+def check_chain(c: Candidates, nodes: list[Node], is_loop: bool,
+                places: list[tuple[int, int]], elims: list[tuple[int, int]],
+                extra: Callable[[Node, Node, int], bool] | None = None) -> None:
+    for i in range(len(nodes) - 1):
+        if i % 2 == 0:
+            assert strong_link(c, nodes[i], nodes[i + 1]) or (
+                extra is not None and extra(nodes[i], nodes[i + 1], i)), (i, nodes)
+        else:
+            assert weak_link(c, nodes[i], nodes[i + 1]), (i, nodes)
+    if places:
+        assert nodes[0] == nodes[-1] and len(nodes[0][0]) == 1
+        assert places == [(next(iter(nodes[0][0])), nodes[0][1])]
+        return
+    if is_loop:
+        assert weak_link(c, nodes[-1], nodes[0])
+        pairs = [(nodes[i], nodes[(i + 1) % len(nodes)]) for i in range(1, len(nodes), 2)]
+    else:
+        pairs = [(nodes[0], nodes[-1])]
+    for cell, v in elims:
+        assert c.has(cell, v)
+        assert any(chain_kills(c, a, b, cell, v) for a, b in pairs), (cell, v, nodes)
+
+
+# From test_variants.py
+def random_cages(sol: Grid, rng: random.Random, sums: bool) -> tuple[Cage, ...]:
+    """Cages of 1-4 side-by-side cells with distinct digits of ``sol`` (sums from ``sol``)."""
+    n = sol.size
+    left = set(range(n * n))
+    cages = []
+    while left:
+        start = rng.choice(sorted(left))
+        cage = [start]
+        left.discard(start)
+        want = rng.choice([1, 2, 2, 3, 3, 4])
+        while len(cage) < want:
+            near = sorted({x for y in cage for x in (y - n, y + n, y - 1, y + 1)
+                           if x in left and abs(x % n - y % n) <= 1
+                           and sol.cells[x] not in [sol.cells[z] for z in cage]})
+            if not near:
+                break
+            x = rng.choice(near)
+            cage.append(x)
+            left.discard(x)
+        if len(cage) > 1 or rng.random() < 0.2:
+            total = sum(sol.cells[z] for z in cage) if sums else None
+            cages.append(Cage(tuple(sorted(cage)), total))
+    return tuple(cages)
+
+
+@st.composite
+def variant_puzzles(draw: st.DrawFn, box: tuple[int, int]) -> Grid:
+    """A small variant puzzle: random rules, a solution of them when one exists, some givens."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    shape = Shape(*box)
+    n = shape.size
+    regions = random_regions(shape, rng) if draw(st.booleans()) else ()
+    flags = Variant(diagonals=draw(st.booleans()), windows=draw(st.booleans()),
+                    regions=regions, anti_knight=draw(st.booleans()),
+                    anti_king=draw(st.booleans()))
+    base = Shape(*box, flags)
+    sol = solve(Grid.empty(base), limit=1, rng=rng).solution
+    cages: tuple[Cage, ...] = ()
+    if sol is not None and draw(st.booleans()):
+        cages = random_cages(sol, rng, draw(st.booleans()))
+    shape = Shape(*box, Variant(flags.diagonals, flags.windows, regions, cages,
+                                flags.anti_knight, flags.anti_king))
+    keep = draw(st.floats(0.3 if n == 6 else 0.0, 0.8))
+    cells = [0] * (n * n)
+    if sol is not None:
+        cells = [x if rng.random() < keep else 0 for x in sol.cells]
+    else:
+        cells = [rng.randint(1, n) if rng.random() < 0.15 else 0 for _ in range(n * n)]
+    if draw(st.booleans()):  # sometimes a wrong given: no solution or a conflict
+        i = rng.randrange(n * n)
+        cells[i] = rng.randint(1, n)
+    return Grid(shape, tuple(cells))

@@ -16,11 +16,10 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from conftest import read_corpus
+from conftest import SHAPES, random_state, read_corpus
+from helpers import chain_kills, check_chain, grid9, stalled, strong_link, weak_link
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_forcing_chains import SHAPES, grid9, random_state, stalled
-from test_grouped_chains import _kills, _strong, _weak, check_chain
 
 from sudoku_core.logic.techniques.als import (
     iter_als_chain,
@@ -90,9 +89,10 @@ def check_alternating(c: Candidates, step: Step, chain: Json, chains: list[Json]
     for i in range(len(nodes) - 1):
         a, b = pairs[i], pairs[i + 1]
         if i % 2 == 0:
-            assert _strong(c, a, b) or _als_strong(c, nodes[i], nodes[i + 1]), (i, chain["text"])
+            assert strong_link(c, a, b) or _als_strong(c, nodes[i], nodes[i + 1]), (
+                i, chain["text"])
         else:
-            assert _weak(c, a, b), (i, chain["text"])
+            assert weak_link(c, a, b), (i, chain["text"])
     if kind == "loop":
         assert closing[0] == {"from": len(nodes) - 1, "to": 0, "type": "weak"}
         if not any(_als(node) for node in nodes):
@@ -106,7 +106,8 @@ def check_alternating(c: Candidates, step: Step, chain: Json, chains: list[Json]
     # A chain: one of its ends is true, so what sees both goes. Eliminations of several digits
     # come with one chain per digit (ALS chains): each removal is caught by one of them.
     for cell, v in step.eliminations:
-        assert any(_kills(c, *_ends(other), cell, v) for other in chains), (cell, v, chain["text"])
+        assert any(chain_kills(c, *_ends(other), cell, v) for other in chains), (
+            cell, v, chain["text"])
 
 
 def _ends(chain: Json) -> tuple[Node, Node]:

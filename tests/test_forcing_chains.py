@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SHAPES, broken_marks, random_state, read_corpus
-from helpers import grid9
+from helpers import grid9, stalled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +27,7 @@ from sudoku_core.logic.techniques.forcing_chains import (
     word,
 )
 from sudoku_core.model.candidates import Candidates
-from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.model.grid import Shape
 from sudoku_core.model.step import Step
 from sudoku_core.solver.bitboards import tables
 from sudoku_core.solver.exact import solve
@@ -39,15 +39,6 @@ BELOW = tuple(t for t in TECHNIQUES if t.weight < 85 and not t.needs_unique)
 
 
 
-def stalled(grid: Grid) -> Candidates:
-    """The candidate state where every technique below the dynamic chains is stuck."""
-    c = Candidates.from_grid(grid)
-    while not c.is_solved():
-        step = next((s for t in BELOW if (s := t.find(c)) is not None), None)
-        if step is None:
-            return c
-        c.apply(step)
-    return c
 
 
 def check_sound(step: Step, c: Candidates, solution: Sequence[int]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from conftest import SHAPES, random_state, read_corpus
-from helpers import grid9
+from helpers import check_chain, grid9
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,34 +37,10 @@ def _sees(c: Candidates, a: int, b: int) -> bool:
     return b in c.geometry.peers[a]
 
 
-def _strong(c: Candidates, a: Node, b: Node) -> bool:
-    (ca, va), (cb, vb) = a, b
-    if va != vb:
-        return ca == cb and len(ca) == 1 and c.masks[next(iter(ca))] == (
-            1 << (va - 1)) | (1 << (vb - 1))
-    both = ca | cb
-    return not ca & cb and any(
-        both == {x for x in unit if c.has(x, va)} for unit in c.geometry.units)
 
 
-def _weak(c: Candidates, a: Node, b: Node) -> bool:
-    (ca, va), (cb, vb) = a, b
-    if va != vb:
-        return ca == cb and len(ca) == 1
-    return not ca & cb and all(_sees(c, x, y) for x in ca for y in cb)
 
 
-def _kills(c: Candidates, a: Node, b: Node, cell: int, v: int) -> bool:
-    """True if "a or b" (or "not both" for a weak link's ends) removes v from cell."""
-    (ca, va), (cb, vb) = a, b
-    if va == vb == v:
-        return cell not in ca | cb and all(_sees(c, cell, y) for y in ca | cb)
-    if ca == cb and len(ca) == 1:
-        return cell in ca and v not in (va, vb)
-    if len(ca) == len(cb) == 1:
-        (x,), (y,) = ca, cb
-        return _sees(c, x, y) and ((cell, v) in ((x, vb), (y, va)))
-    return False
 
 
 def _als(c: Candidates, cells: frozenset[int]) -> bool:
@@ -85,27 +61,6 @@ def als_link(c: Candidates, sets: dict[int, frozenset[int]]) -> Callable[[Node, 
     return strong
 
 
-def check_chain(c: Candidates, nodes: list[Node], is_loop: bool,
-                places: list[tuple[int, int]], elims: list[tuple[int, int]],
-                extra: Callable[[Node, Node, int], bool] | None = None) -> None:
-    for i in range(len(nodes) - 1):
-        if i % 2 == 0:
-            assert _strong(c, nodes[i], nodes[i + 1]) or (
-                extra is not None and extra(nodes[i], nodes[i + 1], i)), (i, nodes)
-        else:
-            assert _weak(c, nodes[i], nodes[i + 1]), (i, nodes)
-    if places:
-        assert nodes[0] == nodes[-1] and len(nodes[0][0]) == 1
-        assert places == [(next(iter(nodes[0][0])), nodes[0][1])]
-        return
-    if is_loop:
-        assert _weak(c, nodes[-1], nodes[0])
-        pairs = [(nodes[i], nodes[(i + 1) % len(nodes)]) for i in range(1, len(nodes), 2)]
-    else:
-        pairs = [(nodes[0], nodes[-1])]
-    for cell, v in elims:
-        assert c.has(cell, v)
-        assert any(_kills(c, a, b, cell, v) for a, b in pairs), (cell, v, nodes)
 
 
 def check_grouped(c: Candidates, solution: tuple[int, ...]) -> bool:

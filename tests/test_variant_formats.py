@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from helpers import random_cages
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from sudoku_core.make.regions import random_regions
 from sudoku_core.model.errors import LinkError, ParseError, SudokuError
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import Cage, Variant
-from tests.test_variants import random_cages
 
 
 @st.composite

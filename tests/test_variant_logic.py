@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import variant_puzzles
 from hypothesis import HealthCheck, given, settings
 
 from sudoku_core.logic.explain import steps
@@ -19,7 +20,6 @@ from sudoku_core.make.regions import random_regions
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import Variant
 from sudoku_core.solver.exact import count_solutions, solve
-from tests.test_variants import variant_puzzles
 
 
 def check_sound(grid: Grid, time_limit: float = 30.0) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import variant_puzzles
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from sudoku_core.make.regions import random_regions
 from sudoku_core.model.conflicts import find_conflicts
@@ -95,58 +95,8 @@ def brute_count(shape: Shape, cells: tuple[int, ...], limit: int = 3) -> int:
     return found
 
 
-def random_cages(sol: Grid, rng: random.Random, sums: bool) -> tuple[Cage, ...]:
-    """Cages of 1-4 side-by-side cells with distinct digits of ``sol`` (sums from ``sol``)."""
-    n = sol.size
-    left = set(range(n * n))
-    cages = []
-    while left:
-        start = rng.choice(sorted(left))
-        cage = [start]
-        left.discard(start)
-        want = rng.choice([1, 2, 2, 3, 3, 4])
-        while len(cage) < want:
-            near = sorted({x for y in cage for x in (y - n, y + n, y - 1, y + 1)
-                           if x in left and abs(x % n - y % n) <= 1
-                           and sol.cells[x] not in [sol.cells[z] for z in cage]})
-            if not near:
-                break
-            x = rng.choice(near)
-            cage.append(x)
-            left.discard(x)
-        if len(cage) > 1 or rng.random() < 0.2:
-            total = sum(sol.cells[z] for z in cage) if sums else None
-            cages.append(Cage(tuple(sorted(cage)), total))
-    return tuple(cages)
 
 
-@st.composite
-def variant_puzzles(draw: st.DrawFn, box: tuple[int, int]) -> Grid:
-    """A small variant puzzle: random rules, a solution of them when one exists, some givens."""
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    shape = Shape(*box)
-    n = shape.size
-    regions = random_regions(shape, rng) if draw(st.booleans()) else ()
-    flags = Variant(diagonals=draw(st.booleans()), windows=draw(st.booleans()),
-                    regions=regions, anti_knight=draw(st.booleans()),
-                    anti_king=draw(st.booleans()))
-    base = Shape(*box, flags)
-    sol = solve(Grid.empty(base), limit=1, rng=rng).solution
-    cages: tuple[Cage, ...] = ()
-    if sol is not None and draw(st.booleans()):
-        cages = random_cages(sol, rng, draw(st.booleans()))
-    shape = Shape(*box, Variant(flags.diagonals, flags.windows, regions, cages,
-                                flags.anti_knight, flags.anti_king))
-    keep = draw(st.floats(0.3 if n == 6 else 0.0, 0.8))
-    cells = [0] * (n * n)
-    if sol is not None:
-        cells = [x if rng.random() < keep else 0 for x in sol.cells]
-    else:
-        cells = [rng.randint(1, n) if rng.random() < 0.15 else 0 for _ in range(n * n)]
-    if draw(st.booleans()):  # sometimes a wrong given: no solution or a conflict
-        i = rng.randrange(n * n)
-        cells[i] = rng.randint(1, n)
-    return Grid(shape, tuple(cells))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

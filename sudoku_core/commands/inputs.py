@@ -305,11 +305,7 @@ def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
             raise UsageError("give either a puzzle or -f FILE, not both")
         found = read_input(file)
         return _records(found, shape, file), max(1, found.estimate)
-    source = args.puzzle if args.puzzle is not None else "-"
-    if not source.strip():
-        raise UsageError("empty puzzle: give the puzzle text, a file, or '-' for stdin")
-    if source == "-" and sys.stdin.isatty():
-        raise UsageError("no puzzle given: pass it as an argument, with -f FILE, or on stdin")
+    source = _puzzle_source(args)
     if source == "-" or is_file(source):
         whole = read_input(source)
         if whole.text is None:  # too large for one puzzle: a batch
@@ -324,27 +320,11 @@ def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
     try:
         grid = parse(text, shape)
     except SudokuError:
-        # Several lines that each hold a whole puzzle are a batch given on stdin.
-        lines = _content_lines(text)
-        if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
-            return _records(Input(text, None, 0), shape, name), len(lines)
-        if len(lines) <= MAX_SIZE:
-            # One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."),
-            # or under a title, reads as the batch reader reads such a line.
-            try:
-                records = list(read_puzzles_or_errors(text, shape))
-            except SudokuError:
-                if len(lines) == 1 and ANNOTATED.match(lines[0]):
-                    raise  # the error of the puzzle before the note, not of the note
-                records = []
-            if len(records) == 1 and not isinstance(records[0], SudokuError):
-                return iter([Item("", records[0].grid)]), 0
-        if text is source and is_path_like(source):
-            raise UsageError(f"cannot read {source}: no such file") from None
-        if text is source and SHORT_WORD.fullmatch(source) and re.search("[a-z]{2}", source):
-            # Too short for any puzzle (a 4x4 has 16 cells): most likely a mistyped file name.
-            raise UsageError(f"cannot read {source}: no such file (as a puzzle, its "
-                             f"{len(source)} characters are too few: a 4x4 has 16 cells)") from None
+        items = _batch_or_noted(text, shape, name)
+        if items is not None:
+            return items
+        if text is source:
+            _refuse_missing_file(source)
         raise
     lines = _content_lines(text) if "\n" in text.strip() else []
     if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and _each_a_puzzle(lines, shape):
@@ -352,6 +332,48 @@ def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
         # grid: a grid has one line per row.
         return _records(Input(text, None, 0), shape, name), len(lines)
     return iter([Item("", grid)]), 0
+
+
+def _puzzle_source(args: argparse.Namespace) -> str:
+    """The puzzle argument, '-' for stdin; refuses an empty one, and stdin at a terminal."""
+    source: str = args.puzzle if args.puzzle is not None else "-"
+    if not source.strip():
+        raise UsageError("empty puzzle: give the puzzle text, a file, or '-' for stdin")
+    if source == "-" and sys.stdin.isatty():
+        raise UsageError("no puzzle given: pass it as an argument, with -f FILE, or on stdin")
+    return source
+
+
+def _batch_or_noted(text: str, shape: Shape | None,
+                    name: str) -> tuple[Iterator[Item], int] | None:
+    """Text that is no grid read as a batch of one puzzle a line, or as one puzzle with a
+    note or title; None when it is neither."""
+    # Several lines that each hold a whole puzzle are a batch given on stdin.
+    lines = _content_lines(text)
+    if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
+        return _records(Input(text, None, 0), shape, name), len(lines)
+    if len(lines) <= MAX_SIZE:
+        # One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."),
+        # or under a title, reads as the batch reader reads such a line.
+        try:
+            records = list(read_puzzles_or_errors(text, shape))
+        except SudokuError:
+            if len(lines) == 1 and ANNOTATED.match(lines[0]):
+                raise  # the error of the puzzle before the note, not of the note
+            records = []
+        if len(records) == 1 and not isinstance(records[0], SudokuError):
+            return iter([Item("", records[0].grid)]), 0
+    return None
+
+
+def _refuse_missing_file(source: str) -> None:
+    """A puzzle argument that reads as a file name that does not exist is a usage error."""
+    if is_path_like(source):
+        raise UsageError(f"cannot read {source}: no such file") from None
+    if SHORT_WORD.fullmatch(source) and re.search("[a-z]{2}", source):
+        # Too short for any puzzle (a 4x4 has 16 cells): most likely a mistyped file name.
+        raise UsageError(f"cannot read {source}: no such file (as a puzzle, its "
+                         f"{len(source)} characters are too few: a 4x4 has 16 cells)") from None
 
 
 def _content_lines(text: str) -> list[str]:

@@ -91,13 +91,25 @@ def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink
     if not isinstance(rows, list) or not rows:
         raise param.error(SUDOKUPAD, 'the data is not a SudokuPad puzzle (no "cells")')
     n = len(rows)
-    extras = [name for name, keys in _PAD_VARIANT.items()
-              if any(puzzle.get(k) not in (None, [], {}) for k in keys)]
-    cages = part["cages"] if isinstance(part["cages"], list) else []
-    if any(_is_rule_cage(cage) for cage in cages):
-        extras.append("cages")
+    extras = _pad_variants(puzzle, part["cages"])
     shape = shape_for(n, shape or _box_of_regions(part["regions"], n, extras), param,
                        SUDOKUPAD)
+    values = _pad_values(rows, n, param)
+    refuse_variant(SUDOKUPAD, extras)
+    return PuzzleLink(SUDOKUPAD, Grid(shape, tuple(values)))
+
+
+def _pad_variants(puzzle: dict[str, object], cages: object) -> list[str]:
+    """The variant rules a SudokuPad puzzle draws: lines, arrows, shapes, cages."""
+    extras = [name for name, keys in _PAD_VARIANT.items()
+              if any(puzzle.get(k) not in (None, [], {}) for k in keys)]
+    if isinstance(cages, list) and any(_is_rule_cage(cage) for cage in cages):
+        extras.append("cages")
+    return extras
+
+
+def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
+    """The givens of SudokuPad's rows of cells, row by row."""
     values = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
@@ -107,8 +119,7 @@ def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink
             value = next((cell[k] for k in ("value", "v") if k in cell), None) if isinstance(
                 cell, dict) else None
             values.append(cell_value(value, n, f"r{r + 1}c{c + 1}", param, SUDOKUPAD))
-    refuse_variant(SUDOKUPAD, extras)
-    return PuzzleLink(SUDOKUPAD, Grid(shape, tuple(values)))
+    return values
 
 
 def _is_rule_cage(cage: object) -> bool:
@@ -127,30 +138,41 @@ def _box_of_regions(regions: object, n: int, extras: list[str]) -> Shape | None:
     not such a box adds 'irregular regions' to ``extras``."""
     if not isinstance(regions, list) or not regions:
         return None
-    shapes = set()
+    shape = _regular_boxes(regions, n)
+    if shape is None:
+        extras.append("irregular regions (jigsaw)")
+    return shape
+
+
+def _regular_boxes(regions: list[object], n: int) -> Shape | None:
+    """The box shape when the ``n`` regions are all alike boxes tiling the grid, else None."""
+    boxes = set()
     for region in regions:
-        cells = region if isinstance(region, list) else []
-        places = [_place(cell, n) for cell in cells]
-        if None in places:
-            extras.append("irregular regions (jigsaw)")
+        box = _region_box(region, n)
+        if box is None:
             return None
-        rows = {place[0] for place in places if place is not None}
-        cols = {place[1] for place in places if place is not None}
-        h, w = len(rows), len(cols)
-        if (not cells or len(cells) != n or h * w != n or max(rows) - min(rows) + 1 != h
-                or max(cols) - min(cols) + 1 != w or min(rows) % h or min(cols) % w):
-            extras.append("irregular regions (jigsaw)")
-            return None
-        shapes.add((h, w))
-    if len(shapes) != 1 or len(regions) != n:
-        extras.append("irregular regions (jigsaw)")
+        boxes.add(box)
+    if len(boxes) != 1 or len(regions) != n:
         return None
-    h, w = shapes.pop()
     try:
-        return Shape(h, w)
+        return Shape(*boxes.pop())
     except SudokuError:
-        extras.append("irregular regions (jigsaw)")
         return None
+
+
+def _region_box(region: object, n: int) -> tuple[int, int] | None:
+    """Height and width of a region that is an aligned box of ``n`` cells, else None."""
+    cells = region if isinstance(region, list) else []
+    places = [_place(cell, n) for cell in cells]
+    if None in places:
+        return None
+    rows = {place[0] for place in places if place is not None}
+    cols = {place[1] for place in places if place is not None}
+    h, w = len(rows), len(cols)
+    if (not cells or len(cells) != n or h * w != n or max(rows) - min(rows) + 1 != h
+            or max(cols) - min(cols) + 1 != w or min(rows) % h or min(cols) % w):
+        return None
+    return h, w
 
 
 def _place(cell: object, n: int) -> tuple[int, int] | None:

@@ -152,19 +152,10 @@ def _as_labelled(sc: Scan, shape: Shape | None) -> Grid | None:
         by_line.setdefault(tok.line, []).append(tok)
     lines = list(by_line.values())
     for header in (True, False):
-        body = lines[1:] if header else lines
-        n = len(body)
-        if (shape.size != n) if shape is not None else not is_supported(n):
+        rows = _unlabelled_rows(lines, shape, header=header)
+        if rows is None:
             continue
-        if header and not _is_header(lines[0], n):
-            continue
-        named = all(
-            len(row) > 1 and row[0].text.upper().rstrip(":") in _label(k)
-            for k, row in enumerate(body)
-        )
-        if not header and not named:
-            continue
-        rows = [row[1:] if named else row for row in body]
+        n = len(rows)
         cells: list[int] | None = None
         if all(len(row) == n for row in rows):
             cells = _as_numbers([tok for row in rows for tok in row], n)
@@ -173,6 +164,25 @@ def _as_labelled(sc: Scan, shape: Shape | None) -> Grid | None:
         if cells is not None:
             return Grid(shape or shape_for_size(n), tuple(cells))
     return None
+
+
+def _unlabelled_rows(lines: list[list[Token]], shape: Shape | None, *,
+                     header: bool) -> list[list[Token]] | None:
+    """The rows with their column names (``header``) and row names taken off, None unless
+    the lines are labelled that way and their count is a grid size."""
+    body = lines[1:] if header else lines
+    n = len(body)
+    if (shape.size != n) if shape is not None else not is_supported(n):
+        return None
+    if header and not _is_header(lines[0], n):
+        return None
+    named = all(
+        len(row) > 1 and row[0].text.upper().rstrip(":") in _label(k)
+        for k, row in enumerate(body)
+    )
+    if not header and not named:
+        return None
+    return [row[1:] if named else row for row in body]
 
 
 def _drawn_shape(sc: Scan, found: Shape, given: Shape | None, *, by_chars: bool) -> Shape:
@@ -236,17 +246,31 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
             if token_value(tok.text, n) is None:
                 return symbol_error(tok.text, n, tok.line, tok.column)
         return ParseError(f"{t} cells found, but they mix letters and two-digit numbers")
-    if by_char is not None:
-        n = by_char.size
-        if n > MAX_SYMBOL_SIZE:
-            return ParseError(
-                f"{c} characters make {sized(n)} puzzle, which needs numbers separated by "
-                f"spaces or commas: one-character symbols stop at Z (35)"
-            )
-        for tok in tokens:
-            for k, ch in enumerate(tok.text):
-                if CHAR_VALUE.get(ch, 99) > n:
-                    return symbol_error(ch, n, tok.line, tok.column + k)
+    err = _char_error(tokens, by_char.size, c) if by_char is not None else None
+    if err is None:
+        err = _unknown_char(tokens, shape)
+    if err is not None:
+        return err
+    by_number = numeric and t != c
+    return _cell_count_error(sc, t if by_number else c, shape, by_chars=not by_number)
+
+
+def _char_error(tokens: list[Token], n: int, c: int) -> SudokuError | None:
+    """The error of ``c`` one-character cells that make an N x N puzzle, if any."""
+    if n > MAX_SYMBOL_SIZE:
+        return ParseError(
+            f"{c} characters make {sized(n)} puzzle, which needs numbers separated by "
+            f"spaces or commas: one-character symbols stop at Z (35)"
+        )
+    for tok in tokens:
+        for k, ch in enumerate(tok.text):
+            if CHAR_VALUE.get(ch, 99) > n:
+                return symbol_error(ch, n, tok.line, tok.column + k)
+    return None
+
+
+def _unknown_char(tokens: list[Token], shape: Shape | None) -> SymbolError | None:
+    """The error of the first character that is no puzzle symbol at all, if any."""
     for tok in tokens:
         for k, ch in enumerate(tok.text):
             if ch not in CHAR_VALUE:
@@ -257,9 +281,14 @@ def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
                     f"an empty cell)",
                     line=tok.line, column=tok.column + k, char=ch,
                 )
-    by_number = numeric and t != c
-    err = count_error(t if by_number else c, shape)
-    counts = set(sc.cells_per_line(by_chars=not by_number))
+    return None
+
+
+def _cell_count_error(sc: Scan, count: int, shape: Shape | None, *,
+                      by_chars: bool) -> SudokuError:
+    """No grid has ``count`` cells: say so, with the lines' length when they are alike."""
+    err = count_error(count, shape)
+    counts = set(sc.cells_per_line(by_chars=by_chars))
     if len(sc.lines) > 1 and len(counts) == 1:
         # Rows of equal length: say so, it shows at once whether a row or a cell is missing.
         k = counts.pop()

@@ -33,7 +33,7 @@ from .generate import (
 )
 from .regions import random_regions
 
-SEED_RANGE = 2**63
+_SEED_RANGE = 2**63  # draws of this module: wider than generate.SEED_RANGE, the seeds people type
 _FILL_NODES = 5_000
 
 
@@ -50,7 +50,7 @@ def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Sha
         # Some region maps admit no grid, and proving it can take the search minutes: a
         # map whose fill needs more than a few thousand nodes is swapped for another.
         r = solve(Grid.empty(made), limit=1, max_nodes=_FILL_NODES, time_limit=None,
-                  rng=random.Random(rng.randrange(SEED_RANGE)))
+                  rng=random.Random(rng.randrange(_SEED_RANGE)))
         if r.solution is not None:
             return made
 
@@ -66,7 +66,7 @@ def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medi
     names = tuple(names)
     target = check_difficulty(difficulty)
     if seed is None:
-        seed = random.SystemRandom().randrange(SEED_RANGE)
+        seed = random.SystemRandom().randrange(_SEED_RANGE)
     check_seed(seed)
     rng = random.Random(seed)
     base = variant_shape(shape, names, rng)
@@ -75,7 +75,7 @@ def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medi
             return generate(base, difficulty, seed=seed, symmetry=symmetry,
                             time_limit=time_limit, max_attempts=max_attempts)
         # The classic generator's seed draws the fill; the regions came from this rng.
-        return generate(base, difficulty, seed=rng.randrange(SEED_RANGE), symmetry=symmetry,
+        return generate(base, difficulty, seed=rng.randrange(_SEED_RANGE), symmetry=symmetry,
                         time_limit=time_limit, max_attempts=max_attempts)
     return _killer(base, target, seed, rng, givens, time_limit, max_attempts)
 

@@ -371,8 +371,9 @@ class SearchResult:
     invalid: bool
 
 
-def _fewest(state: int, rest: int, t: CoverTables) -> list[int]:
-    """Bit_lengths of the candidates of an open field with the fewest candidates.
+def _fewest(state: int, rest: int, t: CoverTables, rng: random.Random | None) -> list[int]:
+    """Bit_lengths of the candidates of an open field with the fewest candidates, shuffled
+    by ``rng`` when there is one.
 
     ``rest`` is ``state`` with the lowest candidate of every field removed, and no field of
     ``state`` has a single candidate: so the first pass looks for fields of exactly two.
@@ -393,8 +394,33 @@ def _fewest(state: int, rest: int, t: CoverTables) -> list[int]:
                 lo = field & -field
                 out.append(base + lo.bit_length())
                 field ^= lo
+            if rng is not None:
+                rng.shuffle(out)
             return out
         x = rest
+
+
+def out_of_budget(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
+    """True once a search has spent its nodes or its time."""
+    return (max_nodes is not None and nodes > max_nodes) or (
+        deadline is not None and time.perf_counter() > deadline)
+
+
+def _givens_placed(t: CoverTables, givens: Sequence[int]) -> int | None:
+    """The full state with the givens placed, None when two givens see each other."""
+    state = t.full
+    place, w = t.place, t.width
+    placed = 0
+    for cell, v in enumerate(givens):
+        if v:
+            state &= place[cell * w + v]  # bit_length of the candidate in the cell layout
+            placed += 1
+    # Each given closes its cell and its (row, column, box; value) constraints: four open
+    # guards. Two givens that see each other share a constraint, so fewer guards close. One
+    # count here is cheaper than a presence test per given (a shift of the whole state).
+    if (state & t.guard).bit_count() != 4 * (len(givens) - placed):
+        return None
+    return state
 
 
 def search(
@@ -407,22 +433,11 @@ def search(
 ) -> SearchResult:
     """Count solutions of a grid (values in row-major order, 0 = empty) up to ``limit``."""
     n = t.size
-    ncells = n * n
-    state = t.full
     place, cell_of, value_of = t.place, t.cell_of, t.value_of
     guard, low, data = t.guard, t.low, t.data
-    sol = [0] * ncells
-    w = t.width
-    placed = 0
-    for cell, v in enumerate(givens):
-        if v:
-            state &= place[cell * w + v]  # bit_length of the candidate in the cell layout
-            sol[cell] = v
-            placed += 1
-    # Each given closes its cell and its (row, column, box; value) constraints: four open
-    # guards. Two givens that see each other share a constraint, so fewer guards close. One
-    # count here is cheaper than a presence test per given (a shift of the whole state).
-    if (state & guard).bit_count() != 4 * (ncells - placed):
+    sol = list(givens)
+    state = _givens_placed(t, givens)
+    if state is None:
         return SearchResult(0, None, 0, False, True)
     count = 0
     nodes = 0
@@ -445,10 +460,7 @@ def search(
             state &= place[b]
             sol[cell_of[b]] = value_of[b]
         nodes += 1
-        if nodes % every == 0 and (
-            (max_nodes is not None and nodes > max_nodes)
-            or (deadline is not None and time.perf_counter() > deadline)
-        ):
+        if nodes % every == 0 and out_of_budget(nodes, max_nodes, deadline):
             return SearchResult(count, first, nodes, True, False)
         while True:
             y = (state | guard) - low
@@ -473,9 +485,7 @@ def search(
                         state = after
                         continue
                     try_locked = False
-                options = _fewest(state, rest, t)
-                if rng is not None:
-                    rng.shuffle(options)
+                options = _fewest(state, rest, t, rng)
                 for b in reversed(options):  # reversed: the stack pops options[0] first
                     stack.append((state, b, try_locked or always_locked))
                 break

@@ -434,10 +434,7 @@ def _search_bitboards(
     frames: list[tuple[list[int], int, int, list[int]]] = []
     while True:
         nodes += 1
-        if nodes % every == 0 and (
-            (max_nodes is not None and nodes > max_nodes)
-            or (deadline is not None and time.perf_counter() > deadline)
-        ):
+        if nodes % every == 0 and _cover.out_of_budget(nodes, max_nodes, deadline):
             return SearchResult(count, first, nodes, True, False)
         unsolved = _propagate(boards, unsolved, t, deadline, seen)
         if unsolved == _OUT_OF_TIME:
@@ -455,26 +452,37 @@ def _search_bitboards(
                 rng.shuffle(options)
             options.reverse()  # options.pop() takes options[0] first
             frames.append((boards, unsolved ^ low, low.bit_length() - 1, options))
-        # The next child: the newest frame's next option.
-        while frames and not frames[-1][3]:
-            frames.pop()
-        if not frames:
+        child = _next_child(frames, keep)
+        if child is None:
             break
-        parent, unsolved, cell, options = frames[-1]
-        d = options.pop()
-        # The parent reached its fixed point: its free cells are what its units last showed.
-        seen = [b & (unsolved | 1 << cell) for b in parent]
-        placed = parent[d] & keep[cell]
-        clear = ~(1 << cell)
-        if options:
-            boards = [b & clear for b in parent]
-        else:  # the last child takes the parent's boards over: they are not needed again
-            frames.pop()
-            boards = parent
-            for e in digits:
-                boards[e] &= clear
-        boards[d] = placed
+        boards, unsolved, seen = child
     return SearchResult(count, first, nodes, False, False)
+
+
+def _next_child(
+    frames: list[tuple[list[int], int, int, list[int]]], keep: tuple[int, ...],
+) -> tuple[list[int], int, list[int]] | None:
+    """The newest frame's next option as a child's boards, unsolved mask and ``seen``; None
+    when every frame is spent."""
+    while frames and not frames[-1][3]:
+        frames.pop()
+    if not frames:
+        return None
+    parent, unsolved, cell, options = frames[-1]
+    d = options.pop()
+    # The parent reached its fixed point: its free cells are what its units last showed.
+    seen = [b & (unsolved | 1 << cell) for b in parent]
+    placed = parent[d] & keep[cell]
+    clear = ~(1 << cell)
+    if options:
+        boards = [b & clear for b in parent]
+    else:  # the last child takes the parent's boards over: they are not needed again
+        frames.pop()
+        boards = parent
+        for e in range(len(boards)):
+            boards[e] &= clear
+    boards[d] = placed
+    return boards, unsolved, seen
 
 
 def count_solutions(

@@ -17,6 +17,7 @@ from ...model.step import Chain, ChainLink, ChainNode, compact_result
 from ...solver.bitboards import cells_of
 from .base import Step
 from .single_digit import digits, make_step, name, names, peer_masks, removal_text, value_cells
+from .subsets import spanning_combinations
 
 MAX_ALS_CELLS = 4  # larger sets rarely add a step and multiply the pairs to check
 MAX_CHAIN = 5  # ALSs in a chain (ALS-XZ is 2, ALS-XY-Wing 3)
@@ -58,10 +59,10 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     for u, unit in enumerate(c.geometry.units):
         empty = [x for x in unit if masks[x]]
         for k in range(1, min(max_cells, len(empty) - 1) + 1):
-            for group, union in _groups(empty, masks, k):
+            for group, union in spanning_combinations(empty, masks, k, k + 1):
                 cmask = sum(1 << x for x in group)
-                if cmask in seen:
-                    continue
+                if union.bit_count() != k + 1 or cmask in seen:
+                    continue  # not k+1 digits in k cells, or found in another unit
                 seen.add(cmask)
                 where = [0] * (n + 1)
                 sees = [0] * (n + 1)
@@ -79,28 +80,6 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
 
 # The last list of sets and its links, swapped as one reference (safe for threads).
 _last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
-
-
-def _groups(cells: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """The k-cell groups of ``cells`` holding k+1 digits, with their digits, in the order of
-    itertools.combinations; a partial group already past k+1 digits is dropped whole."""
-    chosen: list[int] = []
-    most = k + 1
-
-    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == k:
-            if union.bit_count() == most:
-                yield tuple(chosen), union
-            return
-        for i in range(start, len(cells) - (k - len(chosen)) + 1):
-            x = cells[i]
-            u = union | masks[x]
-            if u.bit_count() <= most:
-                chosen.append(x)
-                yield from grow(i + 1, u)
-                chosen.pop()
-
-    yield from grow(0, 0)
 
 
 def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:

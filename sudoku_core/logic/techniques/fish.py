@@ -10,7 +10,7 @@ from ...model import budget
 from ...model.candidates import Candidates, bits
 from ...model.grid import Shape
 from .base import Step, and_list, cells_text, elimination_roles, removal_text
-from .subsets import _combos
+from .subsets import _combos, spanning_combinations
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -116,7 +116,8 @@ def iter_finned_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterato
                 found = _finned_seen.get(key)
                 if found is None:
                     items = [i for i, p in enumerate(pos) if 1 <= p.bit_count() <= k + width]
-                    found = [step for base in _spans(items, pos, k, k + width) for step in
+                    found = [step for base, _ in spanning_combinations(items, pos, k, k + width)
+                             for step in
                              _finned(c, k, value, rows_base, pos, base, band_base, band_cover)]
                     if len(_finned_seen) >= _FINNED_SEEN_MAX:
                         _finned_seen.clear()
@@ -140,27 +141,6 @@ def _line_positions(c: Candidates) -> tuple[list[list[int]], list[list[int]]]:
                 cols[v][col] |= cbit
                 m ^= low
     return rows, cols
-
-
-def _spans(items: list[int], pos: list[int], k: int, most: int) -> Iterator[tuple[int, ...]]:
-    """The k-combinations of ``items`` (in the order of itertools.combinations) whose positions
-    span at most ``most`` cover lines: k covers plus one box's width can hold no more, and the
-    span only grows, so a partial choice past it is dropped with all its completions."""
-    chosen: list[int] = []
-
-    def grow(start: int, union: int) -> Iterator[tuple[int, ...]]:
-        if len(chosen) == k:
-            yield tuple(chosen)
-            return
-        for x in range(start, len(items) - (k - len(chosen)) + 1):
-            i = items[x]
-            u = union | pos[i]
-            if u.bit_count() <= most:
-                chosen.append(i)
-                yield from grow(x + 1, u)
-                chosen.pop()
-
-    yield from grow(0, 0)
 
 
 def _finned(c: Candidates, k: int, value: int, rows_base: bool, pos: list[int],

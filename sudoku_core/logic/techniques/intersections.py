@@ -20,16 +20,7 @@ def _pointing(c: Candidates) -> Iterator[Step]:
     masks = c.masks
     for b in range(n):
         box = 2 * n + b
-        box_cells = geo.units[box]
-        present = 0
-        for cell in box_cells:
-            present |= masks[cell]
-        while present:
-            bit = present & -present
-            present ^= bit
-            where = [cell for cell in box_cells if masks[cell] & bit]
-            if len(where) < 2:
-                continue  # a hidden single, not a locked candidate
+        for bit, where in _places(geo.units[box], masks):
             for line_of, offset in ((geo.row_of, 0), (geo.col_of, n)):
                 line = line_of[where[0]]
                 if any(line_of[cell] != line for cell in where):
@@ -41,21 +32,26 @@ def _pointing(c: Candidates) -> Iterator[Step]:
                     yield _step(c, "Pointing", box, unit, bit.bit_length(), where, elims)
 
 
+def _places(cells: tuple[int, ...], masks: list[int]) -> Iterator[tuple[int, list[int]]]:
+    """Each candidate (as its bit) of a unit's ``cells`` with the cells that hold it, when
+    there are two or more of them (one is a hidden single, not a locked candidate)."""
+    present = 0
+    for cell in cells:
+        present |= masks[cell]
+    while present:
+        bit = present & -present
+        present ^= bit
+        where = [cell for cell in cells if masks[cell] & bit]
+        if len(where) >= 2:
+            yield bit, where
+
+
 def _claiming(c: Candidates) -> Iterator[Step]:
     n = c.size
     geo = c.geometry
     masks = c.masks
     for unit in range(2 * n):
-        line_cells = geo.units[unit]
-        present = 0
-        for cell in line_cells:
-            present |= masks[cell]
-        while present:
-            bit = present & -present
-            present ^= bit
-            where = [cell for cell in line_cells if masks[cell] & bit]
-            if len(where) < 2:
-                continue
+        for bit, where in _places(geo.units[unit], masks):
             b = geo.box_of[where[0]]
             if any(geo.box_of[cell] != b for cell in where):
                 continue

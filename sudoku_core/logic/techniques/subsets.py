@@ -19,6 +19,28 @@ from .base import (
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
+def spanning_combinations(items: Sequence[int], masks: Sequence[int], k: int,
+                          most: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-combinations of ``items`` (in the order of itertools.combinations) whose masks
+    (``masks[item]``) join into at most ``most`` bits, each with that union; the union only
+    grows, so a partial choice past ``most`` is dropped with all its completions."""
+    chosen: list[int] = []
+
+    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            yield tuple(chosen), union
+            return
+        for x in range(start, len(items) - (k - len(chosen)) + 1):
+            item = items[x]
+            u = union | masks[item]
+            if u.bit_count() <= most:
+                chosen.append(item)
+                yield from grow(x + 1, u)
+                chosen.pop()
+
+    yield from grow(0, 0)
+
+
 def _combos(items: Sequence[tuple[int, int]], k: int) -> list[tuple[list[int], int]]:
     """k-subsets of (key, mask) items whose masks' union has exactly k bits, in order.
 
