@@ -168,7 +168,7 @@ export function assistant(app) {
       const walking = app.state.walk;
       if (!r) {
         if (walking && app.state.doc === walking.docs[walking.index]) {
-          app.say(`Stopped after ${walking.steps.length} steps: Next step walks through them.`, "info");
+          app.say(`Cancelled after ${walking.steps.length} steps (the engine restarted; your grid is unchanged): Next step walks through them.`, "info");
         }
         return;
       }
