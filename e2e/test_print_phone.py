@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import App, Server, Watch, open_context
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from puzzles import CLASSIC
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,
@@ -181,10 +181,10 @@ def test_candidates_show_whole(browser: Browser, server: Server, watch: Watch,
 
 # --- 3. Long messages: shown whole on desktop, scrollable with a visible cue on the phone ----
 
-def press_hint_until_long(app: App, length: int, limit: int = 60) -> str:
-    """Press Hint until the message is longer than `length` characters; the message."""
+def press_hint_until_chain(app: App, limit: int = 60) -> str:
+    """Press Hint until a hint with a chain is shown (its message offers Explain); the message."""
     text = app.page.evaluate(
-        """async ([length, limit]) => {
+        """async (limit) => {
             const root = document.documentElement;
             const status = document.querySelector('[role=status]');
             for (let presses = 0; presses < limit; presses++) {
@@ -196,11 +196,13 @@ def press_hint_until_long(app: App, length: int, limit: int = 60) -> str:
                     }, 5);
                 });
                 await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-                if (status.textContent.length > length) return status.textContent;
+                if (status.textContent.includes('Explain shows the chain')) {
+                    return status.textContent;
+                }
             }
             return status.textContent;
-        }""", [length, limit])
-    assert len(text) > length, f"no message over {length} characters: {text!r}"
+        }""", limit)
+    assert "Explain shows the chain" in text, f"no chain hint in {limit} presses: {text!r}"
     return str(text)
 
 
@@ -274,57 +276,51 @@ def boxes(app: App, *selectors: str) -> list[dict[str, float]]:
     return out
 
 
-def test_long_message_shows_whole_on_desktop(browser: Browser, server: Server,
+def test_a_chain_hint_shows_whole_on_desktop(browser: Browser, server: Server,
                                              watch: Watch) -> None:
+    # A chain's hint is its one-line summary; the chain itself is one tap away (Explain), so
+    # the message never hides text and the grid never moves.
     ctx, app = page_with(browser, server, watch, **DESKTOP)
     page = app.page
     try:
         app.open("#p=" + EXPERT)
         grid_before = boxes(app, "#grid", "[role=gridcell]")
-        text = press_hint_until_long(app, 1000)
+        text = press_hint_until_chain(app)
         m = page.evaluate("""() => { const m = document.getElementById('message');
             return {sh: m.scrollHeight, ch: m.clientHeight, text: m.innerText}; }""")
         assert m["text"] == text
         assert m["sh"] <= m["ch"] + 1, m  # all of it shows: nothing to scroll
-        on_screen = page.evaluate("document.getElementById('message').getBoundingClientRect()"
-                                  ".bottom <= innerHeight")
-        assert on_screen
+        assert len(text) < 400, text
         assert boxes(app, "#grid", "[role=gridcell]") == grid_before  # the grid did not move
         hint = boxes(app, "#hint")[0]
         assert hint["y"] + hint["height"] <= 768  # Hint still pressable without scrolling
         assert page.evaluate("scrollY") == 0
+        app.click("Explain")
+        sheet = page.locator("#chain-sheet")
+        expect(sheet).to_be_visible()
+        assert len(sheet.inner_text()) > len(text)  # the whole chain is in the sheet
     finally:
         ctx.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_long_message_scrolls_with_a_cue_on_the_phone(browser: Browser, server: Server,
-                                                      watch: Watch, scheme: str) -> None:
+def test_a_chain_hint_opens_a_sheet_on_the_phone(browser: Browser, server: Server,
+                                                 watch: Watch, scheme: str) -> None:
     ctx, app = page_with(browser, server, watch, color_scheme=scheme, **PHONE)
     page = app.page
     try:
         app.open("#p=" + EXPERT)
-        before = boxes(app, "#grid", "#message", "#keypad", "#undo")
-        short = page.evaluate("""() => { const m = document.getElementById('message');
-            return [m.scrollHeight, m.clientHeight]; }""")
-        assert short[0] <= short[1]
-        assert strip_change(app, "bottom") < 2  # a message that fits shows no cue
-        press_hint_until_long(app, 600)
-        page.evaluate("document.getElementById('message').scrollTop = 0")
-        assert boxes(app, "#grid", "#message", "#keypad", "#undo") == before  # compact, fixed
+        press_hint_until_chain(app)
         m = page.evaluate("""() => { const m = document.getElementById('message');
-            const cs = getComputedStyle(m);
-            return {sh: m.scrollHeight, ch: m.clientHeight, overflow: cs.overflowY,
-                    line: parseFloat(cs.lineHeight), pad: parseFloat(cs.paddingTop)}; }""")
-        assert m["overflow"] in ("auto", "scroll") and m["sh"] > m["ch"], m
-        lines = (m["ch"] - 2 * m["pad"]) / m["line"]
-        assert lines >= 2.95 and abs(lines - round(lines)) < 0.05, m  # whole lines, three or more
-        assert strip_change(app, "bottom") >= 12  # more below: a shadow at the bottom edge
-        assert strip_change(app, "top") < 2
-        page.evaluate("const m = document.getElementById('message'); m.scrollTop = m.scrollHeight")
-        page.wait_for_timeout(100)
-        assert strip_change(app, "top") >= 12  # scrolled down: the shadow moves to the top
-        assert strip_change(app, "bottom") < 2
+            return {sh: m.scrollHeight, ch: m.clientHeight}; }""")
+        assert m["sh"] <= m["ch"] + 1, m  # the summary shows whole
+        app.click("Explain")
+        sheet = page.locator("#chain-sheet")
+        expect(sheet).to_be_visible()
+        b = sheet.bounding_box()
+        assert b and b["x"] >= 0 and b["x"] + b["width"] <= 375.5  # over the keypad, in view
+        page.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
         assert page.evaluate("scrollY") == 0 and page.evaluate(
             "document.documentElement.scrollWidth") <= 375
     finally:

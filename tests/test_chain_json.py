@@ -304,9 +304,12 @@ def test_every_chain_family_on_magictour(corpora_dir: Path) -> None:
 
 
 def test_xy_chain_and_loops_drawn() -> None:
-    from test_techniques_advanced import blank, only_in, row, set_cands
+    from helpers import every_candidate, only_in, set_cands
 
-    c = blank()
+    def row(i: int) -> int:
+        return i - 1
+
+    c = every_candidate()
     for where, pair in (("r1c1", (1, 2)), ("r1c5", (2, 3)), ("r5c5", (3, 4)), ("r5c9", (4, 1))):
         set_cands(c, where, pair)
     step = next(iter_xy_chain(c))
@@ -315,7 +318,7 @@ def test_xy_chain_and_loops_drawn() -> None:
     assert [node["text"] for node in chain["nodes"]] == [
         "r1c1<>1", "r1c1=2", "r1c5<>2", "r1c5=3", "r5c5<>3", "r5c5=4", "r5c9<>4", "r5c9=1"]
     assert step.summary.startswith("XY-Chain: r1c1=1 or r5c9=1 (a chain of 7 links)")
-    loop = blank()
+    loop = every_candidate()
     only_in(loop, 1, row(1), ["r1c1", "r1c5"])
     only_in(loop, 1, row(5), ["r5c1", "r5c5"])
     step = next(iter_x_chain(loop))
@@ -357,7 +360,7 @@ def test_random_states_every_shape(shape: object, seed: int, blank: float, drop:
 
 
 def test_summary_of_a_long_result_is_counted() -> None:
-    from test_forcing_chains import NINE
+    from helpers import NINE
 
     from sudoku_core.model.step import compact_result
 
@@ -372,7 +375,7 @@ def test_summary_of_a_long_result_is_counted() -> None:
 
 
 def test_json_of_a_step_keeps_every_earlier_field() -> None:
-    from test_forcing_chains import NINE
+    from helpers import NINE
 
     data = Step("Naked Single", ((0, 1),), (), "r1c1 can only be 1").to_json(NINE)
     assert {"technique", "trial", "placements", "eliminations", "text", "cells", "units",
