@@ -407,7 +407,12 @@ export function render(state, { focus = false, games = [] } = {}) {
   $("candidates").setAttribute("aria-pressed", String(state.showCandidates));
   const level = state.game && state.game.level;
   const levelText = level ? `Level: ${level}` : "";
-  if ($("level").textContent !== levelText) $("level").textContent = levelText;
+  if ($("level").textContent !== levelText) {
+    // "Level: Medium · SE 2.6": the SE figure in its own span, which the narrowest phones hide.
+    const [main, se] = levelText.split(" · ");
+    $("level").textContent = main;
+    if (se) $("level").append(Object.assign(document.createElement("span"), { className: "se", textContent: ` · ${se}` }));
+  }
   $("print-level").textContent = level ? `${n}×${n} · ${level}` : `${n}×${n}`;
   const timer = timerText(state);
   if ($("timer").textContent !== timer) $("timer").textContent = timer;
