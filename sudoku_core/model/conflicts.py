@@ -32,31 +32,25 @@ class Conflict:
     def to_json(self, shape: Shape) -> Json:
         """JSON form: cells as [row, col] pairs and indices, the unit's own cells too."""
         n = shape.size
-        if self.reason:
-            out: Json = {
-                "unit": self.unit,
-                "index": self.index,
-                "symbol": self.symbol,
-                "cells": pairs(self.cells, n),
-                "value": self.value,
-                "indices": list(self.cells),
-                "unit_cells": list(self.unit_cells),
-                "reason": self.reason,
-                "message": self.describe(n),
-            }
-            if self.unit == "cage":
-                out["sum"] = self.total
-            return out
-        unit = UNIT_KINDS.index(self.unit) * n + self.index
-        return {
+        # A variant's conflict names its own unit's cells and its reason; a classic one's unit
+        # is a row, column or box of the shape (its JSON unchanged).
+        unit_cells = (list(self.unit_cells) if self.reason else
+                      list(shape.geometry.units[UNIT_KINDS.index(self.unit) * n + self.index]))
+        out: Json = {
             "unit": self.unit,
             "index": self.index,
             "symbol": self.symbol,
             "cells": pairs(self.cells, n),
             "value": self.value,
             "indices": list(self.cells),
-            "unit_cells": list(shape.geometry.units[unit]),
+            "unit_cells": unit_cells,
         }
+        if self.reason:
+            out["reason"] = self.reason
+            out["message"] = self.describe(n)
+            if self.unit == "cage":
+                out["sum"] = self.total
+        return out
 
     def describe(self, size: int) -> str:
         """One sentence, r1c1 notation: '5 appears twice in row 1: r1c1, r1c5'."""
