@@ -161,17 +161,25 @@ def cmd_parse(args: Json) -> Json:
     `colours`, each present only when the source holds some."""
     text = args.get("text")
     if args.get("cells") is not None or not isinstance(text, str):
-        return _grid(args).to_json()
+        return _with_rules(_grid(args))
     if len(text) > MAX_TEXT:
-        return _grid(args).to_json()  # parse's own refusal names the length
+        return _with_rules(_grid(args))  # parse's own refusal names the length
     parts = read_parts(text, _shape(args, None))
-    reply = parts.givens.to_json()
+    reply = _with_rules(parts.givens)
     if parts.entries is not None:
         reply["entries"] = list(parts.entries.cells)
     for key in ("centre", "corner", "colours"):
         lists = getattr(parts, key)
         if lists is not None:
             reply[key] = [list(m) for m in lists]
+    return reply
+
+
+def _with_rules(grid: Grid) -> Json:
+    """The grid's JSON, with its variant's rules as "variant" (none for a classic grid)."""
+    reply = grid.to_json()
+    if grid.shape.variant is not None:
+        reply["variant"] = grid.shape.variant.to_json()
     return reply
 
 
