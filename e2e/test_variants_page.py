@@ -186,8 +186,9 @@ def test_variant_grid_fits_the_screen(app: App, width: int, height: int) -> None
         for i in (0, 8, 72, 80):
             cell = app.cells().nth(i).bounding_box()
             assert cell is not None
-            assert grid["x"] <= cell["x"] and cell["x"] + cell["width"] <= grid["x"] + grid["width"] + 0.5
-            assert grid["y"] <= cell["y"] and cell["y"] + cell["height"] <= grid["y"] + grid["height"] + 0.5
+            right, bottom = grid["x"] + grid["width"], grid["y"] + grid["height"]
+            assert grid["x"] <= cell["x"] and cell["x"] + cell["width"] <= right + 0.5
+            assert grid["y"] <= cell["y"] and cell["y"] + cell["height"] <= bottom + 0.5
             assert cell["width"] >= 30
     finally:
         if before:
