@@ -2,7 +2,7 @@
 // Each cell's attributes and content are compared with what was last written, so a keystroke
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
-import { boxEdges } from "./geometry.js";
+import { boxEdges, known } from "./geometry.js";
 import {
   boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, variantKey,
   variantNames, workingCandidates,
@@ -27,6 +27,9 @@ function buildGrid(state) {
   if (variant) grid.dataset.variant = variantNames(variant);
   else delete grid.dataset.variant;
   const cages = cageMap(variant, n);
+  // Box lines: the geometry's; until the engine sends a variant's, the boxes' (unless
+  // Jigsaw regions replace them).
+  const lines = geometry || (variant && !variant.regions ? known(doc.box) : null);
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
@@ -37,11 +40,13 @@ function buildGrid(state) {
       const cell = document.createElement("div");
       cell.setAttribute("role", "gridcell");
       cell.className = "cell";
-      if (geometry) {
-        const edge = boxEdges(geometry, i);
+      if (lines) {
+        const edge = boxEdges(lines, i);
         if (edge.right) cell.classList.add("box-right");
         if (edge.bottom) cell.classList.add("box-bottom");
-        if (r > 0 && boxEdges(geometry, i - n).bottom) cell.classList.add("after-box");
+        if (r > 0 && boxEdges(lines, i - n).bottom) cell.classList.add("after-box");
+      }
+      if (geometry) {
         cell.dataset.region = String(geometry.units_of[i][2] - 2 * n); // box, or Jigsaw region
       }
       const cage = cages.of.get(i);
