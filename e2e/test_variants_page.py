@@ -121,6 +121,19 @@ def test_killer_hint_is_answered_on_its_rules(app: App) -> None:
     text = hint_answers(app)  # applied: a cage step
     assert text.startswith("Applied:"), text
     assert "cage" in text.lower(), text
+def test_killer_steps_walk_on_its_rules(app: App) -> None:
+    app.open(killer_link())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    app.click("Steps")
+    app.wait_message("steps to the solution")
+    app.click("Next step")
+    expect(app.page.locator("#walk-text")).to_contain_text("Step 1 of")
+    # The walk's first step is a cage step, drawn on the grid's cells.
+    expect(app.page.locator("#walk-text")).to_contain_text("Cage")
+    app.page.wait_for_selector("[role=gridcell][data-highlight]")
+    app.click("Stop walking")
+
+
 def test_killer_share_link_keeps_the_cages(app: App) -> None:
     app.open(killer_link())
     type_at(app, 80, "3")
