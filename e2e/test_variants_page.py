@@ -183,6 +183,30 @@ def test_jigsaw_hint_is_answered(app: App) -> None:
     assert app.line() != JIGSAW.grid.line() or "remov" in text.lower(), text
 
 
+@pytest.mark.parametrize("names", ["killer", "jigsaw"])
+def test_new_puzzle_offers_variants(app: App, names: str) -> None:
+    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
+        app.click("New puzzle")
+    app.page.locator("#new-size").select_option("9")
+    app.page.get_by_label("Difficulty").select_option("easy")
+    app.page.get_by_label("Variant").select_option(names)
+    app.click("Generate")
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", names,
+                                                              timeout=90_000)
+    if names == "killer":
+        cages = attrs(app, "data-cage")
+        assert all(c is not None for c in cages)  # a generated Killer cages every cell
+    else:
+        regions = attrs(app, "data-region")
+        assert sorted(regions) == sorted(str(r) for r in range(9) for _ in range(9))
+        assert regions != [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+    app.wait_message("New")
+    # Back to classic for the next scenario on the shared page.
+    app.click("New puzzle")
+    app.page.get_by_label("Variant").select_option("")
+    app.click("New puzzle")
+
+
 @pytest.mark.parametrize("width,height", [(375, 667), (1366, 768)])
 def test_variant_grid_fits_the_screen(app: App, width: int, height: int) -> None:
     page = app.page
