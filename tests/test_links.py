@@ -15,8 +15,8 @@ from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
 from sudoku_core.formats.page_link import format_link
 from sudoku_core.formats.read import LinkError, parse, read_link, read_parts
 from sudoku_core.formats.write import format_grid
-from sudoku_core.model.errors import ParseError, SudokuError
 from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.model.errors import ParseError, SudokuError
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
 
