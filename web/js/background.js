@@ -25,6 +25,7 @@ export function background(app) {
       .then((r) => {
         if (app.state.doc !== doc) return;
         app.update((s) => S.setConflicts(s, reportCells(r).conflicts.sort((a, b) => a - b)));
+        finishCheck(true);
         app.scheduleRender();
       })
       .catch(app.failed("Checking the rules"));
@@ -56,9 +57,11 @@ export function background(app) {
   }
 
   // A full grid: celebrate once (a correct grid), or say what is wrong with it.
-  function finishCheck() {
+  // A variant's full grid waits for the engine's check (a cage's sum is no unit).
+  function finishCheck(checked = false) {
     const { doc, game, geometry, conflicts } = app.state;
     if (!geometry || doc.givens.some((_, i) => !D.shown(doc, i))) return;
+    if (doc.variant && !checked) return;
     if (!doc.givens.some((v) => v) && !game) return;
     if (conflicts.length) {
       const n = app.n();
