@@ -183,6 +183,17 @@ def test_jigsaw_hint_is_answered(app: App) -> None:
     assert app.line() != JIGSAW.grid.line() or "remov" in text.lower(), text
 
 
+def test_x_windoku_draws_diagonals_and_windows(app: App) -> None:
+    made = generate_variant(Shape(3, 3), ("x", "windoku"), "easy", seed=3)
+    assert made.grid.shape.variant is not None
+    rules = json.dumps(made.grid.shape.variant.to_json(), separators=(",", ":"))
+    app.open(f"#p={made.grid.line()}&v={quote(rules, safe='')}")
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "x,windoku")
+    expect(app.page.locator("#grid .variant-overlay line.diagonal")).to_have_count(2)
+    expect(app.page.locator("#grid .variant-overlay rect.window")).to_have_count(36)
+    assert app.page.locator("#grid .variant-overlay").get_attribute("aria-hidden") == "true"
+
+
 @pytest.mark.parametrize("names", ["killer", "jigsaw"])
 def test_new_puzzle_offers_variants(app: App, names: str) -> None:
     if app.page.locator("#new").get_attribute("aria-expanded") != "true":
