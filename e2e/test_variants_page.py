@@ -13,6 +13,7 @@ import pytest
 from conftest import App
 from playwright.sync_api import expect
 
+from sudoku_core.formats.site_links import format_site_link
 from sudoku_core.formats.variant_text import format_variant_text
 from sudoku_core.make.variant_generate import generate_variant
 from sudoku_core.model.grid import Shape
@@ -181,6 +182,17 @@ def test_jigsaw_hint_is_answered(app: App) -> None:
     text = hint_answers(app)
     assert text.startswith("Applied:"), text
     assert app.line() != JIGSAW.grid.line() or "remov" in text.lower(), text
+
+
+@pytest.mark.parametrize("where", ["f-puzzles", "sudokupad"])
+def test_killer_pasted_as_a_site_link(app: App, where: str) -> None:
+    app.paste(format_site_link(KILLER.grid, where))
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    app.expect_line(KILLER.grid.line())
+    cages = attrs(app, "data-cage")
+    assert KILLER_VARIANT is not None
+    assert all(cages[i] is not None for cage in KILLER_VARIANT.cages for i in cage.cells)
+    assert label(app, 0).endswith(f", cage {KILLER_VARIANT.cages[0].total}")
 
 
 def test_x_windoku_draws_diagonals_and_windows(app: App) -> None:
