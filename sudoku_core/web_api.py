@@ -33,6 +33,7 @@ from .logic.hint import HINT_LEVELS, HintLevel, hint
 from .logic.rate import rate
 from .make.generate import generate
 from .make.symmetry import random_isomorphism
+from .make.variant_generate import generate_variant
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
 from .model.conflicts import check
@@ -40,6 +41,7 @@ from .model.contract import frame
 from .model.errors import ParseError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .model.step import Step
+from .model.variants import parse_names, variant_from_json
 from .solver.exact import solve, warm
 from .solver.validate import validate
 
@@ -58,6 +60,17 @@ def _is_int(v: object) -> bool:
 
 
 def _shape(args: Json, size: int | None) -> Shape | None:
+    """The box shape of a request, with the rules of its `variant` object when it has one."""
+    shape = _box_shape(args, size)
+    rules = args.get("variant")
+    if rules is None or rules == {}:
+        return shape
+    if shape is None:
+        raise BadRequest("a variant needs the grid's box: [r, c] or 'RxC'")
+    return shape.with_variant(variant_from_json(rules, shape.size))
+
+
+def _box_shape(args: Json, size: int | None) -> Shape | None:
     box = args.get("box")
     if box is None or box == "":
         return Shape.for_size(size) if size is not None else None
@@ -107,7 +120,8 @@ def _givens(args: Json, grid: Grid, key: str = "givens") -> Grid | None:
     if len(cells) != grid.shape.cell_count:
         raise BadRequest(f"{key} has {len(cells)} values but the grid has "
                          f"{grid.shape.cell_count} cells")
-    return _grid({"cells": cells, "box": [grid.shape.box_rows, grid.shape.box_cols]})
+    other = _grid({"cells": cells, "box": [grid.shape.box_rows, grid.shape.box_cols]})
+    return Grid(grid.shape, other.cells)  # the grid's rules too (a variant's)
 
 
 def _budget(args: Json) -> float:
@@ -147,17 +161,25 @@ def cmd_parse(args: Json) -> Json:
     `colours`, each present only when the source holds some."""
     text = args.get("text")
     if args.get("cells") is not None or not isinstance(text, str):
-        return _grid(args).to_json()
+        return _with_rules(_grid(args))
     if len(text) > MAX_TEXT:
-        return _grid(args).to_json()  # parse's own refusal names the length
+        return _with_rules(_grid(args))  # parse's own refusal names the length
     parts = read_parts(text, _shape(args, None))
-    reply = parts.givens.to_json()
+    reply = _with_rules(parts.givens)
     if parts.entries is not None:
         reply["entries"] = list(parts.entries.cells)
     for key in ("centre", "corner", "colours"):
         lists = getattr(parts, key)
         if lists is not None:
             reply[key] = [list(m) for m in lists]
+    return reply
+
+
+def _with_rules(grid: Grid) -> Json:
+    """The grid's JSON, with its variant's rules as "variant" (none for a classic grid)."""
+    reply = grid.to_json()
+    if grid.shape.variant is not None:
+        reply["variant"] = grid.shape.variant.to_json()
     return reply
 
 
@@ -254,11 +276,12 @@ def cmd_rate(args: Json) -> Json:
 
 
 def cmd_generate(args: Json) -> Json:
-    """A new puzzle of a shape and difficulty; the library's budget unless `time_limit`."""
+    """A new puzzle of a shape and difficulty; the library's budget unless `time_limit`;
+    `variant` ("killer", "x,antiking", ...) names the rules of a variant puzzle."""
     size = args.get("size")
     if size is not None and not (_is_int(size) and MIN_SIZE <= size <= MAX_SIZE):
         raise BadRequest(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
-    shape = _shape(args, size) or Shape(3, 3)
+    shape = _box_shape(args, size) or Shape(3, 3)  # `variant` here: rule names
     seed = args.get("seed")
     if seed is not None and not _is_int(seed):
         raise BadRequest("seed must be a whole number, 0 or more")  # its sign: generate's rule
@@ -267,6 +290,12 @@ def cmd_generate(args: Json) -> Json:
     if not isinstance(difficulty, str) or not (symmetry is None or isinstance(symmetry, str)):
         raise BadRequest("difficulty and symmetry must be strings")
     time_limit = _budget(args) if "time_limit" in args else None
+    names = args.get("variant") or ""
+    if not isinstance(names, str):
+        raise BadRequest("variant must be a string such as 'killer' or 'x,antiking'")
+    if names.strip():
+        return generate_variant(shape, parse_names(names), difficulty, seed=seed,
+                                symmetry=symmetry, time_limit=time_limit).to_json()
     return generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
                     time_limit=time_limit).to_json()
 

@@ -359,3 +359,49 @@ def test_a_failing_emitter_becomes_an_error_reply() -> None:
     reply = _json.loads(_handle(_json.dumps(
         {"id": 1, "cmd": "steps", "args": {"text": line, "stream": True}}), broken))
     assert "error" in reply and "page gone" in reply["error"]["message"]
+
+
+# Variants in the facade: the page sends a puzzle's rules back with every request.
+KILLER_RULES = {"cages": [{"cells": [2, 3, 12], "sum": 16}, {"cells": [4, 5], "sum": 11}]}
+
+
+def test_check_with_variant_names_cage_conflicts() -> None:
+    cells = [0] * 81
+    cells[2] = cells[12] = 5  # same cage, no common row, column or box
+    classic = call("check", cells=cells, box=[3, 3])["result"]
+    assert classic["conflicts"] == []
+    found = call("check", cells=cells, box=[3, 3], variant=KILLER_RULES)["result"]
+    assert found["variant"] == KILLER_RULES
+    assert sorted(found["conflicts"][0]["indices"]) == [2, 12]
+    cells = [0] * 81
+    cells[4], cells[5] = 9, 8  # 17 > 11
+    found = call("check", cells=cells, box=[3, 3], variant=KILLER_RULES)["result"]
+    assert found["conflicts"][0]["reason"] == "sum exceeded"
+
+
+def test_geometry_with_regions_and_diagonals() -> None:
+    regions = [(i // 9) for i in range(81)]  # rows as regions: joined, nine cells each
+    geo = call("geometry", box=[3, 3], variant={"regions": regions, "diagonals": True})["result"]
+    assert len(geo["units"]) == 29
+    assert [u[2] - 18 for u in geo["units_of"]] == regions
+
+
+def test_hint_keeps_the_rules_for_the_givens() -> None:
+    reply = call("hint", cells=[0] * 81, givens=[0] * 81, box=[3, 3], level="step",
+                 variant={"diagonals": True})
+    assert "result" in reply, reply
+
+
+def test_bad_variant_is_refused_by_name() -> None:
+    reply = call("check", cells=[0] * 81, box=[3, 3], variant={"thermo": True})
+    assert "thermo" in reply["error"]["message"]
+
+
+def test_parse_and_generate_carry_the_variant() -> None:
+    made = call("generate", variant="jigsaw", seed=3, difficulty="easy")["result"]
+    assert len(made["variant"]["regions"]) == 81
+    text = "\n".join([made["puzzle"], "rules: x"])
+    parsed = call("parse", text=text)["result"]
+    assert parsed["variant"] == {"diagonals": True}
+    assert "variant" not in call("parse", text=CLASSIC)["result"]
+    assert "error" in call("generate", variant=3)

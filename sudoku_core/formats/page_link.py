@@ -1,4 +1,6 @@
-"""The web page's own share links: ``index.html#p=<givens>[&e=<entries>][&box=RxC]``.
+"""The web page's own share links: ``index.html#p=<givens>[&e=<entries>][&box=RxC][&v=...]``.
+
+``v=`` holds a variant's rules: the ``"variant"`` JSON (docs/protocol.md), percent-encoded.
 
 Up to 35x35 a cell is one symbol ('.' empty, 1-9 then A-Z); above, cells are numbers
 separated by ',' (0 empty). Keys the page adds for itself (marks, colours) are ignored here.
@@ -6,10 +8,13 @@ separated by ',' (0 empty). Keys the page adds for itself (marks, colours) are i
 
 from __future__ import annotations
 
+import json
 from math import isqrt
+from urllib.parse import quote
 
 from ..model.errors import LinkError, SudokuError
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ..model.variants import variant_from_json
 from .linkdata import Link, Param, PuzzleLink, kept_entries, number_cells, symbol_cells
 from .sizes import count_error, is_supported, shape_for_size
 
@@ -21,8 +26,12 @@ def format_link(givens: Grid, entries: Grid | None = None) -> str:
     parts = ["p=" + _cells(givens)]
     if entries is not None:
         parts += _entries_part(givens, entries)
-    if givens.shape != shape_for_size(givens.size):
-        parts.append(f"box={givens.shape}")
+    shape = givens.shape
+    if shape.variant is not None:
+        rules = json.dumps(shape.variant.to_json(), separators=(",", ":"))
+        parts.append("v=" + quote(rules, safe=""))
+    if shape.classic != shape_for_size(givens.size):
+        parts.append(f"box={shape.box_rows}x{shape.box_cols}")
     return "#" + "&".join(parts)
 
 
@@ -54,6 +63,12 @@ def read_page_link(link: Link, shape: Shape | None) -> PuzzleLink:
         raise box.error(SITE, str(err)) if box is not None else err from None
     if shape is None or shape.size != n:
         raise p.error(SITE, str(count_error(n * n, shape)))
+    v = link.fragment.get("v")
+    if v is not None and v.value.strip():
+        try:
+            shape = shape.with_variant(variant_from_json(json.loads(v.value), n))
+        except (ValueError, SudokuError) as err:  # JSONDecodeError is a ValueError
+            raise v.error(SITE, f"the variant rules (v=) cannot be read: {err}") from None
     givens = Grid(shape, tuple(givens_values))
     e = link.fragment.get("e")
     entries = None

@@ -66,7 +66,7 @@ function dispatch(transition, text, kind = "info") {
   const before = state;
   state = transition(state);
   if (text !== undefined) state = S.setMessage(state, text, kind);
-  if (state.doc !== before.doc) app.docChanged(before);
+  if (state.doc !== before.doc) app.docChanged();
   if (state.settings !== before.settings) G.saveSettings(state.settings);
   scheduleRender();
 }

@@ -4,7 +4,7 @@
 
 import * as D from "./doc.js";
 import * as Geo from "./geometry.js";
-import { solutionValues } from "./protocol.js";
+import { reportCells, solutionValues } from "./protocol.js";
 import { loadBank, shippedLevel } from "./puzzles.js";
 import * as S from "./state.js";
 
@@ -15,15 +15,27 @@ export function background(app) {
   let solving = null; // the solve request in flight: {key, promise}
 
   // Repeated values, from the geometry (no rule here: the units come with it).
+  // A variant's cages and knight or king moves are no unit: the engine's `check` names those
+  // conflicts (its cell indices are drawn as they come).
   function markConflicts() {
     app.update((s) => S.setConflicts(s, Geo.repeatedCells(s.geometry, D.shownValues(s.doc))));
+    const doc = app.state.doc;
+    if (!doc.variant || app.state.engine.state !== "ready") return;
+    app.ask("check", { cells: D.shownValues(doc), ...D.shapeArgs(doc) })
+      .then((r) => {
+        if (app.state.doc !== doc) return;
+        app.update((s) => S.setConflicts(s, reportCells(r).conflicts.sort((a, b) => a - b)));
+        finishCheck(true);
+        app.scheduleRender();
+      })
+      .catch(app.failed("Checking the rules"));
   }
 
   // Called by dispatch once the document changed: conflicts, candidates, completion, saving.
-  function docChanged(before) {
+  function docChanged() {
     const doc = app.state.doc;
     if (app.state.geometry) markConflicts();
-    if (doc.box[0] !== before.doc.box[0] || doc.box[1] !== before.doc.box[1] || !app.state.geometry) {
+    if (!Geo.fits(app.state.geometry, doc.box, D.variantKey(doc.variant))) {
       loadGeometry();
     }
     markMistakes();
@@ -45,9 +57,11 @@ export function background(app) {
   }
 
   // A full grid: celebrate once (a correct grid), or say what is wrong with it.
-  function finishCheck() {
+  // A variant's full grid waits for the engine's check (a cage's sum is no unit).
+  function finishCheck(checked = false) {
     const { doc, game, geometry, conflicts } = app.state;
     if (!geometry || doc.givens.some((_, i) => !D.shown(doc, i))) return;
+    if (doc.variant && !checked) return;
     if (!doc.givens.some((v) => v) && !game) return;
     if (conflicts.length) {
       const n = app.n();
@@ -65,7 +79,7 @@ export function background(app) {
   // The engine's words for a full grid that breaks a rule (the CLI's too), when it is ready.
   function fullVerdict(doc) {
     if (app.state.engine.state !== "ready") return;
-    app.ask("validate", { cells: D.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: 5 })
+    app.ask("validate", { cells: D.puzzleValues(doc), givens: doc.givens, ...D.shapeArgs(doc), time_limit: 5 })
       .then((r) => {
         if (app.state.doc === doc) app.say(r.message, "error");
       })
@@ -75,7 +89,7 @@ export function background(app) {
   async function loadGeometry() {
     const box = app.state.doc.box;
     try {
-      const geometry = await Geo.load(box, app.ask);
+      const geometry = await Geo.load(box, app.ask, app.state.doc.variant || null);
       const had = app.state.geometry;
       app.dispatch((s) => S.setGeometry(s, geometry));
       if (geometry !== had) warmEngine();
@@ -93,7 +107,7 @@ export function background(app) {
   // first Solve or Hint of a size then does not pay for them.
   function warmEngine() {
     if (app.state.engine.state !== "ready") return;
-    app.ask("warm", { box: app.state.doc.box }).catch(app.failed("Preparing the engine"));
+    app.ask("warm", D.shapeArgs(app.state.doc)).catch(app.failed("Preparing the engine"));
   }
 
   function peersOf(cell) {
@@ -106,9 +120,9 @@ export function background(app) {
     if (state.engine.state !== "ready" || candidating) return candidating || Promise.resolve();
     const doc = state.doc;
     const values = D.shownValues(doc);
-    const key = D.gridKey(values, doc.box);
+    const key = D.gridKey(values, doc.box, doc.variant);
     if (state.cands && state.cands.key === key) return Promise.resolve();
-    candidating = app.ask("candidates", { cells: values, box: doc.box })
+    candidating = app.ask("candidates", { cells: values, ...D.shapeArgs(doc) })
       .then((r) => app.dispatch((s) => S.setCands(s, key, r.candidates)))
       .catch(app.failed("Computing the candidates"))
       .finally(() => {
@@ -122,7 +136,7 @@ export function background(app) {
   async function ensureCandidates() {
     for (let i = 0; i < 5; i++) {
       const doc = app.state.doc;
-      if (app.state.cands && app.state.cands.key === D.gridKey(D.shownValues(doc), doc.box)) return true;
+      if (app.state.cands && app.state.cands.key === D.gridKey(D.shownValues(doc), doc.box, doc.variant)) return true;
       await requestCandidates();
     }
     return Boolean(app.state.cands);
@@ -136,7 +150,7 @@ export function background(app) {
     if (state.solution && state.solution.key === key) return Promise.resolve(state.solution);
     if (state.engine.state !== "ready") return Promise.resolve(null);
     if (solving && solving.key === key) return solving.promise;
-    const promise = app.ask("solve", { cells: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET })
+    const promise = app.ask("solve", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: SOLVE_BUDGET })
       .then((r) => {
         const values = solutionValues(r);
         if (r.status !== "solved" || r.unique === false || !values) return { key, values: null, reply: r };
@@ -175,7 +189,7 @@ export function background(app) {
     if (engine.state !== "ready") return;
     const count = doc.givens.filter((v) => v).length;
     if (count < app.n() || app.n() > 9) return;
-    app.ask("rate", { cells: doc.givens, box: doc.box, time_limit: 1.5 })
+    app.ask("rate", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: 1.5 })
       .then((r) => {
         // Out of time (a hard puzzle in the page's short budget): "Expert+" says what the
         // steps met so far prove; the top level needs no "+".

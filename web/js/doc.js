@@ -65,6 +65,70 @@ export function emptyDoc(box = [3, 3]) {
   };
 }
 
+// A variant's rules (docs/protocol.md "variant"), kept in the document as the engine sent them:
+// null for a classic puzzle (whose document then has no `variant` key at all).
+export function variantOf(doc) {
+  return doc.variant || null;
+}
+
+// The rules' names as the CLI writes them, e.g. "killer" or "x,antiking"; "" for classic.
+export function variantNames(variant) {
+  if (!variant) return "";
+  const on = [["x", variant.diagonals], ["windoku", variant.windows],
+    ["jigsaw", variant.regions && variant.regions.length], ["killer", variant.cages && variant.cages.length],
+    ["antiknight", variant.anti_knight], ["antiking", variant.anti_king]];
+  return on.filter(([, flag]) => flag).map(([name]) => name).join(",");
+}
+
+const VARIANT_FLAGS = ["diagonals", "windows", "anti_knight", "anti_king"];
+const isIndexList = (list, top) => Array.isArray(list) &&
+  list.every((v) => Number.isInteger(v) && v >= 0 && v < top);
+
+// A variant object read from a link or a saved game, checked for shape only (the engine checks
+// the rules: joined regions, cages in range), or null when it is not one.
+export function checkVariant(raw, n) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const out = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (VARIANT_FLAGS.includes(key)) {
+      if (typeof value !== "boolean") return null;
+      if (value) out[key] = true;
+    } else if (key === "regions") {
+      if (!isIndexList(value, n) || (value.length && value.length !== n * n)) return null;
+      if (value.length) out.regions = value.slice();
+    } else if (key === "cages") {
+      if (!Array.isArray(value)) return null;
+      const cages = [];
+      for (const cage of value) {
+        if (!cage || typeof cage !== "object" || !isIndexList(cage.cells, n * n)) return null;
+        if (cage.sum !== undefined && cage.sum !== null && !Number.isInteger(cage.sum)) return null;
+        cages.push(Number.isInteger(cage.sum) ? { cells: cage.cells.slice(), sum: cage.sum }
+          : { cells: cage.cells.slice() });
+      }
+      if (cages.length) out.cages = cages;
+    } else return null;
+  }
+  return variantNames(out) ? out : null;
+}
+
+// A key of the rules: "" for classic (geometry and drawings are kept per shape and rules).
+export function variantKey(variant) {
+  return variant ? JSON.stringify(variant) : "";
+}
+
+// The shape fields of an engine request for the document: its box, and its rules if any.
+export function shapeArgs(doc) {
+  return doc.variant ? { box: doc.box, variant: doc.variant } : { box: doc.box };
+}
+
+// The document with the rules of a parse or generate reply (none: classic, no key).
+export function withVariant(doc, variant) {
+  const out = { ...doc };
+  delete out.variant;
+  if (variant && variantNames(variant)) out.variant = variant;
+  return out;
+}
+
 export const LIST_KEYS = ["centre", "corner", "colors", "removed"];
 export const VALUE_KEYS = ["givens", "entries", "solved"];
 
@@ -86,12 +150,13 @@ export function puzzleValues(doc) {
   return doc.givens.map((g, i) => g || doc.entries[i]);
 }
 
-export function gridKey(values, box) {
-  return `${box[0]}x${box[1]}:${values.join(",")}`;
+export function gridKey(values, box, variant = null) {
+  const rules = variantKey(variant);
+  return `${box[0]}x${box[1]}:${values.join(",")}${rules ? `|${rules}` : ""}`;
 }
 
 export function givensKey(doc) {
-  return gridKey(doc.givens, doc.box);
+  return gridKey(doc.givens, doc.box, doc.variant);
 }
 
 // The user did something beyond the givens (worth saving and restoring).
@@ -108,6 +173,7 @@ function sameList(x, y) {
 
 export function sameDoc(a, b) {
   if (a.box[0] !== b.box[0] || a.box[1] !== b.box[1]) return false;
+  if (variantKey(a.variant) !== variantKey(b.variant)) return false;
   if (!VALUE_KEYS.every((k) => sameList(a[k], b[k]))) return false;
   return LIST_KEYS.every((k) => a[k].every((m, i) => sameList(m, b[k][i])));
 }
@@ -116,7 +182,7 @@ export function sameDoc(a, b) {
 // pass over the cells: the check reads the whole grid).
 export function currentCands(state) {
   const doc = state.doc;
-  if (!state.cands || state.cands.key !== gridKey(shownValues(doc), doc.box)) return null;
+  if (!state.cands || state.cands.key !== gridKey(shownValues(doc), doc.box, doc.variant)) return null;
   return state.cands.values;
 }
 

@@ -16,7 +16,7 @@
 // - A puzzle the player has not changed is kept in the tab's session storage only (a reload
 //   finds it; Saved games does not list it), so visits that play nothing add no saved games.
 
-import { emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
+import { checkVariant, emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
 import { defaultSettings } from "./state.js";
 
 const PREFIX = "sudoku-core:game:";
@@ -128,6 +128,11 @@ export function checkDoc(raw) {
       m.every((v) => Number.isInteger(v) && v >= 1 && v <= top);
     if (!lists.every(ok)) return null;
     doc[key] = lists.map((m) => [...new Set(m)]);
+  }
+  if (raw.variant !== undefined) {
+    const variant = checkVariant(raw.variant, n);
+    if (!variant) return null;
+    doc.variant = variant;
   }
   return doc;
 }

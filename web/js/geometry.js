@@ -18,8 +18,23 @@ export function remember(geometry) {
   return geometry;
 }
 
-// The geometry of a box shape: the build's file, else the engine (`ask(cmd, args)`).
-export async function load(box, ask) {
+// Does a geometry belong to a box shape and its rules (variantKey: "" for classic)?
+export function fits(geometry, box, rules = "") {
+  return Boolean(geometry) && geometry.box[0] === box[0] && geometry.box[1] === box[1] &&
+    (geometry.rules || "") === rules;
+}
+
+// The geometry of a box shape: the build's file, else the engine (`ask(cmd, args)`). With a
+// variant's rules (regions replace boxes; diagonals, windows add units) always the engine's.
+export async function load(box, ask, variant = null) {
+  if (variant) {
+    const rules = JSON.stringify(variant);
+    const key = `${shapeKey(box)}|${rules}`;
+    if (cache.has(key)) return cache.get(key);
+    const geometry = { ...(await ask("geometry", { box, variant })), rules };
+    cache.set(key, geometry);
+    return geometry;
+  }
   const have = known(box);
   if (have) return have;
   let response = null;

@@ -2,9 +2,10 @@
 // Each cell's attributes and content are compared with what was last written, so a keystroke
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
-import { boxEdges } from "./geometry.js";
+import { boxEdges, known } from "./geometry.js";
 import {
-  boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, workingCandidates,
+  boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, variantKey,
+  variantNames, workingCandidates,
 } from "./doc.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,13 @@ function buildGrid(state) {
   grid.setAttribute("aria-rowcount", String(n));
   grid.setAttribute("aria-colcount", String(n));
   grid.dataset.size = String(n);
+  const variant = doc.variant || null;
+  if (variant) grid.dataset.variant = variantNames(variant);
+  else delete grid.dataset.variant;
+  const cages = cageMap(variant, n);
+  // Box lines: the geometry's; until the engine sends a variant's, the boxes' (unless
+  // Jigsaw regions replace them).
+  const lines = geometry || (variant && !variant.regions ? known(doc.box) : null);
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
@@ -32,11 +40,25 @@ function buildGrid(state) {
       const cell = document.createElement("div");
       cell.setAttribute("role", "gridcell");
       cell.className = "cell";
-      if (geometry) {
-        const edge = boxEdges(geometry, i);
+      if (lines) {
+        const edge = boxEdges(lines, i);
         if (edge.right) cell.classList.add("box-right");
         if (edge.bottom) cell.classList.add("box-bottom");
-        if (r > 0 && boxEdges(geometry, i - n).bottom) cell.classList.add("after-box");
+        if (r > 0 && boxEdges(lines, i - n).bottom) cell.classList.add("after-box");
+      }
+      if (geometry) {
+        cell.dataset.region = String(geometry.units_of[i][2] - 2 * n); // box, or Jigsaw region
+      }
+      const cage = cages.of.get(i);
+      if (cage !== undefined) {
+        cell.dataset.cage = String(cage);
+        // Dashed lines on the sides where the cage ends (SudokuPad's look).
+        const same = (j) => cages.of.get(j) === cage;
+        if (r === 0 || !same(i - n)) cell.classList.add("cage-top");
+        if (r === n - 1 || !same(i + n)) cell.classList.add("cage-bottom");
+        if (c === 0 || !same(i - 1)) cell.classList.add("cage-left");
+        if (c === n - 1 || !same(i + 1)) cell.classList.add("cage-right");
+        if (cages.sums.has(i)) cell.dataset.cageSum = String(cages.sums.get(i));
       }
       cell.dataset.cell = String(i);
       cell.tabIndex = -1;
@@ -45,12 +67,65 @@ function buildGrid(state) {
     }
     grid.append(row);
   }
+  if (variant && (variant.diagonals || variant.windows)) grid.append(overlay(variant, n, geometry));
   built = {
-    key: `${doc.box.join("x")}:${geometry ? "g" : "-"}`,
+    key: gridKey(state),
+    cageLabels: cells.map((_, i) => cages.labels.get(i) || ""),
     cells,
     last: cells.map(() => ({})),
     content: cells.map(() => null),
   };
+}
+
+function gridKey(state) {
+  const doc = state.doc;
+  return `${doc.box.join("x")}:${state.geometry ? "g" : "-"}:${variantKey(doc.variant)}`;
+}
+
+// Cages of a variant: the cage of every cell, the sum shown in each cage's first (top-left)
+// cell and that cell's words (", cage 15").
+function cageMap(variant, n) {
+  const of = new Map();
+  const sums = new Map();
+  const labels = new Map();
+  (variant && variant.cages ? variant.cages : []).forEach((cage, k) => {
+    const cells = cage.cells.filter((i) => i >= 0 && i < n * n);
+    if (!cells.length) return;
+    for (const i of cells) of.set(i, k);
+    const first = Math.min(...cells);
+    const hasSum = Number.isInteger(cage.sum);
+    if (hasSum) sums.set(first, cage.sum);
+    labels.set(first, hasSum ? `, cage ${cage.sum}` : ", cage");
+  });
+  return { of, sums, labels };
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgEl(name, attrs) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+// Diagonals (X) and shaded windows (Windoku), drawn over the cells in grid units; the windows
+// are the units the engine's geometry names beyond rows, columns, regions and diagonals.
+function overlay(variant, n, geometry) {
+  const svg = svgEl("svg", { class: "variant-overlay", viewBox: `0 0 ${n} ${n}`,
+    preserveAspectRatio: "none", "aria-hidden": "true" });
+  if (variant.windows && geometry) {
+    const extra = geometry.units.slice(3 * n + (variant.diagonals ? 2 : 0));
+    for (const unit of extra) {
+      for (const i of unit) {
+        svg.append(svgEl("rect", { class: "window", x: i % n, y: Math.floor(i / n), width: 1, height: 1 }));
+      }
+    }
+  }
+  if (variant.diagonals) {
+    svg.append(svgEl("line", { class: "diagonal", x1: 0, y1: 0, x2: n, y2: n }));
+    svg.append(svgEl("line", { class: "diagonal", x1: n, y1: 0, x2: 0, y2: n }));
+  }
+  return svg;
 }
 
 function setAttr(i, name, value) {
@@ -148,6 +223,7 @@ function cellLabel(doc, i, n, view) {
     if (view.corner.length) label += `, corner ${view.corner.map((v) => symbol(v, n)).join(" ")}`;
   }
   if (view.colors.length) label += `, colour ${view.colors.join(" ")}`;
+  label += view.cage;
   if (view.conflict) label += ", conflict";
   if (view.wrong) label += ", wrong";
   return label;
@@ -156,8 +232,7 @@ function cellLabel(doc, i, n, view) {
 function renderGrid(state, focus) {
   const doc = state.doc;
   const n = size(doc);
-  const key = `${doc.box.join("x")}:${state.geometry ? "g" : "-"}`;
-  if (!built || built.key !== key) buildGrid(state);
+  if (!built || built.key !== gridKey(state)) buildGrid(state);
   const geometry = state.geometry;
   const conflicts = new Set(state.conflicts);
   const wrong = new Set(state.wrong);
@@ -183,7 +258,7 @@ function renderGrid(state, focus) {
     const view = {
       n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
       slots: value ? [] : slotValues(state, i, work, hinted), hinted, sameValue,
-      conflict: conflicts.has(i), wrong: wrong.has(i),
+      conflict: conflicts.has(i), wrong: wrong.has(i), cage: built.cageLabels[i],
     };
     // The selected value matters only to cells whose marks hold it (the rest stay untouched).
     const markedSame = sameValue && !value && (view.centre.includes(sameValue) ||

@@ -3,11 +3,12 @@
 //
 // index.html#p=<givens>[&e=<entries>][&box=RxC] (the contract, `sudoku show URL` reads it too)
 // plus the page's extras: m= centre marks, k= corner marks, c= colours, x= candidates removed
-// by applied steps. Up to 35x35 a cell is one symbol ("." empty, 1-9 then A-Z); above, cells
+// by applied steps, v= a variant's rules (the engine's "variant" JSON, docs/protocol.md,
+// percent-encoded: v={"cages":[{"cells":[0,1],"sum":3}]}). Up to 35x35 a cell is one symbol ("." empty, 1-9 then A-Z); above, cells
 // are numbers separated by "," (0 = empty). A list per cell (marks, colours) is its symbols,
 // cells separated by "_" (above 35x35 the numbers of a cell are separated by "-").
 
-import { defaultBox, emptyDoc, SYMBOLS } from "./doc.js";
+import { checkVariant, defaultBox, emptyDoc, SYMBOLS } from "./doc.js";
 
 const MAX_LINK = 200000; // characters of a hash we even look at
 const MAX_SIZE = 64;
@@ -74,6 +75,7 @@ export function toHash(doc) {
   for (const [key, field] of EXTRAS) {
     if (doc[field].some((m) => m.length)) parts.push(`${key}=${listsOf(doc[field], n)}`);
   }
+  if (doc.variant) parts.push(`v=${encodeURIComponent(JSON.stringify(doc.variant))}`);
   const std = defaultBox(n);
   if (!std || std[0] !== doc.box[0] || std[1] !== doc.box[1]) {
     parts.push(`box=${doc.box[0]}x${doc.box[1]}`);
@@ -148,6 +150,17 @@ export function fromHash(hash) {
     const what = { centre: "centre marks", corner: "corner marks", colors: "colours",
       removed: "removed candidates" }[field];
     doc[field] = readLists(params.get(key), n, top, what);
+  }
+  if (params.has("v") && params.get("v")) {
+    let raw;
+    try {
+      raw = JSON.parse(params.get("v"));
+    } catch {
+      throw new LinkError("the variant rules in the link (v=) are not JSON");
+    }
+    const variant = checkVariant(raw, n);
+    if (!variant) throw new LinkError("the variant rules in the link (v=) are not rules of this grid");
+    doc.variant = variant;
   }
   return doc;
 }

@@ -3,8 +3,9 @@
 // (layout, candidates, solution, hints, steps) and what the user did. Edits of the document
 // are in edits.js, the document itself in doc.js.
 
-import { emptyDoc, size } from "./doc.js";
+import { emptyDoc, size, variantKey } from "./doc.js";
 import { applyStep, commit, restart, restoreMarks } from "./edits.js";
+import { fits } from "./geometry.js";
 
 export const MODES = ["normal", "corner", "centre", "colour"]; // what typing does
 
@@ -92,8 +93,7 @@ function resetView(state, doc) {
   return {
     ...state, cursor: 0, selection: [0], conflicts: [], wrong: [], highlights: [],
     hintMarks: [], hint: null, walk: null, celebrate: false, geometry:
-      state.geometry && state.geometry.box[0] === doc.box[0] && state.geometry.box[1] === doc.box[1]
-        ? state.geometry : null,
+      fits(state.geometry, doc.box, variantKey(doc.variant)) ? state.geometry : null,
   };
 }
 
@@ -103,8 +103,8 @@ export function loadDoc(state, doc, source = state.source) {
 }
 
 export function setGeometry(state, geometry) {
-  const box = state.doc.box;
-  return geometry.box[0] === box[0] && geometry.box[1] === box[1] ? { ...state, geometry } : state;
+  const doc = state.doc;
+  return fits(geometry, doc.box, variantKey(doc.variant)) ? { ...state, geometry } : state;
 }
 
 export function setConflicts(state, conflicts) {

@@ -35,7 +35,7 @@ export function assistant(app) {
   async function verdict(name, busyText, before = "") {
     const doc = app.state.doc;
     const r = await app.job(name, "validate",
-      { cells: D.puzzleValues(doc), givens: doc.givens, box: doc.box, time_limit: SOLVE_BUDGET },
+      { cells: D.puzzleValues(doc), givens: doc.givens, ...D.shapeArgs(doc), time_limit: SOLVE_BUDGET },
       busyText);
     if (!r) return;
     const ok = r.status === "unique" || r.status === "solved";
@@ -72,7 +72,7 @@ export function assistant(app) {
     async solve() {
       const doc = app.state.doc;
       const r = await app.job("solve", "solve",
-        { cells: D.puzzleValues(doc), box: doc.box, time_limit: SOLVE_BUDGET },
+        { cells: D.puzzleValues(doc), ...D.shapeArgs(doc), time_limit: SOLVE_BUDGET },
         "Solving… (Cancel or Esc stops it)");
       if (!r) return;
       const values = solutionValues(r);
@@ -102,7 +102,7 @@ export function assistant(app) {
       // when earlier steps narrowed the working candidates (sent as `pencil`).
       const unlock = !app.state.showCandidates && !doc.centre.some((m) => m.length);
       const r = await app.job("hint", "hint",
-        { givens: doc.givens, cells: D.puzzleValues(doc), box: doc.box, level, pencil, unlock },
+        { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), level, pencil, unlock },
         "Looking for a hint…");
       if (!r || app.state.doc !== doc) {
         app.dispatch(S.countHint);
@@ -162,7 +162,7 @@ export function assistant(app) {
         if (!pending && found.length > shown) pending = requestAnimationFrame(showFound);
       };
       const r = await app.job("steps", "steps",
-        { cells: D.puzzleValues(doc), box: doc.box, time_limit: 20, stream: true },
+        { cells: D.puzzleValues(doc), ...D.shapeArgs(doc), time_limit: 20, stream: true },
         "Working out the steps… (Cancel or Esc stops it)", onPartial);
       if (pending) cancelAnimationFrame(pending);
       const walking = app.state.walk;

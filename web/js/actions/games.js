@@ -139,6 +139,23 @@ export function games(app) {
       "in progress under Saved games." : ""), "info");
   }
 
+  // A variant puzzle (9x9 only): made by the engine's generate with the rules' names; the
+  // rules come back in the reply's "variant" and stay in the document.
+  async function newVariantPuzzle(n, level, names) {
+    if (n !== 9) {
+      app.say("Variant puzzles are made 9×9 only: choose the 9×9 size, or Classic.", "error");
+      return;
+    }
+    const r = await app.job("generate", "generate", { box: [3, 3], difficulty: level, variant: names },
+      `Making a ${level} ${names} puzzle… (Cancel or Esc stops it)`);
+    if (!r) return;
+    const doc = D.withVariant(D.emptyDoc(r.box), r.variant);
+    doc.givens = r.values.slice();
+    startGame(doc, "", r.level || "", `New ${r.level || level} ${D.variantNames(r.variant) || "classic"} ` +
+      `puzzle (9×9)${r.note ? `: ${r.note}` : ""}.`);
+    app.dispatch(S.closePanel);
+  }
+
   let pendingBox = null; // the box shape a size change waits to be confirmed for
   const actions = {
     // New puzzle: at once, from the banks (through a random isomorphism) or made ahead in the
@@ -147,6 +164,11 @@ export function games(app) {
       const n = Number($("new-size").value);
       const box = D.defaultBox(n);
       const level = $("new-level").value;
+      const variant = $("new-variant") ? $("new-variant").value : "";
+      if (variant) {
+        await newVariantPuzzle(n, level, variant);
+        return;
+      }
       await loadShipped();
       const ready = await nextPuzzle(app.ask, n, level, { avoid: app.state.doc.givens,
         engineReady: app.engine.state === "ready" && !app.state.busy });

@@ -60,7 +60,7 @@ function docOfParse(r) {
   if (fits(r.centre)) doc.centre = r.centre.map((m, i) => (doc.givens[i] ? [] : m.slice()));
   if (fits(r.corner)) doc.corner = r.corner.map((m, i) => (doc.givens[i] ? [] : m.slice()));
   if (fits(r.colours)) doc.colors = r.colours.map((m) => [...new Set(m.map(nearestColour))]);
-  return doc;
+  return D.withVariant(doc, r.variant); // a variant's rules, as the engine read them
 }
 
 export function transfer(app) {
@@ -123,8 +123,8 @@ export function transfer(app) {
         // JSON keeps the entries apart from the givens; the other formats can only merge them.
         const apart = to === "json" && what !== "givens";
         const args = apart
-          ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i))), box: doc.box, to }
-          : { cells, box: doc.box, to };
+          ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i))), ...D.shapeArgs(doc), to }
+          : { cells, ...D.shapeArgs(doc), to };
         try {
           text = (await app.ask("format", args)).text;
         } catch (err) {

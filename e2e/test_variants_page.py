@@ -1,0 +1,255 @@
+"""Variant puzzles in the page (docs/page.md "Variants"): a Killer opened from a link, a Jigsaw
+pasted as variant text; the grid's data-variant, each cell's data-region and data-cage, the
+cage sum in the first cell's name, conflicts of the rules the engine alone knows, a hint, the
+share link, and the grid inside phone and laptop screens."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from conftest import App
+from playwright.sync_api import expect
+
+from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.formats.variant_text import format_variant_text
+from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.model.grid import Shape
+
+KILLER = generate_variant(Shape(3, 3), ("killer",), "easy", seed=3)
+JIGSAW = generate_variant(Shape(3, 3), ("jigsaw",), "easy", seed=3)
+KILLER_VARIANT = KILLER.grid.shape.variant
+JIGSAW_VARIANT = JIGSAW.grid.shape.variant
+assert KILLER_VARIANT is not None and JIGSAW_VARIANT is not None
+
+
+def killer_link() -> str:
+    rules = json.dumps(KILLER_VARIANT.to_json(), separators=(",", ":"))
+    return f"#p={KILLER.grid.line()}&v={quote(rules, safe='')}"
+
+
+def attrs(app: App, name: str) -> list[str | None]:
+    return list(app.page.eval_on_selector_all(
+        "[role=gridcell]", "(cells, name) => cells.map(c => c.getAttribute(name))", name))
+
+
+def label(app: App, index: int) -> str:
+    return str(app.cells().nth(index).get_attribute("aria-label"))
+
+
+def type_at(app: App, index: int, key: str) -> None:
+    app.cells().nth(index).click()
+    app.page.keyboard.press(key)
+
+
+def hint_answers(app: App) -> str:
+    before = int(app.page.evaluate("Number(document.documentElement.dataset.hints || 0)"))
+    app.page.locator("#hint").click()
+    app.page.wait_for_function(
+        "b => Number(document.documentElement.dataset.hints || 0) > b", arg=before,
+        timeout=60_000)
+    return str(app.status().inner_text())
+
+
+def test_classic_grid_has_boxes_as_regions_and_no_variant(app: App) -> None:
+    app.open("#p=" + "." * 81)
+    grid = app.page.locator("[role=grid]")
+    assert grid.get_attribute("data-variant") in (None, "")
+    regions = attrs(app, "data-region")
+    assert regions == [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+    assert attrs(app, "data-cage") == [None] * 81
+    assert label(app, 0) == "r1c1, empty"
+
+
+def test_killer_from_a_link(app: App) -> None:
+    app.open(killer_link())
+    app.expect_line(KILLER.grid.line())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    cages = attrs(app, "data-cage")
+    for k, cage in enumerate(KILLER_VARIANT.cages):
+        assert all(cages[i] == str(k) for i in cage.cells), k
+        first = min(cage.cells)
+        assert label(app, first) == f"{label(app, first).split(', cage')[0]}, cage {cage.total}"
+        for other in cage.cells:
+            if other != first:
+                assert "cage" not in label(app, other)
+    assert label(app, 0) == f"r1c1, empty, cage {KILLER_VARIANT.cages[0].total}"
+    # Boxes stay the regions of a Killer.
+    assert attrs(app, "data-region") == [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+    # The sum is drawn in the cage's first cell (CSS reads data-cage-sum).
+    sum_text = app.cells().nth(0).evaluate("c => getComputedStyle(c, '::after').content")
+    assert sum_text == f'"{KILLER_VARIANT.cages[0].total}"'
+
+
+def cage_of(cell: int) -> tuple[int, ...]:
+    assert KILLER_VARIANT is not None
+    return next(c.cells for c in KILLER_VARIANT.cages if cell in c.cells)
+
+
+def test_killer_cage_conflicts_come_from_the_engine(app: App) -> None:
+    app.open(killer_link())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    # r1c3 and r2c4 share a cage and nothing else: only the cage rule sees the repeat.
+    assert 12 in cage_of(2)
+    type_at(app, 2, "5")
+    type_at(app, 12, "5")
+    app.page.wait_for_function(
+        "() => document.querySelectorAll('[role=gridcell][aria-invalid=true]').length === 2")
+    assert sorted(app.invalid()) == ["r1c3", "r2c4"]
+    assert "conflict" in label(app, 2)
+    app.page.keyboard.press("Backspace")
+    app.page.wait_for_function(
+        "() => !document.querySelector('[role=gridcell][aria-invalid=true]')")
+    # A sum exceeded: r1c5 + r1c6 make more than their cage's sum.
+    cage = next(c for c in KILLER_VARIANT.cages if c.cells == (4, 5))
+    assert cage.total is not None and cage.total < 17
+    type_at(app, 4, "9")
+    type_at(app, 5, "8")
+    app.page.wait_for_function(
+        "() => document.querySelectorAll('[role=gridcell][aria-invalid=true]').length === 2")
+    assert sorted(app.invalid()) == ["r1c5", "r1c6"]
+
+
+def test_killer_hint_is_answered_on_its_rules(app: App) -> None:
+    app.open(killer_link())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    hint_answers(app)  # the nudge
+    text = hint_answers(app)  # the step: its cells highlighted
+    assert "failed" not in text.lower(), text
+    app.page.wait_for_selector("[role=gridcell][data-highlight]")
+    text = hint_answers(app)  # applied: a cage step
+    assert text.startswith("Applied:"), text
+    assert "cage" in text.lower(), text
+def test_killer_steps_walk_on_its_rules(app: App) -> None:
+    app.open(killer_link())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    app.click("Steps")
+    app.wait_message("steps to the solution")
+    app.click("Next step")
+    expect(app.page.locator("#walk-text")).to_contain_text("Step 1 of")
+    # The walk's first step is a cage step, drawn on the grid's cells.
+    expect(app.page.locator("#walk-text")).to_contain_text("Cage")
+    app.page.wait_for_selector("[role=gridcell][data-highlight]")
+    app.click("Stop walking")
+
+
+def test_killer_share_link_keeps_the_cages(app: App) -> None:
+    app.open(killer_link())
+    type_at(app, 80, "3")
+    app.click("Share")
+    field = app.page.get_by_label("Share link")
+    expect(field).to_have_value(re.compile("&v="))
+    url = field.input_value()
+    app.show("#" + url.split("#", 1)[1])
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    assert attrs(app, "data-cage")[0] == "0"
+    assert app.values()[80] == "3"
+
+
+def test_jigsaw_pasted_as_variant_text(app: App) -> None:
+    app.paste(format_variant_text(JIGSAW.grid))
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "jigsaw")
+    app.expect_line(JIGSAW.grid.line())
+    regions = list(JIGSAW_VARIANT.regions)
+    assert attrs(app, "data-region") == [str(r) for r in regions]
+    assert attrs(app, "data-cage") == [None] * 81
+    # Thick lines follow the regions, not the boxes.
+    right = app.page.eval_on_selector_all(
+        "[role=gridcell]", "cells => cells.map(c => c.classList.contains('box-right'))")
+    assert right == [i % 9 < 8 and regions[i] != regions[i + 1] for i in range(81)]
+    # Two equal values in one region, in no common row, column or box.
+    empty = [i for i in range(81) if not JIGSAW.grid.cells[i]]
+    a, b = next((a, b) for a in empty for b in empty if a < b and regions[a] == regions[b]
+                and a // 9 != b // 9 and a % 9 != b % 9
+                and (a // 27, a % 9 // 3) != (b // 27, b % 9 // 3))
+    type_at(app, a, "5")
+    type_at(app, b, "5")
+    app.page.wait_for_function(
+        "() => document.querySelectorAll('[role=gridcell][aria-invalid=true]').length >= 2")
+    names = app.invalid()
+    assert f"r{a // 9 + 1}c{a % 9 + 1}" in names and f"r{b // 9 + 1}c{b % 9 + 1}" in names
+
+
+def test_jigsaw_hint_is_answered(app: App) -> None:
+    app.paste(format_variant_text(JIGSAW.grid))
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "jigsaw")
+    app.expect_line(JIGSAW.grid.line())
+    hint_answers(app)
+    hint_answers(app)
+    app.page.wait_for_selector("[role=gridcell][data-highlight]")
+    text = hint_answers(app)
+    assert text.startswith("Applied:"), text
+    assert app.line() != JIGSAW.grid.line() or "remov" in text.lower(), text
+
+
+@pytest.mark.parametrize("where", ["f-puzzles", "sudokupad"])
+def test_killer_pasted_as_a_site_link(app: App, where: str) -> None:
+    app.paste(format_site_link(KILLER.grid, where))
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    app.expect_line(KILLER.grid.line())
+    cages = attrs(app, "data-cage")
+    assert KILLER_VARIANT is not None
+    assert all(cages[i] is not None for cage in KILLER_VARIANT.cages for i in cage.cells)
+    assert label(app, 0).endswith(f", cage {KILLER_VARIANT.cages[0].total}")
+
+
+def test_x_windoku_draws_diagonals_and_windows(app: App) -> None:
+    made = generate_variant(Shape(3, 3), ("x", "windoku"), "easy", seed=3)
+    assert made.grid.shape.variant is not None
+    rules = json.dumps(made.grid.shape.variant.to_json(), separators=(",", ":"))
+    app.open(f"#p={made.grid.line()}&v={quote(rules, safe='')}")
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "x,windoku")
+    expect(app.page.locator("#grid .variant-overlay line.diagonal")).to_have_count(2)
+    expect(app.page.locator("#grid .variant-overlay rect.window")).to_have_count(36)
+    assert app.page.locator("#grid .variant-overlay").get_attribute("aria-hidden") == "true"
+
+
+@pytest.mark.parametrize("names", ["killer", "jigsaw"])
+def test_new_puzzle_offers_variants(app: App, names: str) -> None:
+    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
+        app.click("New puzzle")
+    app.page.locator("#new-size").select_option("9")
+    app.page.get_by_label("Difficulty").select_option("easy")
+    app.page.get_by_label("Variant").select_option(names)
+    app.click("Generate")
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", names,
+                                                              timeout=90_000)
+    if names == "killer":
+        cages = attrs(app, "data-cage")
+        assert all(c is not None for c in cages)  # a generated Killer cages every cell
+    else:
+        regions = attrs(app, "data-region")
+        assert sorted(regions) == sorted(str(r) for r in range(9) for _ in range(9))
+        assert regions != [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+    app.wait_message("New")
+    # Back to classic for the next scenario on the shared page.
+    app.click("New puzzle")
+    app.page.get_by_label("Variant").select_option("")
+    app.click("New puzzle")
+
+
+@pytest.mark.parametrize("width,height", [(375, 667), (1366, 768)])
+def test_variant_grid_fits_the_screen(app: App, width: int, height: int) -> None:
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        app.open(killer_link())
+        expect(page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+        grid = page.locator("#grid").bounding_box()
+        assert grid is not None
+        assert grid["x"] >= 0 and grid["x"] + grid["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Every cell inside the grid: cage lines and sums never push a cell out.
+        for i in (0, 8, 72, 80):
+            cell = app.cells().nth(i).bounding_box()
+            assert cell is not None
+            right, bottom = grid["x"] + grid["width"], grid["y"] + grid["height"]
+            assert grid["x"] <= cell["x"] and cell["x"] + cell["width"] <= right + 0.5
+            assert grid["y"] <= cell["y"] and cell["y"] + cell["height"] <= bottom + 0.5
+            assert cell["width"] >= 30
+    finally:
+        if before:
+            page.set_viewport_size(before)
