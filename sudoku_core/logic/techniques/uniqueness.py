@@ -292,6 +292,7 @@ def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
     n = c.size
     values = c.values
     givens = c.givens
+    pm, vcells = peer_masks(c.shape), value_cells(c)  # once per state, not per rectangle
     for line in range(2 * n):
         check()
         placed = [x for x in geo.units[line] if values[x] and not givens >> x & 1]
@@ -302,12 +303,12 @@ def iter_avoidable_rectangle(c: Candidates) -> Iterator[Step]:
                 # q1 across from p1 must be y, q2 across from p2 must be x.
                 q1, q2 = ((k * n + p1 % n, k * n + p2 % n) if line < n else
                           (p1 // n * n + k, p2 // n * n + k))
-                yield from _avoidable_rectangle_at(c, (p1, p2, q1, q2))
+                yield from _avoidable_rectangle_at(c, (p1, p2, q1, q2), pm, vcells)
     yield from _diagonal_type2(c)
 
 
-def _avoidable_rectangle_at(c: Candidates, rect_cells: tuple[int, int, int, int]
-                            ) -> Iterator[Step]:
+def _avoidable_rectangle_at(c: Candidates, rect_cells: tuple[int, int, int, int],
+                            pm: tuple[int, ...], vcells: list[int]) -> Iterator[Step]:
     """Types 1 and 2 on the rectangle p1, p2 (placed, not givens) and q1, q2 across."""
     p1, p2, q1, q2 = rect_cells
     box = c.geometry.box_of
@@ -326,7 +327,7 @@ def _avoidable_rectangle_at(c: Candidates, rect_cells: tuple[int, int, int, int]
     if (c.has(q1, y) and c.has(q2, x) and z1 == z2 and z1.bit_count() == 1
             and masks[q1].bit_count() == 2 == masks[q2].bit_count()):
         z = z1.bit_length()
-        hit = peer_masks(c.shape)[q1] & peer_masks(c.shape)[q2] & value_cells(c)[z]
+        hit = pm[q1] & pm[q2] & vcells[z]
         if hit:
             yield _ar_step(c, 2, rect_cells, tuple(elims_for(z, hit)),
                            f"one of {names(c, (q1, q2))} holds {c.shape.symbol(z)}")
