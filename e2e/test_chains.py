@@ -11,6 +11,7 @@ import re
 
 from conftest import App, open_context
 from playwright.sync_api import Browser, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # puzzles6_forum_hardest_1106 #1 with two singles placed: the next step is a Forcing Chain.
 CHAIN_POSITION = ("........8.83...4.2.9..2..6.....79.......612...6.5.2.7...8...5...1....."
@@ -23,6 +24,22 @@ def highlighted(app: App) -> set[str]:
     return set(app.page.eval_on_selector_all(
         "[role=gridcell][data-highlight]",
         "cells => cells.map(c => c.getAttribute('aria-label').split(',')[0])"))
+
+
+def lit_once_drawn(app: App, cells: set[str]) -> set[str]:
+    """The lit cells once the page has drawn `cells` (or after 10 s, to show what differs).
+
+    Waiting for the exact set, not its size: two links in a row often light as many cells, so
+    a wait on the count alone read the previous link's cells on a loaded CI machine.
+    """
+    same = ("want => JSON.stringify([...document.querySelectorAll("
+            "'[role=gridcell][data-highlight]')].map(c => "
+            "c.getAttribute('aria-label').split(',')[0]).sort()) === JSON.stringify(want)")
+    try:
+        app.page.wait_for_function(same, arg=sorted(cells), timeout=10_000)
+    except PlaywrightTimeout:
+        pass  # the caller's assertion names the cells that differ
+    return highlighted(app)
 
 
 def named(text: str) -> set[str]:
@@ -59,17 +76,14 @@ def test_hint_says_a_summary_and_plays_the_chain(fresh_app: App) -> None:
         assert cells, text
         expect(app.page.locator("#chain-at")).to_contain_text("Link")
         # Only the current link's cells are lit.
-        app.page.wait_for_function(
-            "n => document.querySelectorAll('[role=gridcell][data-highlight]').length === n",
-            arg=len(cells))
-        assert highlighted(app) == cells, text
+        assert lit_once_drawn(app, cells) == cells, text
         seen.append((text, cells))
     assert len({t for t, _ in seen}) == 6
     assert expect(sheet.locator("[aria-current=step]")).to_have_count(1) is None
     app.click("Previous link")
     text, cells = seen[-2]
     expect(link).to_have_text(text)
-    assert highlighted(app) == cells
+    assert lit_once_drawn(app, cells) == cells
     app.click("Close")
     expect(sheet).to_be_hidden()
     # Closing gives back the hint's own highlighting.
