@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
 
 from ..formats.scan import LINE_BREAK, scan
 from ..model import budget
@@ -59,7 +58,8 @@ def lookup(names: Iterable[str]) -> list[Technique]:
 _LOCKED = {"locked candidates type 1 (pointing)": "locked candidates (pointing)",
            "locked candidates type 2 (claiming)": "locked candidates (claiming)"}
 # Fish named by kind and size ("Sashimi Swordfish", "Finned Mutant X-Wing", "Siamese ...").
-_FISH = re.compile(r"(siamese )?(finned |sashimi )?(franken |mutant )?(x wing|swordfish|jellyfish)")
+_FISH = re.compile(r"(siamese )?(finned |sashimi )?(franken |mutant )?"
+                   r"(x wing|swordfish|jellyfish|squirmbag|whale|leviathan)")
 _UNIQUENESS_TEST = re.compile(r"uniqueness test (\d)")  # HoDoKu's name for the UR types
 
 
@@ -119,7 +119,9 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
         try:
             for tech in techniques:
                 wanted = kinds[tech.name]
-                for step in islice(tech.instances(c), limit):
+                # The cap counts the steps asked for: a kind ('Mutant Whale') may come after
+                # thousands of the row's other kinds.
+                for step in tech.instances(c):
                     if wanted is not None and _key(step.technique) not in wanted:
                         continue
                     key = (step.technique, step.placements, step.eliminations, step.text)

@@ -18,7 +18,7 @@ from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_bloss
 from .base import Finder, Step
 from .chains import iter_aic, iter_x_chain, iter_xy_chain
 from .colouring import iter_multi_colours, iter_simple_colouring
-from .dual_patterns import iter_dual_two_string_kite
+from .dual_patterns import iter_dual_empty_rectangle, iter_dual_two_string_kite
 from .fish import FISH_NAMES, iter_finned_fish, iter_fish
 from .forcing import iter_forcing_chain
 from .forcing_chains import (
@@ -40,6 +40,7 @@ from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string
 from .singles import iter_full_house, iter_hidden_single, iter_naked_single
 from .subsets import iter_hidden_subset, iter_naked_subset
 from .sue_de_coq import iter_sue_de_coq
+from .templates import iter_template_delete, iter_template_set
 from .uniqueness import (
     iter_avoidable_rectangle,
     iter_bug_plus_n,
@@ -126,6 +127,8 @@ TABLE: tuple[Technique, ...] = (
     _T("Dual 2-String Kite", iter_dual_two_string_kite, 41, "Hard", walked=False),
     _T("XY-Wing", iter_xy_wing, 42, "Hard"),
     _T("Empty Rectangle", iter_empty_rectangle, 43, "Hard"),
+    # Listed on request only: two empty rectangles on one box (or one link) as one step.
+    _T("Dual Empty Rectangle", iter_dual_empty_rectangle, 43, "Hard", walked=False),
     _T("XYZ-Wing", iter_xyz_wing, 44, "Hard"),
     _T("W-Wing", iter_w_wing, 45, "Hard"),
     _T("Naked Quad", iter_naked_subset, 46, "Hard", _sizes(4)),
@@ -134,9 +137,12 @@ TABLE: tuple[Technique, ...] = (
     _T("Hidden Quad", iter_hidden_subset, 48, "Hard", _sizes(4)),
     _T("Swordfish", iter_fish, 50, "Expert", _sizes(3)),
     _T("Simple Colouring", iter_simple_colouring, 52, "Expert"),
-    _T("Multi-Colours", iter_multi_colours, 53, "Expert"),
+    # HoDoKu's "Multi Colors 1" and "2" list every Multi-Colours step (its numbers need not
+    # be this table's types).
+    _T("Multi-Colours", iter_multi_colours, 53, "Expert",
+      aliases=("Multi Colors", "Multi Colors 1", "Multi Colors 2", "Multi-Coloring")),
     _T("Unique Rectangle", iter_unique_rectangle, 54, "Expert", step_weights=_UR,
-      needs_unique=True),
+      needs_unique=True, listing={"joined": True}),
     _T("Avoidable Rectangle", iter_avoidable_rectangle, 54, "Expert", needs_unique=True,
       step_weights={"Avoidable Rectangle Type 1": 54, "Avoidable Rectangle Type 2": 55}),
     _T("Hidden Rectangle", iter_hidden_rectangle, 55, "Expert", needs_unique=True,
@@ -171,8 +177,11 @@ TABLE: tuple[Technique, ...] = (
       listing={"max_nodes": 16, "als_nodes": True},
       aliases=("Grouped Nice Loop", "Grouped Continuous Nice Loop",
                "Grouped Discontinuous Nice Loop", "Grouped Alternating Inference Chain")),
-    _T("Mutant Fish", iter_mutant_fish, 69, "Expert", _sizes(2, 3), listing=_sizes(2, 3, 4),
-      walked=False, step_weights=_KINDS["Mutant"]),
+    _T("Mutant Fish", iter_mutant_fish, 69, "Expert", _sizes(2, 3),
+      listing=_sizes(2, 3, 4, 5, 6), walked=False, step_weights=_KINDS["Mutant"]),
+    # Listed on request only: a search over every digit's whole pattern, not a person's step.
+    _T("Template Set", iter_template_set, 72, "Extreme", walked=False),
+    _T("Template Delete", iter_template_delete, 72, "Extreme", walked=False),
     _T("Forcing Chain", iter_forcing_chain, 75, "Extreme"),
     # The walker's forcing chains share one search between the four (see forcing_chains).
     _T("Dynamic Forcing Chain", iter_dynamic_forcing_chain, 85, "Extreme", listing=_BRANCHES,

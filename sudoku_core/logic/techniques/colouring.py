@@ -118,6 +118,7 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
     strong pair, so cells seeing both lose the digit (type 1)."""
     pm = peer_masks(c.shape)
     vcells = value_cells(c)
+    later: list[Step] = []
     for v in range(1, c.size + 1):
         if not vcells[v]:
             continue
@@ -136,6 +137,7 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
                 if i == j:
                     continue
                 units = units1 + [u for u in units2 if u not in units1]
+                wings: list[Step] = []
                 for a in (0, 1):
                     if seen1[a] & masks2[0] and seen1[a] & masks2[1]:
                         yield _multi_step(c, v, 2, groups1, groups2, a, None,
@@ -149,8 +151,27 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
                         hit = (seen1[1 - a] & seen2[1 - b] & vcells[v]
                                & ~(masks1[0] | masks1[1] | masks2[0] | masks2[1]))
                         if hit:
-                            yield _multi_step(c, v, 1, groups1, groups2, a, b,
-                                              elims_for(v, hit), units)
+                            step = _multi_step(c, v, 1, groups1, groups2, a, b,
+                                               elims_for(v, hit), units)
+                            wings.append(step)
+                            yield step
+                if len({s.eliminations for s in wings}) > 1:
+                    later.append(_joined(c, v, wings))
+    # Two clusters bridged more than once: every bridge's eliminations as one step too (as
+    # the expert tools report a pair of clusters), after the single ones the walker takes.
+    yield from later
+
+
+def _joined(c: Candidates, v: int, wings: list[Step]) -> Step:
+    """One type 1 step with the eliminations of every bridge between the same two clusters."""
+    elims = tuple(sorted({e for s in wings for e in s.eliminations}))
+    first = wings[0]
+    why = "; ".join(s.text.split(": ")[1] for s in wings)
+    text = (f"Multi-Colours on {c.shape.symbol(v)}: {why}: {removal_text(c, elims)}")
+    keep = [(x, role) for x, role in first.cells if role not in ("elimination", "target")]
+    cands = [(x, d, role) for x, d, role in first.candidates if role != "remove"]
+    return make_step("Multi-Colours Type 1", text, eliminations=elims, cells=keep,
+                     units=first.units, candidates=cands, region=first.region)
 
 
 def _mask(cells: list[int]) -> int:

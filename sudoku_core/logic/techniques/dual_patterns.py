@@ -1,8 +1,12 @@
-"""Dual 2-String Kite: two 2-string kites joined by the same two box cells, as one step.
+"""Dual patterns: two single-digit steps that share their core, reported as one step.
 
-A 2-string kite is joined in a box by two cells; with the same two cells the roles can swap (the
-one in the row link takes the column link), which gives a second kite and a second elimination.
-Experts name the twin one step; it is the union of two sound steps, so it is sound.
+Dual 2-String Kite: a 2-string kite is joined in a box by two cells; with the same two cells the
+roles can swap (the one in the row link takes the column link), which gives a second kite and a
+second elimination. Dual Empty Rectangle: an empty rectangle's box (its candidates on one row
+and one column of the box) meets a strong link by its row and another by its column, or one
+strong link meets two empty rectangle boxes, one at each end: two empty rectangles, two
+eliminations. Experts name each twin one step; it is the union of two sound steps, so it is
+sound.
 """
 
 from __future__ import annotations
@@ -11,12 +15,22 @@ from collections.abc import Callable, Iterator
 
 from ...model.candidates import Candidates
 from .base import Step, elimination_roles, removal_text
-from .single_digit import iter_two_string_kite
+from .single_digit import iter_empty_rectangle, iter_two_string_kite
 
 
 def iter_dual_two_string_kite(c: Candidates) -> Iterator[Step]:
     """Every pair of 2-string kites joined by the same two box cells (roles swapped)."""
     yield from _twins(c, iter_two_string_kite, ("link",), "Dual 2-String Kite")
+
+
+def iter_dual_empty_rectangle(c: Candidates) -> Iterator[Step]:
+    """Every pair of empty rectangles on the same box cells, then on the same strong link."""
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for roles in (("base",), ("link",)):
+        for step in _twins(c, iter_empty_rectangle, roles, "Dual Empty Rectangle"):
+            if step.eliminations not in seen:
+                seen.add(step.eliminations)
+                yield step
 
 
 def _value(step: Step) -> int:

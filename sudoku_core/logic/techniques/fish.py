@@ -12,7 +12,9 @@ from ...model.grid import Shape
 from .base import Step, and_list, cells_text, elimination_roles, removal_text
 from .subsets import _combos, spanning_combinations
 
-FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+# Sizes 5 to 7 as the forums name them; only Mutant fish are listed at sizes 5 and 6.
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale",
+              7: "Leviathan"}
 
 
 def iter_fish(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Iterator[Step]:

@@ -85,12 +85,16 @@ def _can_be_deadly(masks: list[int], rect: Rect) -> bool:
                for p, q in ((low, high), (high, low)))
 
 
-def iter_unique_rectangle(c: Candidates) -> Iterator[Step]:
-    """Every Unique Rectangle of types 1, 2, 5, 4, 3 and 6 (in that order)."""
+def iter_unique_rectangle(c: Candidates, joined: bool = False) -> Iterator[Step]:
+    """Every Unique Rectangle of types 1, 2, 5, 4, 3 and 6 (in that order); ``joined`` adds
+    each Type 3 whose line and box subsets both remove something as one step (listing)."""
     rects = _rectangles(c)
     for finder in (_type1, _type2, _type5, _type4, _type3, _type6):
         for rect in rects:
             yield from finder(c, rect)
+    if joined:
+        for rect in rects:
+            yield from _type3_joined(c, rect)
 
 
 def _extra(c: Candidates, rect: Rect) -> list[int]:
@@ -153,6 +157,15 @@ def _shared_units(c: Candidates, a: int, b: int) -> list[int]:
 
 def _type3(c: Candidates, rect: Rect) -> Iterator[Step]:
     """The two roofs act as one cell holding their extra digits: a naked subset with it."""
+    for part in _type3_parts(c, rect):
+        yield _type3_step(c, rect, (part,))
+
+
+# One naked subset of a Type 3: the roofs, the unit, the other cells and the subset's digits.
+Part = tuple[tuple[int, int], int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
+
+
+def _type3_parts(c: Candidates, rect: Rect) -> Iterator[Part]:
     corners, pair = rect
     roofs = _extra(c, rect)
     if len(roofs) != 2 or tuple(roofs) not in _LINES:
@@ -171,12 +184,33 @@ def _type3(c: Candidates, rect: Rect) -> Iterator[Step]:
                     continue
                 elims = [(x, v) for x in others if x not in subset for v in bits(masks[x] & union)]
                 if elims:
-                    sym = digits(c, union)
-                    yield _ur_step(
-                        c, "Unique Rectangle Type 3", rect, (a, b), tuple(elims),
-                        f"{names(c, (a, b))} hold one of {digits(c, extra)}, so with "
-                        f"{names(c, subset)} they form a naked subset {sym} in {unit_name(c, u)}",
-                        unit=u, extra_cells=subset)
+                    yield (a, b), u, subset, union, tuple(elims)
+
+
+def _type3_joined(c: Candidates, rect: Rect) -> Iterator[Step]:
+    """Roofs in one line and one box: a subset in the line and one in the box, as one step
+    (the two parts' eliminations together, as the expert tools report them)."""
+    n = c.size
+    parts = list(_type3_parts(c, rect))
+    lines = [p for p in parts if p[1] < 2 * n]
+    boxes = [p for p in parts if p[1] >= 2 * n]
+    for line in lines:
+        for box in boxes:
+            if set(box[4]) - set(line[4]) and set(line[4]) - set(box[4]):
+                yield _type3_step(c, rect, (line, box))
+
+
+def _type3_step(c: Candidates, rect: Rect, parts: tuple[Part, ...]) -> Step:
+    roofs = parts[0][0]
+    extra = (c.masks[roofs[0]] | c.masks[roofs[1]]) & ~rect[1]
+    whys = [f"with {names(c, subset)} they form a naked subset {digits(c, union)} in "
+            f"{unit_name(c, u)}" for _, u, subset, union, _ in parts]
+    elims = tuple(dict.fromkeys(e for part in parts for e in part[4]))
+    subsets = tuple(dict.fromkeys(x for part in parts for x in part[2]))
+    return _ur_step(
+        c, "Unique Rectangle Type 3", rect, roofs, elims,
+        f"{names(c, roofs)} hold one of {digits(c, extra)}, so {' and '.join(whys)}",
+        units=tuple(part[1] for part in parts), extra_cells=subsets)
 
 
 def _type4(c: Candidates, rect: Rect) -> Iterator[Step]:
