@@ -132,34 +132,44 @@ def iter_multi_colours(c: Candidates) -> Iterator[Step]:
                     s |= pm[x]
                 seen.append(s)
             clusters.append(((on, off), (_mask(on), _mask(off)), seen, units))
-        for i, (groups1, masks1, seen1, units1) in enumerate(clusters):
-            for j, (groups2, masks2, seen2, units2) in enumerate(clusters):
-                if i == j:
-                    continue
-                units = units1 + [u for u in units2 if u not in units1]
-                wings: list[Step] = []
-                for a in (0, 1):
-                    if seen1[a] & masks2[0] and seen1[a] & masks2[1]:
-                        yield _multi_step(c, v, 2, groups1, groups2, a, None,
-                                          (tuple((x, v) for x in groups1[a])), units)
-                    if j < i:
-                        continue  # type 1 is symmetric: each pair of clusters once
-                    for b in (0, 1):
-                        if not seen1[a] & masks2[b]:
-                            continue
-                        # a and b cannot both hold: one of the other colours does.
-                        hit = (seen1[1 - a] & seen2[1 - b] & vcells[v]
-                               & ~(masks1[0] | masks1[1] | masks2[0] | masks2[1]))
-                        if hit:
-                            step = _multi_step(c, v, 1, groups1, groups2, a, b,
-                                               elims_for(v, hit), units)
-                            wings.append(step)
-                            yield step
-                if len({s.eliminations for s in wings}) > 1:
-                    later.append(_joined(c, v, wings))
+        for i, first in enumerate(clusters):
+            for j, second in enumerate(clusters):
+                if i != j:
+                    wings: list[Step] = []
+                    yield from _bridges(c, v, vcells[v], first, second, j > i, wings)
+                    if len({s.eliminations for s in wings}) > 1:
+                        later.append(_joined(c, v, wings))
     # Two clusters bridged more than once: every bridge's eliminations as one step too (as
     # the expert tools report a pair of clusters), after the single ones the walker takes.
     yield from later
+
+
+Cluster = tuple[tuple[list[int], list[int]], tuple[int, int], list[int], list[int]]
+
+
+def _bridges(c: Candidates, v: int, have: int, first: Cluster, second: Cluster,
+             wings_too: bool, wings: list[Step]) -> Iterator[Step]:
+    """The steps of one ordered pair of clusters (type 1 only once a pair: ``wings_too``);
+    the type 1 steps are also added to ``wings``."""
+    groups1, masks1, seen1, units1 = first
+    groups2, masks2, seen2, units2 = second
+    units = units1 + [u for u in units2 if u not in units1]
+    for a in (0, 1):
+        if seen1[a] & masks2[0] and seen1[a] & masks2[1]:
+            yield _multi_step(c, v, 2, groups1, groups2, a, None,
+                              (tuple((x, v) for x in groups1[a])), units)
+        if not wings_too:
+            continue  # type 1 is symmetric: each pair of clusters once
+        for b in (0, 1):
+            if not seen1[a] & masks2[b]:
+                continue
+            # a and b cannot both hold: one of the other colours does.
+            hit = (seen1[1 - a] & seen2[1 - b] & have
+                   & ~(masks1[0] | masks1[1] | masks2[0] | masks2[1]))
+            if hit:
+                step = _multi_step(c, v, 1, groups1, groups2, a, b, elims_for(v, hit), units)
+                wings.append(step)
+                yield step
 
 
 def _joined(c: Candidates, v: int, wings: list[Step]) -> Step:

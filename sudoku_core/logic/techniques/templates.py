@@ -6,8 +6,8 @@ digit's true cells form one template, so a cell that every template holds is the
 Set), and a candidate that no template holds is false (Template Delete). Templates of different
 digits in one solution share no cell: a template of d that meets every template of some other
 digit is not the true one, and is dropped before the cells are read (the combined check, as the
-expert tools refine their templates, one round; it runs only while every digit has few enough
-templates).
+expert tools refine their templates, one round; it compares only digits with few enough
+templates to list).
 
 The templates are never listed one by one to find the cells they use: the search goes row by
 row, remembering which other units are taken, and a row's cell is live when some way of taking
@@ -100,9 +100,7 @@ def _search(c: Candidates, combined: bool) -> dict[int, int]:
         if found:  # none: past the cap; 0: no template at all, a broken state
             live[d] = found
     if combined and len(live) == len(choices) == c.size:
-        refined = _refine(choices)
-        if refined is not None:
-            return refined
+        live.update(_refine(choices))
     return live
 
 
@@ -167,31 +165,24 @@ def _templates(choices: list[list[Choice]]) -> list[int] | None:
     return out
 
 
-def _refine(choices: dict[int, list[list[Choice]]]) -> dict[int, int] | None:
-    """Live cells after dropping each template that meets every template of another digit;
-    None when some digit has too many templates to compare."""
+def _refine(choices: dict[int, list[list[Choice]]]) -> dict[int, int]:
+    """Live cells, for each digit with few enough templates, after dropping each template
+    that meets every template of another digit with few enough (its list is complete)."""
     every: dict[int, list[int]] = {}
     for d, ch in choices.items():
         check()
         found = _templates(ch)
-        if not found:
-            return None
-        every[d] = found
+        if found:
+            every[d] = found
     # One round, every digit against the others' full lists (not repeated to a fixed point:
     # that would solve most puzzles in one step, which is no template step a person knows).
-    refined = {}
+    out = {}
     for d, mine in every.items():
-        kept = []
+        live = 0
         for t in mine:
             check()
             if all(any(not t & u for u in theirs) for e, theirs in every.items() if e != d):
-                kept.append(t)
-        refined[d] = kept
-    out = {}
-    for d, kept in refined.items():
-        live = 0
-        for t in kept:
-            live |= t
+                live |= t
         out[d] = live
     return out
 
