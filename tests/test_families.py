@@ -307,3 +307,14 @@ def test_mutant_squirmbags_and_whales_on_corpus_states(corpora_dir: Path) -> Non
                 never(c, step)
             sizes |= {name} if found else set()
     assert sizes == {"Finned Mutant Squirmbag", "Finned Mutant Whale"}
+
+
+def test_a_fish_size_asked_is_searched_alone(corpora_dir: Path) -> None:
+    # 'Finned Mutant Whale' searches size 6 only: the same steps as the whole listing's.
+    line = read_corpus(corpora_dir / "sudoku-top95.txt")[11]
+    c, _ = stalled(line, 50)
+    every, cut = find_all(c, ["Mutant Fish"], time_limit=120)
+    assert not cut
+    for name in ("Finned Mutant Whale", "Finned Mutant Squirmbag", "Finned Mutant Jellyfish"):
+        alone, _ = find_all(c, [name], time_limit=120)
+        assert alone and alone == [s for s in every if s.technique == name]

@@ -26,6 +26,7 @@ from ..model.grid import Shape
 from ..model.step import Step
 from .pencil import read_pencil
 from .techniques import TABLE, Technique
+from .techniques.fish import FISH_NAMES
 
 MAX_INSTANCES = 2000  # per call: some families (ALS chains) have thousands in an open grid
 
@@ -121,7 +122,7 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
                 wanted = kinds[tech.name]
                 # The cap counts the steps asked for: a kind ('Mutant Whale') may come after
                 # thousands of the row's other kinds.
-                for step in tech.instances(c):
+                for step in _instances(tech, c, wanted):
                     if wanted is not None and _key(step.technique) not in wanted:
                         continue
                     key = (step.technique, step.placements, step.eliminations, step.text)
@@ -135,6 +136,21 @@ def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
         except budget.OutOfTime:
             cut = True
     return out, cut
+
+
+def _instances(tech: Technique, c: Candidates, wanted: set[str] | None) -> Iterator[Step]:
+    """The row's listing, searched at the asked fish sizes only when every kind asked names
+    one ('Mutant Whale': size 6 alone, not the sizes 2 to 5 before it)."""
+    options = {**tech.walk, **tech.listing}
+    if wanted is None or "sizes" not in options:
+        return tech.instances(c)
+    sizes = set()
+    for kind in wanted:
+        size = next((k for k, name in FISH_NAMES.items() if kind.endswith(_key(name))), None)
+        if size is None:
+            return tech.instances(c)
+        sizes.add(size)
+    return tech.iterate(c, **{**options, "sizes": tuple(sorted(sizes))})
 
 
 # "+7": a value placed by an earlier step, not a given (as HoDoKu's puzzle lines write them).
