@@ -147,8 +147,14 @@ def _templates(choices: list[list[Choice]]) -> list[int] | None:
     """Every template as a cell bitmask, or None past MAX_TEMPLATES."""
     out: list[int] = []
     rows = len(choices)
+    nodes = [0]
 
     def go(r: int, used: int, cells: int) -> None:
+        nodes[0] += 1
+        if nodes[0] % 4096 == 0:
+            check()
+            if nodes[0] >= MAX_STATES:
+                raise _TooBig  # dead ends without number: no list, no combined check
         if r == rows:
             out.append(cells)
             if len(out) > MAX_TEMPLATES:
@@ -183,7 +189,8 @@ def _refine(choices: dict[int, list[list[Choice]]]) -> dict[int, int]:
             check()
             if all(any(not t & u for u in theirs) for e, theirs in every.items() if e != d):
                 live |= t
-        out[d] = live
+        if live:  # none left: a broken state (the true template is never dropped)
+            out[d] = live
     return out
 
 
