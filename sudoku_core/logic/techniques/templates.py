@@ -36,7 +36,7 @@ def iter_template_set(c: Candidates, combined: bool = True) -> Iterator[Step]:
     for d, live in _live_cells(c, combined).items():
         places = [(x, d) for x in _every_template(c, d, live) if not c.values[x]]
         if places:
-            yield _step(c, "Template Set", d, live, places=places)
+            yield _step(c, "Template Set", d, live, combined, places=places)
 
 
 def iter_template_delete(c: Candidates, combined: bool = True) -> Iterator[Step]:
@@ -45,7 +45,7 @@ def iter_template_delete(c: Candidates, combined: bool = True) -> Iterator[Step]
         elims = [(x, d) for x in range(len(c.masks))
                  if not c.values[x] and c.has(x, d) and not live >> x & 1]
         if elims:
-            yield _step(c, "Template Delete", d, live, eliminations=elims)
+            yield _step(c, "Template Delete", d, live, combined, eliminations=elims)
 
 
 def _every_template(c: Candidates, d: int, live: int) -> list[int]:
@@ -194,24 +194,25 @@ def _refine(choices: dict[int, list[list[Choice]]]) -> dict[int, int]:
     return out
 
 
-def _step(c: Candidates, technique: str, d: int, live: int,
+def _step(c: Candidates, technique: str, d: int, live: int, combined: bool,
           places: list[tuple[int, int]] | None = None,
           eliminations: list[tuple[int, int]] | None = None) -> Step:
     sym = c.shape.symbol(d)
-    live_cells = cells_of(live)
+    what = f"template of {sym} (one {sym} a row, column and box, on its marks"
+    what += ", leaving room for a template of every other digit)" if combined else ")"
     if places:
-        why = (f"every template of {sym} (one {sym} a row, column and box, on its marks) "
-               f"holds {names(c, [x for x, _ in places])}")
-        result = "place " + ", ".join(f"{sym} at {names(c, [x])}" for x, _ in places)
+        why = f"every {what} holds {names(c, [x for x, _ in places])}"
+        result = f"place {sym} at {names(c, [x for x, _ in places])}"
     else:
-        why = f"no template of {sym} (one {sym} a row, column and box, on its marks) holds them"
+        why = f"no {what} holds them"
         result = removal_text(c, eliminations or ())
+    placed = set(places or ())
     return make_step(
         technique,
         f"{technique} on {sym}: {why}: {result}",
         placements=places or (),
         eliminations=eliminations or (),
-        candidates=[(x, d, "key") for x in live_cells if not c.values[x]
-                    and (x, d) not in (places or ())],
+        candidates=[(x, d, "key") for x in cells_of(live) if not c.values[x]
+                    and (x, d) not in placed],
         region=f"templates of {digits(c, 1 << (d - 1))}",
     )
