@@ -9,12 +9,13 @@ box), a Type 3 against every filling of the few cells its subsets use.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
 
 import pytest
-from conftest import SHAPES, broken_marks, check_step, random_state, read_corpus
+from conftest import SHAPES, broken_marks, check_step, dug_puzzle, random_state, read_corpus
 from helpers import cell, every_candidate, only_in, set_cands
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -237,6 +238,33 @@ def test_new_families_are_sound_on_random_states(shape: Shape, seed: int, blank:
         for step in found:
             check_step(step, c, solution.cells, name)
     assert c == before
+
+
+def joined_type_3s(shape: Shape, seed: int, drop: float) -> int:
+    """Check every Unique Rectangle step, joined Type 3s included, on a dug puzzle (one
+    solution) with wrong candidates dropped at random; the number of joined ones."""
+    puzzle, solution = dug_puzzle(shape, seed)
+    c = Candidates.from_grid(puzzle)
+    rng = random.Random(seed)
+    for x, right in enumerate(solution.cells):
+        for v in c.candidates_of(x):
+            if v != right and rng.random() < drop:
+                c.eliminate(x, v)
+    joined = 0
+    for step in iter_unique_rectangle(c, joined=True):
+        check_step(step, c, solution.cells, step.technique)
+        joined += step.technique == "Unique Rectangle Type 3" and len(step.units) == 2
+    return joined
+
+
+@settings(max_examples=30, deadline=None)
+@given(shape=st.sampled_from(SHAPES[:5]), seed=st.integers(0, 10**6), drop=st.floats(0.0, 0.5))
+def test_joined_type_3_holds_on_unique_puzzles(shape: Shape, seed: int, drop: float) -> None:
+    joined_type_3s(shape, seed, drop)
+
+
+def test_joined_type_3_fires_on_a_fixed_sample() -> None:
+    assert sum(joined_type_3s(Shape(3, 3), seed, 0.3) for seed in range(40)) >= 1
 
 
 @settings(max_examples=40, deadline=None)
