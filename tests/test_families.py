@@ -205,6 +205,12 @@ def test_template_set_and_the_combined_check_by_hand() -> None:
     together = {e for s in iter_template_delete(c) for e in s.eliminations}
     assert not {(x, 1) for x in pattern} & alone
     assert {(x, 1) for x in pattern} <= together
+    # The plain steps come as they are; the combined check's step for 1 comes on its own.
+    plain = [s.text for s in iter_template_delete(c, combined=False)]
+    both = [s.text for s in iter_template_delete(c)]
+    assert [t for t in both if "leaving room" not in t] == plain
+    assert len([t for t in both if t.startswith("Template Delete on 1:")]) == 1 + any(
+        t.startswith("Template Delete on 1:") for t in plain)
     # Brute force: 2 has one placement, so no other digit fits those cells; 1 has the two.
     assert placements(c, 2) == [frozenset(pattern)]
     assert frozenset(pattern) in placements(c, 1) and frozenset(beside) in placements(c, 1)

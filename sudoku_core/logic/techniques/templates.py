@@ -7,7 +7,8 @@ Set), and a candidate that no template holds is false (Template Delete). Templat
 digits in one solution share no cell: a template of d that meets every template of some other
 digit is not the true one, and is dropped before the cells are read (the combined check, as the
 expert tools refine their templates, one round; it compares only digits with few enough
-templates to list).
+templates to list). A digit the combined check narrows gives a second step after its plain one:
+the plain step is what a tool without the check reports, the second one the stronger result.
 
 The templates are never listed one by one to find the cells they use: the search goes row by
 row, remembering which other units are taken, and a row's cell is live when some way of taking
@@ -32,20 +33,26 @@ Choice = tuple[int, int]  # (cell, bitmask of the cell's units other than its ro
 
 
 def iter_template_set(c: Candidates, combined: bool = True) -> Iterator[Step]:
-    """Per digit, the cells every template of it holds (and no value yet): one step each."""
-    for d, live in _live_cells(c, combined).items():
+    """Per digit, the cells every template of it holds (and no value yet): one step each, and
+    one more when the combined check adds to it."""
+    before: dict[int, list[tuple[int, int]]] = {}
+    for d, live, joint in _readings(c, combined):
         places = [(x, d) for x in _every_template(c, d, live) if not c.values[x]]
-        if places:
-            yield _step(c, "Template Set", d, live, combined, places=places)
+        if places and places != before.get(d):
+            before[d] = places
+            yield _step(c, "Template Set", d, live, joint, places=places)
 
 
 def iter_template_delete(c: Candidates, combined: bool = True) -> Iterator[Step]:
-    """Per digit, the candidates of it that no template holds: one step each."""
-    for d, live in _live_cells(c, combined).items():
+    """Per digit, the candidates of it that no template holds: one step each, and one more
+    when the combined check adds to it."""
+    before: dict[int, list[tuple[int, int]]] = {}
+    for d, live, joint in _readings(c, combined):
         elims = [(x, d) for x in range(len(c.masks))
                  if not c.values[x] and c.has(x, d) and not live >> x & 1]
-        if elims:
-            yield _step(c, "Template Delete", d, live, combined, eliminations=elims)
+        if elims and elims != before.get(d):
+            before[d] = elims
+            yield _step(c, "Template Delete", d, live, joint, eliminations=elims)
 
 
 def _every_template(c: Candidates, d: int, live: int) -> list[int]:
@@ -78,30 +85,31 @@ def _choices(c: Candidates, d: int) -> list[list[Choice]] | None:
 
 
 # Template Set and Template Delete read the same search: the last state's answer is kept.
-_last: tuple[tuple[object, ...], dict[int, int]] = ((), {})
+Reading = tuple[int, int, bool]  # (digit, cells on some template, after the combined check)
+_last: tuple[tuple[object, ...], list[Reading]] = ((), [])
 
 
-def _live_cells(c: Candidates, combined: bool) -> dict[int, int]:
-    """Per digit whose search finished, the bitmask of the cells some template holds."""
+def _readings(c: Candidates, combined: bool) -> list[Reading]:
+    """Per digit whose search finished, the cells some template holds; then, per digit the
+    combined check narrows, the cells some template left holds."""
     global _last
     key = (c.shape, tuple(c.masks), tuple(c.values), combined)
-    if _last[0] == key:
-        return dict(_last[1])
-    found = _search(c, combined)
-    _last = (key, found)
-    return dict(found)
+    if _last[0] != key:
+        _last = (key, _search(c, combined))
+    return list(_last[1])
 
 
-def _search(c: Candidates, combined: bool) -> dict[int, int]:
+def _search(c: Candidates, combined: bool) -> list[Reading]:
     choices = {d: ch for d in range(1, c.size + 1) if (ch := _choices(c, d)) is not None}
     live: dict[int, int] = {}
     for d, ch in choices.items():
         found = _live(ch)
         if found:  # none: past the cap; 0: no template at all, a broken state
             live[d] = found
+    out = [(d, cells, False) for d, cells in live.items()]
     if combined and len(live) == len(choices) == c.size:
-        live.update(_refine(choices))
-    return live
+        out += [(d, cells, True) for d, cells in _refine(choices).items() if cells != live[d]]
+    return out
 
 
 def _live(choices: list[list[Choice]]) -> int | None:
