@@ -100,6 +100,22 @@ def test_dual_empty_rectangle_by_hand() -> None:
     assert [s.eliminations for s in check] == [steps[0].eliminations]
 
 
+def test_double_empty_rectangle_by_hand() -> None:
+    # Digit 1: row 1 only at r1c2/r1c5; box 4 holds it only on row 5 and column 2, box 5 only
+    # on row 5 and column 5. r1c2 true puts box 4's 1 at r5c1/r5c3, r1c5 true puts box 5's at
+    # r5c4/r5c6: row 5's other cells lose 1, r5c7-9 as well as the two single targets.
+    c = every_candidate()
+    only_in(c, 1, ROW1, ["r1c2", "r1c5"])
+    for x in ("r4c1", "r4c3", "r6c1", "r6c3", "r4c4", "r4c6", "r6c4", "r6c6"):
+        c.eliminate(cell(x), 1)
+    expected = {(x, 1) for x in names("r5c2", "r5c5", "r5c7", "r5c8", "r5c9")}
+    steps = list(iter_dual_empty_rectangle(c))
+    assert {(cell("r5c2"), 1), (cell("r5c5"), 1)} in [set(s.eliminations) for s in steps]
+    double = [s for s in steps if set(s.eliminations) == expected]
+    assert len(double) == 1
+    never(c, double[0])
+
+
 def test_dual_empty_rectangle_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     c = dual_er_state()
     text = format_candidates(c.to_grid(), c.masks)

@@ -6,7 +6,9 @@ second elimination. Dual Empty Rectangle: an empty rectangle's box (its candidat
 and one column of the box) meets a strong link by its row and another by its column, or one
 strong link meets two empty rectangle boxes, one at each end: two empty rectangles, two
 eliminations. Experts name each twin one step; it is the union of two sound steps, so it is
-sound.
+sound. When the two boxes of one link cross the same line (sudopedia's double empty
+rectangle), that line's digit lies in the two boxes whichever end is true, and the line's other
+cells lose it too: a further step after the plain twins.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ...model.candidates import Candidates
-from .base import Step, elimination_roles, removal_text
+from .base import Step, cells_text, elimination_roles, removal_text, unit_name
 from .single_digit import iter_empty_rectangle, iter_two_string_kite
 
 
@@ -24,13 +26,75 @@ def iter_dual_two_string_kite(c: Candidates) -> Iterator[Step]:
 
 
 def iter_dual_empty_rectangle(c: Candidates) -> Iterator[Step]:
-    """Every pair of empty rectangles on the same box cells, then on the same strong link."""
+    """Every pair of empty rectangles on the same box cells, then on the same strong link;
+    then each link's pair whose boxes share their hinge line, with that line's eliminations."""
     seen: set[tuple[tuple[int, int], ...]] = set()
     for roles in (("base",), ("link",)):
         for step in _twins(c, iter_empty_rectangle, roles, "Dual Empty Rectangle"):
             if step.eliminations not in seen:
                 seen.add(step.eliminations)
                 yield step
+    by_link: dict[tuple[int, frozenset[int]], list[Step]] = {}
+    for step in iter_empty_rectangle(c):
+        link = frozenset(x for x, role in step.cells if role == "link")
+        by_link.setdefault((_value(step), link), []).append(step)
+    for group in by_link.values():
+        for i, first in enumerate(group):
+            for second in group[i + 1:]:
+                double = _double(c, first, second)
+                if double is not None and double.eliminations not in seen:
+                    seen.add(double.eliminations)
+                    yield double
+
+
+def _double(c: Candidates, first: Step, second: Step) -> Step | None:
+    """Two empty rectangles on one strong link, one at each end, whose boxes cross the same
+    line: whichever end holds the digit, one box's digit lies on that line off the end's own
+    line, so the line's other cells lose it (sudopedia's double empty rectangle)."""
+    geo = c.geometry
+    n = c.size
+    v = _value(first)
+    pair_unit = first.units[2]
+    boxes = (first.units[1] - 2 * n, second.units[1] - 2 * n)
+    t1, t2 = first.eliminations[0][0], second.eliminations[0][0]
+    if boxes[0] == boxes[1] or pair_unit >= 2 * n:
+        return None
+    rows_pair = pair_unit < n
+    line_of = geo.row_of if rows_pair else geo.col_of  # the hinge line both boxes cross
+    perp_of = geo.col_of if rows_pair else geo.row_of  # each end's own line
+    if line_of[t1] != line_of[t2]:
+        return None
+    line = line_of[t1] + (0 if rows_pair else n)
+    link = [x for x, role in first.cells if role == "link"]
+    near = []  # per box, the end whose own line crosses the box
+    for b in boxes:
+        ends = [x for x in link if any(perp_of[y] == perp_of[x] for y in geo.boxes[b])]
+        if len(ends) != 1:
+            return None
+        near.append(ends[0])
+    if near[0] == near[1]:
+        return None
+    keep = [x for x in geo.units[line] if c.has(x, v) and any(
+        geo.box_of[x] == b and perp_of[x] != perp_of[e]
+        for b, e in zip(boxes, near, strict=True))]
+    elims = tuple((x, v) for x in geo.units[line]
+                  if c.has(x, v) and x not in keep and x not in link)
+    if set(elims) <= set(first.eliminations + second.eliminations):
+        return None
+    ecells, ecands = elimination_roles(elims)
+    base = tuple(dict.fromkeys(x for s in (first, second) for x, role in s.cells
+                               if role == "base"))
+    sym = c.shape.symbol(v)
+    text = (f"Dual Empty Rectangle on {sym}: conjugate pair {cells_text(c.shape, link)} with "
+            f"empty rectangles in boxes {boxes[0] + 1} and {boxes[1] + 1}: whichever end "
+            f"holds {sym}, {cells_text(c.shape, keep)} hold it in {unit_name(c.shape, line)}: "
+            f"{removal_text(c.shape, elims)}")
+    return Step("Dual Empty Rectangle", (), elims, text,
+                cells=tuple((x, "base") for x in base) + tuple((x, "link") for x in link)
+                + tuple(ecells),
+                units=(line, 2 * n + boxes[0], 2 * n + boxes[1], pair_unit),
+                candidates=tuple((x, v, "key") for x in base + tuple(link)) + tuple(ecands),
+                region=f"{sym} in boxes {boxes[0] + 1} and {boxes[1] + 1}")
 
 
 def _value(step: Step) -> int:
