@@ -13,7 +13,7 @@ cells lose it too: a further step after the plain twins.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from ...model.candidates import Candidates
 from .base import Step, cells_text, elimination_roles, removal_text, unit_name
@@ -66,13 +66,8 @@ def _double(c: Candidates, first: Step, second: Step) -> Step | None:
         return None
     line = line_of[t1] + (0 if rows_pair else n)
     link = [x for x, role in first.cells if role == "link"]
-    near = []  # per box, the end whose own line crosses the box
-    for b in boxes:
-        ends = [x for x in link if any(perp_of[y] == perp_of[x] for y in geo.boxes[b])]
-        if len(ends) != 1:
-            return None
-        near.append(ends[0])
-    if near[0] == near[1]:
+    near = _near_ends(c, boxes, link, perp_of)
+    if near is None:
         return None
     keep = [x for x in geo.units[line] if c.has(x, v) and any(
         geo.box_of[x] == b and perp_of[x] != perp_of[e]
@@ -81,9 +76,27 @@ def _double(c: Candidates, first: Step, second: Step) -> Step | None:
                   if c.has(x, v) and x not in keep and x not in link)
     if set(elims) <= set(first.eliminations + second.eliminations):
         return None
+    return _double_step(c, (first, second), boxes, line, link, keep, elims)
+
+
+def _near_ends(c: Candidates, boxes: tuple[int, int], link: list[int],
+               perp_of: Sequence[int]) -> list[int] | None:
+    """Per box, the end of the link whose own line crosses the box (a different one each)."""
+    near = []
+    for b in boxes:
+        ends = [x for x in link if any(perp_of[y] == perp_of[x] for y in c.geometry.boxes[b])]
+        if len(ends) != 1:
+            return None
+        near.append(ends[0])
+    return near if near[0] != near[1] else None
+
+
+def _double_step(c: Candidates, pair: tuple[Step, Step], boxes: tuple[int, int], line: int,
+                 link: list[int], keep: list[int], elims: tuple[tuple[int, int], ...]) -> Step:
+    n = c.size
+    v = _value(pair[0])
     ecells, ecands = elimination_roles(elims)
-    base = tuple(dict.fromkeys(x for s in (first, second) for x, role in s.cells
-                               if role == "base"))
+    base = tuple(dict.fromkeys(x for s in pair for x, role in s.cells if role == "base"))
     sym = c.shape.symbol(v)
     text = (f"Dual Empty Rectangle on {sym}: conjugate pair {cells_text(c.shape, link)} with "
             f"empty rectangles in boxes {boxes[0] + 1} and {boxes[1] + 1}: whichever end "
@@ -92,7 +105,7 @@ def _double(c: Candidates, first: Step, second: Step) -> Step | None:
     return Step("Dual Empty Rectangle", (), elims, text,
                 cells=tuple((x, "base") for x in base) + tuple((x, "link") for x in link)
                 + tuple(ecells),
-                units=(line, 2 * n + boxes[0], 2 * n + boxes[1], pair_unit),
+                units=(line, 2 * n + boxes[0], 2 * n + boxes[1], pair[0].units[2]),
                 candidates=tuple((x, v, "key") for x in base + tuple(link)) + tuple(ecands),
                 region=f"{sym} in boxes {boxes[0] + 1} and {boxes[1] + 1}")
 
