@@ -62,9 +62,10 @@ function showProgress(me, now) {
   }
 }
 
-// Run `work(label)` as the page's one long job, e.g. job("solve", "Solving…", () => ask(...)).
-// `work` asks the engine and returns what it got; it never changes the state (the caller acts
-// on the result, so a cancelled job changes nothing). `label(text)` changes what the status
+// Run `work(label)` as the page's one long job, e.g.
+// job("solve", "Solving…", async () => readSolve(await ask("solve", args))).
+// `work` asks the engine and returns what it read (protocol.js); it never changes the state
+// (the caller acts on the result, so a cancelled job changes nothing). `label(text)` changes what the status
 // says runs (Steps counts the steps found so far). Returns work's result, or null when a job
 // runs already, when it failed (said in the status line) or when it was cancelled ("Cancelled").
 export async function job(name, what, work, { now = () => performance.now() } = {}) {
