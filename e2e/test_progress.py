@@ -65,34 +65,36 @@ def test_a_slow_solve_shows_progress_and_cancel_keeps_the_grid(fresh_app: App) -
     expect(cancel).to_be_hidden()
 
 
-def test_a_quick_action_shows_no_progress(fresh_app: App) -> None:
+def test_progress_shows_only_past_300_ms(fresh_app: App) -> None:
     app = fresh_app
     app.open("#p=" + SMALL)
     seen = app.page.evaluate(
         """() => new Promise(resolve => {
             const status = document.querySelector('[role=status]');
-            const cancel = document.getElementById('cancel');
-            const seen = [];
-            const watch = new MutationObserver(() => seen.push(
-                [status.textContent, cancel.hidden]));
+            const texts = [];
+            const watch = new MutationObserver(() => texts.push(status.textContent));
             watch.observe(status, {childList: true, characterData: true, subtree: true});
-            watch.observe(cancel, {attributes: true});
+            const t0 = performance.now();
             document.getElementById('hint').click();
+            const busy = document.getElementById('hint').disabled;  // at once: no second press
             const root = document.documentElement;
             const t = setInterval(() => {
                 if (root.dataset.hints === '1') {
                     clearInterval(t);
                     watch.disconnect();
-                    resolve(seen);
+                    resolve({texts, busy, ms: performance.now() - t0});
                 }
             }, 5);
         })""")
-    # A 4x4 hint answers well within 300 ms on an idle engine: no "Looking for a hint…" line and
-    # no Cancel flash, only the hint. (On a loaded machine it may take longer; then it shows.)
-    texts = [text for text, _ in seen]
-    if not any("Looking for a hint" in t for t in texts):
-        assert all(hidden for _, hidden in seen), seen
-    assert "Hint again shows the step." in texts[-1]
+    assert seen["busy"]
+    progress = [t for t in seen["texts"] if t.startswith("Looking for a hint…")]
+    # Within 300 ms the answer replaces the old message directly; past it (a loaded machine)
+    # the progress line came first. The 100 ms around the limit are left to the timers.
+    if seen["ms"] < 250:
+        assert progress == [], seen
+    elif seen["ms"] > 400:
+        assert progress, seen
+    assert "Hint again shows the step." in seen["texts"][-1]
 
 
 def test_explain_shows_for_a_chain_hint_and_never_beside_a_nudge(fresh_app: App) -> None:

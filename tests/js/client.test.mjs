@@ -39,7 +39,7 @@ test("the store applies transitions, says messages and tells its subscribers", (
   assert.equal(size(), 9);
 });
 
-test("a quick job shows nothing; its result comes back and the message is left alone", async () => {
+test("a quick job is busy at once but says nothing; its result comes back, the message stays", async () => {
   mock.timers.enable({ apis: ["setTimeout"] });
   try {
     const t = clock();
@@ -47,12 +47,13 @@ test("a quick job shows nothing; its result comes back and the message is left a
     const reply = pending();
     const done = job("hint", "Looking for a hint…", reply.work, { now: t.now });
     assert.equal(running(), "hint");
+    assert.equal(getState().busy, "hint", "busy at once: the buttons wait for it");
     t.advance(SHOW_AFTER - 1);
-    assert.equal(getState().busy, null);
     assert.equal(getState().message.text, "before");
     reply.resolve({ status: "step" });
     assert.deepEqual(await done, { status: "step" });
     assert.equal(running(), null);
+    assert.equal(getState().busy, null);
     assert.equal(getState().message.text, "before");
   } finally {
     mock.timers.reset();

@@ -30,11 +30,13 @@ const $ = (id) => document.getElementById(id);
 let visible = !document.hidden;
 
 // What follows a change: the document's consequences (conflicts, candidates, saving), the
-// settings saved, a redraw.
+// settings saved, a redraw (at once when a job starts or ends: its buttons are disabled
+// before a second press can reach them).
 subscribe((state, before) => {
   if (state.doc !== before.doc) docChanged();
   if (state.settings !== before.settings) G.saveSettings(state.settings);
-  scheduleRender();
+  if (state.busy !== before.busy) flush();
+  else scheduleRender();
 });
 
 function onEngineStatus(status) {

@@ -1,6 +1,7 @@
 // The page's engine client: requests to the worker (replies are read in protocol.js), and the
-// one helper every action that waits on the engine runs through (job): past SHOW_AFTER ms the
-// status says what runs and for how long, and Cancel (or Esc) stops it. Cancel terminates the
+// one helper every action that waits on the engine runs through (job): the busy state at once
+// (the engine's buttons disabled, Cancel shown), and past SHOW_AFTER ms the status says what
+// runs and for how long; Cancel (or Esc) stops it. Cancel terminates the
 // worker and starts a fresh one (Python cannot be interrupted otherwise); the grid and the
 // player's work stay as they were.
 
@@ -8,7 +9,7 @@ import { CancelledError, Engine } from "./engine.js";
 import { setBusy, setJobs } from "./state.js";
 import { dispatch, getState, say } from "./store.js";
 
-export const SHOW_AFTER = 300; // ms an action runs before its progress and Cancel show
+export const SHOW_AFTER = 300; // ms an action runs before the status says what runs
 const TICK = 200; // ms between two updates of the elapsed time
 export const CANCELLED = "Cancelled. The engine restarted; your grid is unchanged.";
 
@@ -53,13 +54,8 @@ export function progressText(what, ms) {
 }
 
 function showProgress(me, now) {
-  const text = progressText(me.what, now() - me.started);
-  if (!me.shown) {
-    me.shown = true;
-    dispatch((s) => setBusy(s, me.name), text, "busy");
-  } else {
-    say(text, "busy");
-  }
+  me.shown = true;
+  say(progressText(me.what, now() - me.started), "busy");
 }
 
 // Run `work(label)` as the page's one long job, e.g.
@@ -72,6 +68,7 @@ export async function job(name, what, work, { now = () => performance.now() } = 
   if (current) return null;
   const me = { name, what, started: now(), shown: false, cancelled: false, timer: 0, stop: null };
   current = me;
+  dispatch((s) => setBusy(s, name)); // a second press waits: the buttons are disabled at once
   const stopped = new Promise((resolve) => {
     me.stop = resolve;
   });
