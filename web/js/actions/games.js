@@ -1,6 +1,6 @@
 // Games: a new puzzle (shipped or generated), a new empty grid, restart, links opened, saved
-// games resumed, restored and deleted, and saving. Each tab plays its own saved game (games.js
-// says how two tabs on one game keep both their work).
+// games resumed, restored and deleted (saving.js saves them). Each tab plays its own saved game
+// (games.js says how two tabs on one game keep both their work).
 
 import { loadGeometry, requestRating } from "../background.js";
 import { ask, engineState, job, running } from "../client.js";
@@ -16,6 +16,7 @@ import { flush, wantFocus } from "../view.js";
 
 const $ = (id) => document.getElementById(id);
 
+// A new game in this tab: its own saved-game key, a fresh undo history and timer.
 export function startGame(doc, source, level, message, kind = "ok") {
   saveNow();
   const game = { id: G.newId(), level: level || "", elapsed: 0, finished: null };
@@ -29,6 +30,7 @@ export function startGame(doc, source, level, message, kind = "ok") {
   flush();
 }
 
+// A saved game (or this tab's unplayed one) back on the grid, with its history and clock.
 export function resumeSaved(saved, message) {
   saveNow();
   G.setTabGame(saved.game.id);
