@@ -1,130 +1,57 @@
-// Wiring: start-up, the state and its dispatch, batched redraws and the engine client. What
-// follows a change of the grid is in background.js; the actions events call are in actions/
-// (editing, assistant, transfer, games).
+// Start-up and wiring: the engine and what follows its readiness, what follows each change of
+// the state (background.js, saving, redraws), the input bound to the actions (actions/: editing,
+// assistant, transfer, games), the clock. Every module imports what it uses; the state lives
+// in store.js.
 
 import { assistant } from "./actions/assistant.js";
 import { editing } from "./actions/editing.js";
-import { games } from "./actions/games.js";
+import { arrival, games, openLink, resumeSaved } from "./actions/games.js";
 import { transfer } from "./actions/transfer.js";
-import { background } from "./background.js";
-import { size, SIZES } from "./doc.js";
-import { CancelledError, Engine } from "./engine.js";
+import {
+  docChanged, forgetRequests, loadGeometry, requestCandidates, requestRating, requestSolution,
+  warmEngine,
+} from "./background.js";
+import { build as buildExplain } from "./chain_view.js";
+import { ask, startEngine } from "./client.js";
+import { SIZES } from "./doc.js";
 import { bind } from "./events.js";
 import * as G from "./games.js";
 import * as Geo from "./geometry.js";
 import { fillMenus, loadShipped } from "./puzzles.js";
-import { render, timerText } from "./render.js";
+import { timerText } from "./render.js";
+import { saveNow } from "./saving.js";
 import { fromHash } from "./share.js";
 import * as S from "./state.js";
+import { dispatch, getState, size, subscribe, update } from "./store.js";
+import { flush, scheduleRender } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
-let state = S.initialState();
-let frame = 0; // pending animation frame of a batched redraw
 let visible = !document.hidden;
 
-// What the action modules and background.js share: the state, dispatch, redraws, the engine.
-const app = {
-  get state() {
-    return state;
-  },
-  focusCell: false, // move keyboard focus to the cursor on the next redraw (true | "force")
-  n: () => size(state.doc),
-  dispatch,
-  update,
-  say,
-  failed,
-  scheduleRender,
-  flush,
-  ask,
-  job,
-};
-
-function draw() {
-  render(state, { focus: app.focusCell, games: state.panel === "games" ? G.listGames() : [] });
-  app.focusCell = false;
-}
-
-function scheduleRender() {
-  if (frame) return;
-  frame = requestAnimationFrame(() => {
-    frame = 0;
-    draw();
-  });
-}
-
-// Draw now (user input: the keystroke's effect and the focus move must not wait a frame).
-function flush() {
-  if (frame) cancelAnimationFrame(frame);
-  frame = 0;
-  draw();
-}
-
-// Apply a transition (saying `text` as part of it, when given); when the document changed,
-// what follows from it (background.js); a redraw is scheduled.
-function dispatch(transition, text, kind = "info") {
-  const before = state;
-  state = transition(state);
-  if (text !== undefined) state = S.setMessage(state, text, kind);
-  if (state.doc !== before.doc) app.docChanged();
+// What follows a change: the document's consequences (conflicts, candidates, saving), the
+// settings saved, a redraw (at once when a job starts or ends: its buttons are disabled
+// before a second press can reach them).
+subscribe((state, before) => {
+  if (state.doc !== before.doc) docChanged();
   if (state.settings !== before.settings) G.saveSettings(state.settings);
-  scheduleRender();
-}
-
-// Apply a transition that changes neither the document nor the settings, without a redraw
-// (the caller schedules one, or draws only a part, like the clock).
-function update(transition) {
-  state = transition(state);
-}
-
-function say(text, kind = "info") {
-  dispatch((s) => s, text, kind);
-}
-
-// A visible message for a failed background request (never swallowed).
-function failed(what) {
-  return (err) => {
-    if (err instanceof CancelledError) return;
-    say(`${what} failed: ${err.message}`, "error");
-  };
-}
-
-// The engine: replies in the page protocol (README, docs/protocol.md; read in protocol.js).
-function ask(cmd, args, onPartial = null) {
-  return engine.request(cmd, args, onPartial);
-}
-
-// Run a long job with the busy state and Cancel; returns the result or null. A streaming job
-// hands its partial results to onPartial as they come.
-async function job(name, cmd, args, busyText, onPartial = null) {
-  if (state.busy) return null;
-  dispatch((s) => S.setBusy(s, name), busyText, "busy");
-  flush(); // the busy state shows at once (and a stale message never lingers)
-  try {
-    return await ask(cmd, args, onPartial);
-  } catch (err) {
-    if (err instanceof CancelledError) {
-      say("Cancelled. The engine restarted; your grid is unchanged.", "info");
-    } else {
-      say(`${err.message}`, "error");
-    }
-    return null;
-  } finally {
-    if (state.busy === name) dispatch((s) => S.setBusy(s, null));
-  }
-}
+  if (state.busy !== before.busy) flush();
+  else scheduleRender();
+});
 
 function onEngineStatus(status) {
+  // A fresh engine (at start, after a cancel) has none of the old one's requests.
+  if (status.state !== "ready") forgetRequests();
   dispatch((s) => S.setEngine(s, status));
   if (status.state === "ready") {
     if (!performance.getEntriesByName("sudoku:engine-ready").length) {
       performance.mark("sudoku:engine-ready");
     }
-    app.forgetRequests();
-    app.warmEngine();
-    app.requestCandidates();
-    app.requestRating();
-    if (state.settings.mistakes) app.requestSolution();
+    forgetRequests();
+    warmEngine();
+    requestCandidates();
+    requestRating();
+    if (getState().settings.mistakes) requestSolution();
   }
 }
 
@@ -159,26 +86,21 @@ async function serviceWorkerControl(timeout = 60_000) {
   });
 }
 
-const engine = new Engine(new URL("./worker.js", import.meta.url), onEngineStatus,
-  (jobs) => dispatch((s) => S.setJobs(s, jobs)), serviceWorkerControl());
-app.engine = engine;
+startEngine(new URL("./worker.js", import.meta.url), onEngineStatus, serviceWorkerControl());
 
-Object.assign(app, background(app));
-const gameParts = games(app);
-Object.assign(app, gameParts.helpers);
+// What the input (events.js) can do.
 const actions = {
-  size: () => app.n(),
-  ...editing(app),
-  ...assistant(app),
-  ...transfer(app),
-  ...gameParts.actions,
+  size,
+  ...editing,
+  ...assistant,
+  ...transfer,
+  ...games,
 
-  visibility(shown) {
-    visible = shown;
-    if (!shown) app.saveNow();
+  visibility(isShown) {
+    visible = isShown;
+    if (!isShown) saveNow();
   },
 };
-app.actions = actions;
 
 function fillSizes() {
   const select = $("new-size");
@@ -193,16 +115,16 @@ function fillSizes() {
 
 // One second of play: the timer runs while the page is visible and the puzzle unfinished.
 function tick() {
-  const game = state.game;
-  if (!visible || !game || game.finished || !state.doc.givens.some((v) => v)) return;
+  const game = getState().game;
+  if (!visible || !game || game.finished || !getState().doc.givens.some((v) => v)) return;
   update(S.tickGame);
-  if (Math.round(state.game.elapsed) % 15 === 0) app.saveNow();
-  $("timer").textContent = timerText(state); // only the clock: no grid redraw every second
+  if (Math.round(getState().game.elapsed) % 15 === 0) saveNow();
+  $("timer").textContent = timerText(getState()); // only the clock: no grid redraw every second
 }
 
 async function start() {
   fillSizes();
-  state = S.setSettings(state, G.loadSettings());
+  update((s) => S.setSettings(s, G.loadSettings()));
   const shipped = loadShipped();
   shipped.then(() => fillMenus($("new-size"), $("new-level"))); // only what the banks serve
   // A failure here is said by loadGeometry() below, which asks again.
@@ -220,23 +142,24 @@ async function start() {
   // browser, in any tab, goes on.
   const last = saved || linkDoc || broken ? null : G.lastGame();
   bind(actions);
+  buildExplain();
   if (saved && ((!linkDoc && !broken) || saved.source === hash)) {
-    app.resumeSaved(saved, "Your puzzle is as you left it.");
+    resumeSaved(saved, "Your puzzle is as you left it.");
   } else if (linkDoc || broken) {
     await firstGeometry;
-    app.openLink(hash, false);
+    openLink(hash, false);
   } else if (last) {
-    app.resumeSaved(last, "Your puzzle is as you left it.");
+    resumeSaved(last, "Your puzzle is as you left it.");
   } else {
     await Promise.all([shipped, firstGeometry]);
-    await app.arrival();
+    await arrival();
   }
-  await app.loadGeometry();
-  draw();
+  await loadGeometry();
+  flush();
   performance.mark("sudoku:grid-editable"); // read by benchmarks/bench_web.py
   gridShown();
   setInterval(tick, 1000);
-  addEventListener("pagehide", app.saveNow);
+  addEventListener("pagehide", saveNow);
 }
 
 start().catch((err) => {

@@ -4,13 +4,17 @@
 
 import * as D from "./doc.js";
 import * as Geo from "./geometry.js";
-import { reportCells, solutionValues } from "./protocol.js";
+import { ask, failed } from "./client.js";
+import { readCandidates, readRating, readSolve, readVerdict } from "./protocol.js";
 import { loadBank, shippedLevel } from "./puzzles.js";
+import { scheduleSave } from "./saving.js";
 import * as S from "./state.js";
+import { dispatch, getState, say, size, update } from "./store.js";
+import { scheduleRender } from "./view.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
 
-export function background(app) {
+function background(app) {
   let candidating = null; // the candidates request in flight
   let solving = null; // the solve request in flight: {key, promise}
 
@@ -24,7 +28,7 @@ export function background(app) {
     app.ask("check", { cells: D.shownValues(doc), ...D.shapeArgs(doc) })
       .then((r) => {
         if (app.state.doc !== doc) return;
-        app.update((s) => S.setConflicts(s, reportCells(r).conflicts.sort((a, b) => a - b)));
+        app.update((s) => S.setConflicts(s, readVerdict(r).conflicts.sort((a, b) => a - b)));
         finishCheck(true);
         app.scheduleRender();
       })
@@ -81,7 +85,7 @@ export function background(app) {
     if (app.state.engine.state !== "ready") return;
     app.ask("validate", { cells: D.puzzleValues(doc), givens: doc.givens, ...D.shapeArgs(doc), time_limit: 5 })
       .then((r) => {
-        if (app.state.doc === doc) app.say(r.message, "error");
+        if (app.state.doc === doc) app.say(readVerdict(r).message, "error");
       })
       .catch(app.failed("Checking the full grid"));
   }
@@ -123,7 +127,7 @@ export function background(app) {
     const key = D.gridKey(values, doc.box, doc.variant);
     if (state.cands && state.cands.key === key) return Promise.resolve();
     candidating = app.ask("candidates", { cells: values, ...D.shapeArgs(doc) })
-      .then((r) => app.dispatch((s) => S.setCands(s, key, r.candidates)))
+      .then((r) => app.dispatch((s) => S.setCands(s, key, readCandidates(r))))
       .catch(app.failed("Computing the candidates"))
       .finally(() => {
         candidating = null;
@@ -151,9 +155,10 @@ export function background(app) {
     if (state.engine.state !== "ready") return Promise.resolve(null);
     if (solving && solving.key === key) return solving.promise;
     const promise = app.ask("solve", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: SOLVE_BUDGET })
-      .then((r) => {
-        const values = solutionValues(r);
-        if (r.status !== "solved" || r.unique === false || !values) return { key, values: null, reply: r };
+      .then((reply) => {
+        const r = readSolve(reply);
+        const values = r.values;
+        if (r.status !== "solved" || !r.unique || !values) return { key, values: null, reply: r };
         app.dispatch((s) => S.setSolution(s, key, values));
         if (app.state.settings.mistakes) {
           markMistakes();
@@ -190,14 +195,15 @@ export function background(app) {
     const count = doc.givens.filter((v) => v).length;
     if (count < app.n() || app.n() > 9) return;
     app.ask("rate", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: 1.5 })
-      .then((r) => {
+      .then((reply) => {
+        const r = readRating(reply);
         // Out of time (a hard puzzle in the page's short budget): "Expert+" says what the
         // steps met so far prove; the top level needs no "+".
-        const least = r.level_at_least;
+        const least = r.atLeast;
         const top = least && least.toLowerCase() === D.LEVELS[D.LEVELS.length - 1];
         const level = r.level || (least ? (top ? least : `${least}+`) : null);
         // Beside the level, the number forum lists sort by (Sudoku Explainer's scale).
-        const shown = level && r.se ? `${level} · SE ${r.se.er.toFixed(1)}` : level;
+        const shown = level && r.se !== null ? `${level} · SE ${r.se.toFixed(1)}` : level;
         if (level && app.state.game && app.state.game.id === game.id) {
           app.dispatch((s) => S.setLevel(s, shown));
           app.scheduleSave();
@@ -217,3 +223,16 @@ export function background(app) {
     ensureCandidates, requestSolution, requestRating, forgetRequests,
   };
 }
+
+// The page's one instance, on the store and the engine client; app.js calls docChanged on
+// every change of the document and the engine's readiness hooks.
+const app = Object.freeze({
+  get state() {
+    return getState();
+  },
+  n: size, dispatch, update, say, failed, ask, scheduleRender, scheduleSave,
+});
+export const {
+  docChanged, markMistakes, loadGeometry, warmEngine, peersOf, requestCandidates,
+  ensureCandidates, requestSolution, requestRating, forgetRequests,
+} = background(app);

@@ -2,6 +2,8 @@
 // sudoku_core.model.grid.geometry (scripts/build_site.py), else the engine's `geometry` command.
 // {box, size, units: [[cell, ...] x 3N] (rows, columns, boxes), units_of: [[row, col, box]]}.
 
+import { readGeometry } from "./protocol.js";
+
 const cache = new Map(); // "3x3" -> geometry (with peers filled in lazily)
 
 function shapeKey(box) {
@@ -31,7 +33,7 @@ export async function load(box, ask, variant = null) {
     const rules = JSON.stringify(variant);
     const key = `${shapeKey(box)}|${rules}`;
     if (cache.has(key)) return cache.get(key);
-    const geometry = { ...(await ask("geometry", { box, variant })), rules };
+    const geometry = { ...readGeometry(await ask("geometry", { box, variant })), rules };
     cache.set(key, geometry);
     return geometry;
   }
@@ -44,7 +46,7 @@ export async function load(box, ask, variant = null) {
     response = null; // offline without this file cached: ask the engine
   }
   if (response && response.ok) return remember(await response.json());
-  return remember(await ask("geometry", { box }));
+  return remember(readGeometry(await ask("geometry", { box })));
 }
 
 // Cells of the three units of a cell (its peers and itself).

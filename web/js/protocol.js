@@ -30,6 +30,7 @@ export function readStep(data) {
     wrong: data.wrong_indices || [],
     missing: pairs(data.missing_marks), // pencil marks the user removed but needs
     summary: data.summary || data.message || data.text || "", // one line, read first
+    detail: data.text || data.message || "", // the whole explanation (Explain shows it)
     chains: readChains(data.chains), // the chain as data (chain_view.js draws it)
   };
 }
@@ -66,4 +67,65 @@ export function reportCells(r) {
 // A solve's grid as values, or null.
 export function solutionValues(r) {
   return Array.isArray(r.values) ? r.values : null;
+}
+
+// A step of a streamed `steps` request: its place in the walk and the step.
+export function readPartial(partial) {
+  return { index: partial.index, step: readStep(partial.step) };
+}
+
+// A validate reply (Validate, Check, a full grid's verdict): its status, the library's words
+// and the cells it names.
+export function readVerdict(r) {
+  return { status: r.status, message: r.message || "", ...reportCells(r) };
+}
+
+// A solve reply: status ("solved" | "no_solution" | "invalid" | ...), words, the grid or null,
+// and whether the solution is unique (false only when the engine found a second one).
+export function readSolve(r) {
+  return { status: r.status, message: r.message || "", values: solutionValues(r),
+    unique: r.unique !== false, ...reportCells(r) };
+}
+
+// A hint reply: its status ("step" | "wrong_entries" | "missing_marks" | "solved" | ...) and
+// the step as the page draws it.
+export function readHint(r) {
+  return { status: r.status, step: readStep(r) };
+}
+
+// A steps reply: status, the library's words and every step.
+export function readSteps(r) {
+  return { status: r.status, message: r.message || "", steps: (r.steps || []).map(readStep) };
+}
+
+// A candidates reply: per cell the values that fit.
+export function readCandidates(r) {
+  return r.candidates;
+}
+
+// A rate reply: the level (null when out of time), the least level the steps met so far, and
+// the Sudoku Explainer rating (null when the reply has none).
+export function readRating(r) {
+  return { level: r.level || null, atLeast: r.level_at_least || null, se: r.se ? r.se.er : null };
+}
+
+// A puzzle the engine made, mapped or read (generate, isomorph, parse): the grid, its shape
+// and rules, and what the reply says of it. `reached`: a generation met the level asked.
+export function readPuzzle(r) {
+  return {
+    box: r.box, size: r.size, values: r.values, level: r.level || "", note: r.note || "",
+    variant: r.variant || null, reached: Boolean(r.reached),
+    // The player's work a parsed text kept apart from the givens (absent: none).
+    entries: r.entries, centre: r.centre, corner: r.corner, colours: r.colours,
+  };
+}
+
+// A format reply: the text.
+export function readFormat(r) {
+  return r.text;
+}
+
+// A geometry reply: the units of a shape (geometry.js keeps it as the build's files are).
+export function readGeometry(r) {
+  return { box: r.box, size: r.size, units: r.units, units_of: r.units_of };
 }

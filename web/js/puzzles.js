@@ -11,6 +11,7 @@
 import { LEVELS, defaultBox } from "./doc.js";
 import { Engine } from "./engine.js";
 import { read, write } from "./games.js";
+import { readPuzzle } from "./protocol.js";
 
 const BANKS = new URL("../banks/", import.meta.url);
 const ISOMORPH_WAIT = 200; // ms New puzzle waits for the engine's map before taking the bank's own
@@ -151,7 +152,7 @@ async function mapped(ask, n, level) {
   const list = (await loadBank(box)).filter((p) => p.level.toLowerCase() === level.toLowerCase());
   if (!list.length) return null;
   const p = list[Math.floor(Math.random() * list.length)];
-  const r = await ask("isomorph", { cells: p.values, box: p.box });
+  const r = readPuzzle(await ask("isomorph", { cells: p.values, box: p.box }));
   return { box: r.box, level: p.level, values: r.values, fresh: false };
 }
 
@@ -187,7 +188,8 @@ function makeFresh() {
   const [box, level] = key.split(":");
   making = true;
   engine.request("generate", { box, difficulty: level, time_limit: FRESH_LIMIT })
-    .then((r) => {
+    .then((reply) => {
+      const r = readPuzzle(reply);
       if (r.reached) {
         ready.set(key, [...(ready.get(key) || []), { box: r.box, level: r.level, values: r.values, fresh: true }]);
       } else {

@@ -34,7 +34,7 @@ export function initialState(doc = emptyDoc()) {
     shareUrl: "", // the last link made by Share
     panel: null, // the open panel: "new" | "io" | "games" | "settings" | null
     previous: null, // id of the game an opened link replaced (can be restored), e.g. "g8x2k"
-    hint: null, // the last hint: {doc, level: "nudge"|"step"|"done", data}
+    hint: null, // the last hint: {doc, level: "nudge"|"step"|"done", step} (protocol.js readStep)
     sizeUndo: null, // a puzzle a size change cleared, for Undo: {doc (the new grid), saved}
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
@@ -245,30 +245,30 @@ function removedMarks(step) {
 }
 
 // A hint shown (first or second press): its cells, and at the second press its marks.
-export function showHint(state, doc, level, step, data) {
-  return setHighlights(setHint(state, { doc, level, data }), step.highlights,
+export function showHint(state, doc, level, step) {
+  return setHighlights(setHint(state, { doc, level, step }), step.highlights,
     level === "step" ? step.hintMarks : []);
 }
 
 // A hint that names a mistake (or says the grid is solved): shown at once, it counts as the step.
-export function showHintProblem(state, doc, step, data) {
+export function showHintProblem(state, doc, step) {
   const shownHint = setHint(setHighlights(state, step.highlights, step.hintMarks),
-    { doc, level: "step", data });
+    { doc, level: "step", step });
   return setWrong(shownHint, step.wrong.length ? step.wrong : state.wrong);
 }
 
 // The third press on a mistake: the corrections placed, or the missing marks put back.
-export function applyHintFix(state, step, data) {
+export function applyHintFix(state, step) {
   const next = step.missing.length ? restoreMarks(state, step.missing)
     : applyStep(state, step.placements, []);
-  return setHighlights(setHint(next, { doc: next.doc, level: "done", data }),
+  return setHighlights(setHint(next, { doc: next.doc, level: "done", step }),
     step.highlights.map((h) => ({ ...h, role: "target" })));
 }
 
 // The third press: the step's placements and eliminations applied, the removed marks shown.
-export function applyHint(state, step, data) {
+export function applyHint(state, step) {
   const next = applyStep(state, step.placements, step.eliminations);
-  return setHighlights(setHint(next, { doc: next.doc, level: "done", data }), step.highlights,
+  return setHighlights(setHint(next, { doc: next.doc, level: "done", step }), step.highlights,
     removedMarks(step));
 }
 

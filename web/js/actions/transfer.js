@@ -2,9 +2,13 @@
 // link), export in the engine's formats, copy, download and Share. The engine reads and writes
 // every format; the page only hands text over.
 
+import { ask, job } from "../client.js";
 import * as D from "../doc.js";
+import { readFormat, readPuzzle } from "../protocol.js";
 import { fromHash, ownLink, shareUrl, toHash } from "../share.js";
 import * as S from "../state.js";
+import { dispatch, getState, say, size } from "../store.js";
+import { openLink, startGame } from "./games.js";
 
 const MAX_PASTE = 1_000_000; // characters accepted from a paste or the import box
 const $ = (id) => document.getElementById(id);
@@ -50,8 +54,9 @@ export function loadedSummary(doc) {
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
 }
 
-// The document of a parse reply: the givens, and the player's work the source kept apart.
-function docOfParse(r) {
+// The document of a parse reply (read by protocol.js readPuzzle): the givens, and the player's
+// work the source kept apart.
+export function docOfParse(r) {
   const doc = D.emptyDoc(r.box);
   const cells = doc.givens.length;
   doc.givens = r.values.slice();
@@ -63,122 +68,131 @@ function docOfParse(r) {
   return D.withVariant(doc, r.variant); // a variant's rules, as the engine read them
 }
 
-export function transfer(app) {
-  let lastExport = null; // {to, what, doc, text} of the text box's last export
+let lastExport = null; // {to, what, doc, text} of the text box's last export
 
-  // What Copy and Download hand over: the text box as the player left it, unless it is empty
-  // or still holds an export of another format, choice or grid (then export afresh).
-  async function exportedText() {
-    const to = $("io-format").value;
-    const what = $("io-what").value;
-    const box = $("io-text").value;
-    const stale = lastExport && box === lastExport.text &&
-      (lastExport.to !== to || lastExport.what !== what || lastExport.doc !== app.state.doc);
-    return !box || stale ? actions.exportText(to, what) : box;
-  }
-  const actions = {
-    async importText(text) {
-      if (text.length > MAX_PASTE) {
-        app.say(`That text is too long to be a puzzle (${text.length} characters).`, "error");
-        return;
-      }
-      if (!text.trim()) {
-        app.say("Nothing to import: the text is empty.", "error");
-        return;
-      }
-      const link = ownLink(text);
-      if (link) {
-        let what = "";
-        try {
-          const doc = fromHash(link);
-          if (doc) what = `: ${loadedSummary(doc)}`;
-        } catch {
-          what = ""; // openLink reads it again and says what is wrong with it
-        }
-        app.openLink(link, true, `Opened the pasted link${what}`);
-        app.dispatch(S.closePanel);
-        return;
-      }
-      if (app.state.engine.state !== "ready") app.say("Reading the puzzle once the engine is ready…");
-      let r;
-      try {
-        r = await app.ask("parse", { text });
-      } catch (err) {
-        app.say(`Could not read the puzzle: ${err.message}`, "error");
-        return;
-      }
-      const doc = docOfParse(r);
-      app.startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${loadedSummary(doc)}.`);
-      app.dispatch(S.closePanel);
-    },
-
-    async exportText(to, what) {
-      const doc = app.state.doc;
-      const cells = what === "givens" ? doc.givens : D.shownValues(doc);
-      let text;
-      if (to === "link") {
-        const only = what === "givens" ? { ...D.emptyDoc(doc.box), givens: doc.givens } : doc;
-        text = location.href.split("#")[0] + toHash(only);
-      } else {
-        // JSON keeps the entries apart from the givens; the other formats can only merge them.
-        const apart = to === "json" && what !== "givens";
-        const args = apart
-          ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i))), ...D.shapeArgs(doc), to }
-          : { cells, ...D.shapeArgs(doc), to };
-        try {
-          text = (await app.ask("format", args)).text;
-        } catch (err) {
-          app.say(`Could not export: ${err.message}`, "error");
-          return null;
-        }
-      }
-      $("io-text").value = text;
-      lastExport = { to, what, doc: app.state.doc, text };
-      const label = $("io-format").querySelector(`option[value="${to}"]`)?.textContent || to;
-      app.say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${label}.`);
-      return text;
-    },
-
-    async copyExport() {
-      const text = await exportedText();
-      if (!text) return;
-      try {
-        await navigator.clipboard.writeText(text);
-        app.say("Copied to the clipboard.", "ok");
-      } catch (err) {
-        app.say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
-      }
-    },
-
-    async downloadExport() {
-      const to = $("io-format").value;
-      const text = await exportedText();
-      if (!text) return;
-      const a = document.createElement("a");
-      const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-      a.href = url;
-      a.download = `sudoku-${app.n()}x${app.n()}.${to === "json" ? "json" : "txt"}`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      app.say(`Downloaded ${a.download}.`, "ok");
-    },
-
-    async share() {
-      const url = shareUrl(app.state.doc, location);
-      app.dispatch((s) => S.setShareUrl(s, url));
-      let copied = false;
-      try {
-        if (navigator.clipboard) {
-          await navigator.clipboard.writeText(url);
-          copied = true;
-        }
-      } catch {
-        copied = false; // said below: the link is shown to copy by hand
-      }
-      app.say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
-    },
-  };
-  return actions;
+// What Copy and Download hand over: the text box as the player left it, unless it is empty
+// or still holds an export of another format, choice or grid (then export afresh).
+async function exportedText() {
+  const to = $("io-format").value;
+  const what = $("io-what").value;
+  const box = $("io-text").value;
+  const stale = lastExport && box === lastExport.text &&
+    (lastExport.to !== to || lastExport.what !== what || lastExport.doc !== getState().doc);
+  return !box || stale ? transfer.exportText(to, what) : box;
 }
+export const transfer = {
+  async importText(text) {
+    if (text.length > MAX_PASTE) {
+      say(`That text is too long to be a puzzle (${text.length} characters).`, "error");
+      return;
+    }
+    if (!text.trim()) {
+      say("Nothing to import: the text is empty.", "error");
+      return;
+    }
+    const link = ownLink(text);
+    if (link) {
+      let what = "";
+      try {
+        const doc = fromHash(link);
+        if (doc) what = `: ${loadedSummary(doc)}`;
+      } catch {
+        what = ""; // openLink reads it again and says what is wrong with it
+      }
+      openLink(link, true, `Opened the pasted link${what}`);
+      dispatch(S.closePanel);
+      return;
+    }
+    // The engine reads it (once it is ready: the wait counts in the progress shown).
+    const r = await job("import", "Reading the puzzle…", async () => {
+      try {
+        return readPuzzle(await ask("parse", { text }));
+      } catch (err) {
+        return { error: err };
+      }
+    });
+    if (!r) return;
+    if (r.error) {
+      say(`Could not read the puzzle: ${r.error.message}`, "error");
+      return;
+    }
+    const doc = docOfParse(r);
+    startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${loadedSummary(doc)}.`);
+    dispatch(S.closePanel);
+  },
+
+  async exportText(to, what) {
+    const doc = getState().doc;
+    const cells = what === "givens" ? doc.givens : D.shownValues(doc);
+    let text;
+    if (to === "link") {
+      const only = what === "givens" ? { ...D.emptyDoc(doc.box), givens: doc.givens } : doc;
+      text = location.href.split("#")[0] + toHash(only);
+    } else {
+      // JSON keeps the entries apart from the givens; the other formats can only merge them.
+      const apart = to === "json" && what !== "givens";
+      const args = apart
+        ? { cells: doc.givens, entries: doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i))), ...D.shapeArgs(doc), to }
+        : { cells, ...D.shapeArgs(doc), to };
+      const wrote = await job("export", "Writing the puzzle…", async () => {
+        try {
+          return { text: readFormat(await ask("format", args)) };
+        } catch (err) {
+          return { error: err };
+        }
+      });
+      if (!wrote) return null;
+      if (wrote.error) {
+        say(`Could not export: ${wrote.error.message}`, "error");
+        return null;
+      }
+      text = wrote.text;
+    }
+    $("io-text").value = text;
+    lastExport = { to, what, doc: getState().doc, text };
+    const label = $("io-format").querySelector(`option[value="${to}"]`)?.textContent || to;
+    say(`Exported ${what === "givens" ? "the givens" : "the givens and your entries"} as ${label}.`);
+    return text;
+  },
+
+  async copyExport() {
+    const text = await exportedText();
+    if (!text) return;
+    try {
+      await navigator.clipboard.writeText(text);
+      say("Copied to the clipboard.", "ok");
+    } catch (err) {
+      say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
+    }
+  },
+
+  async downloadExport() {
+    const to = $("io-format").value;
+    const text = await exportedText();
+    if (!text) return;
+    const a = document.createElement("a");
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    a.href = url;
+    a.download = `sudoku-${size()}x${size()}.${to === "json" ? "json" : "txt"}`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    say(`Downloaded ${a.download}.`, "ok");
+  },
+
+  async share() {
+    const url = shareUrl(getState().doc, location);
+    dispatch((s) => S.setShareUrl(s, url));
+    let copied = false;
+    try {
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      }
+    } catch {
+      copied = false; // said below: the link is shown to copy by hand
+    }
+    say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
+  },
+};
