@@ -83,6 +83,21 @@ def cage_digits(masks: list[int], values: list[int], cells: tuple[int, ...],
     return allowed or None
 
 
+def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
+                total: int) -> tuple[int, ...] | None:
+    """Digit sets (masks) the free cells of a cage may still hold, each digit seen in some
+    cell; None when there are too many to list (then nothing is known of them)."""
+    free = [c for c in cells if not values[c]]
+    rest = total - sum(values[c] for c in cells)
+    union = 0
+    for c in free:
+        union |= masks[c]
+    combos = _combos(union, len(free), rest)
+    if combos is None:
+        return None
+    return tuple(combo for combo in combos if all(masks[c] & combo for c in free))
+
+
 def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables) -> bool:
     """Place singles and prune cages to a fixed point; False on a contradiction."""
     peers, units, full = t.peers, t.units, t.full

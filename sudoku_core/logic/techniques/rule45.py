@@ -1,0 +1,233 @@
+"""The rule of 45 (innies and outies) on units and on groups of adjacent units.
+
+N units that share no cell (one row; rows 1-3; two side-by-side boxes; two jigsaw regions)
+hold 1..N each, so together they add up to N x 45 on a 9x9 grid. Split the group by the
+cages with a sum: a cage wholly inside gives its sum; a cage that crosses the group's border
+is read from inside (its cells in the group are *innies*) or from outside (its sum, less its
+cells out of the group, the *outies*); cells in no summed cage are innies. Then
+
+    sum(innies) - sum(outies) = N x 45 - (sums of the cages inside and of those read outside)
+
+and the candidates of those few cells that fit no solution of that equation go (cells that see
+each other differ). Each group is read three ways: every crossing cage from inside (the
+innies), from outside (the outies), and each from its smaller side. The groups and their
+equations depend only on the cages, so they are built once per shape; a state only fills in
+the candidates, and each equation is solved by a bounded search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from ...model.candidates import Candidates
+from ...model.grid import Shape
+from .base import Step, cells_text, removal_text, unit_name, units_name
+
+MAX_CELLS = 6  # innies + outies per equation: more and a person no longer sums them by sight
+MAX_NODES = 4_000  # search nodes per equation and state; beyond, the equation says nothing
+
+
+@dataclass(frozen=True)
+class Equation:
+    """``sum(innies) - sum(outies) == total`` for a group of units."""
+
+    name: str  # "rows 1-3", "box 4", "boxes 1 and 2"
+    units: tuple[int, ...]
+    innies: tuple[int, ...]
+    outies: tuple[int, ...]
+    total: int
+
+
+def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
+    """Disjoint unit groups: every unit, runs of adjacent rows and columns, touching boxes."""
+    geo = shape.geometry
+    n = shape.size
+    out = [(unit_name(shape, u), (u,)) for u in range(len(geo.units))]
+    for first, word in ((0, "rows"), (n, "columns")):
+        for k in range(2, n):
+            for start in range(n - k + 1):
+                out.append((f"{word} {start + 1}-{start + k}",
+                            tuple(range(first + start, first + start + k))))
+    boxes = range(2 * n, 3 * n)
+    sides = {(a, b) for a in boxes for b in boxes if a < b and _touch(geo.units[a],
+                                                                     geo.units[b], n)}
+    out += [(units_name(shape, (a, b)), (a, b)) for a, b in sorted(sides)]
+    return out
+
+
+def _touch(a: tuple[int, ...], b: tuple[int, ...], n: int) -> bool:
+    """True when a cell of ``a`` is side by side with a cell of ``b``."""
+    inside = set(b)
+    for cell in a:
+        r, c = divmod(cell, n)
+        if ((c + 1 < n and cell + 1 in inside) or (c > 0 and cell - 1 in inside)
+                or cell + n in inside or cell - n in inside):
+            return True
+    return False
+
+
+@cache
+def equations(shape: Shape) -> tuple[Equation, ...]:
+    """Every rule-of-45 equation of a Killer shape with at most MAX_CELLS cells (once)."""
+    variant = shape.variant
+    if variant is None:
+        return ()
+    cages = [(cage.cells, cage.total) for cage in variant.cages if cage.total is not None]
+    if not cages:
+        return ()
+    n = shape.size
+    whole = n * (n + 1) // 2
+    geo = shape.geometry
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    exact = {tuple(sorted(cells)) for cells, _ in cages}
+    out = []
+    for name, units in _groups(shape):
+        group = {x for u in units for x in geo.units[u]}
+        for innies, outies, total in _readings(group, cages, whole * len(units)):
+            key = (innies, outies)
+            if (not 0 < len(innies) + len(outies) <= MAX_CELLS or key in seen
+                    or (not outies and innies in exact)):
+                continue
+            seen.add(key)
+            out.append(Equation(name, units, innies, outies, total))
+    return tuple(out)
+
+
+def _readings(group: set[int], cages: list[tuple[tuple[int, ...], int]],
+              total: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """The group's equation with crossing cages read from inside, outside, the smaller side."""
+    loose = set(group)
+    crossing = []
+    for cells, cage_sum in cages:
+        inside = [x for x in cells if x in group]
+        if not inside:
+            continue
+        loose.difference_update(inside)
+        if len(inside) == len(cells):
+            total -= cage_sum
+        else:
+            crossing.append((tuple(inside), tuple(x for x in cells if x not in group), cage_sum))
+    out = []
+    for pick in ("in", "out", "small"):
+        innies, outies, rest = sorted(loose), [], total
+        for inside, outside, cage_sum in crossing:
+            if pick == "in" or (pick == "small" and len(inside) <= len(outside)):
+                innies += inside
+            else:
+                outies += outside
+                rest -= cage_sum
+        out.append((tuple(sorted(innies)), tuple(sorted(outies)), rest))
+    return out
+
+
+def solve_equation(c: Candidates, eq: Equation) -> dict[int, int] | None:
+    """Per open cell of ``eq``, the mask of values some solution of it gives that cell.
+
+    None when the search ran past MAX_NODES (nothing is known) or no cell is open; an empty
+    dict when the equation has no solution (a broken state, the walker's check says so).
+    """
+    values, masks, peers = c.values, c.masks, c.geometry.peers
+    rest = eq.total - sum(values[x] for x in eq.innies) + sum(values[x] for x in eq.outies)
+    cells = [(x, 1) for x in eq.innies if not values[x]] + [
+        (x, -1) for x in eq.outies if not values[x]]
+    if not cells:
+        return None
+    cells.sort(key=lambda item: masks[item[0]].bit_count())
+    # low[i], high[i]: the least and most the cells from i on can add (signs applied).
+    low = [0] * (len(cells) + 1)
+    high = [0] * (len(cells) + 1)
+    for i in range(len(cells) - 1, -1, -1):
+        x, sign = cells[i]
+        m = masks[x]
+        small, big = (m & -m).bit_length(), m.bit_length()
+        low[i] = low[i + 1] + (small if sign > 0 else -big)
+        high[i] = high[i + 1] + (big if sign > 0 else -small)
+    seen = {x: 0 for x, _ in cells}
+    chosen: list[int] = []
+    nodes = 0
+
+    def walk(i: int, left: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > MAX_NODES:
+            return False
+        if i == len(cells):
+            if left == 0:
+                for (x, _), v in zip(cells, chosen, strict=True):
+                    seen[x] |= 1 << (v - 1)
+            return True
+        if not low[i] <= left <= high[i]:
+            return True
+        x, sign = cells[i]
+        m = masks[x]
+        for (y, _), v in zip(cells, chosen, strict=False):
+            if y in peers[x]:
+                m &= ~(1 << (v - 1))
+        while m:
+            bit = m & -m
+            m ^= bit
+            v = bit.bit_length()
+            chosen.append(v)
+            ok = walk(i + 1, left - sign * v)
+            chosen.pop()
+            if not ok:
+                return False
+        return True
+
+    if not walk(0, rest):
+        return None
+    return seen if any(seen.values()) else {}
+
+
+def iter_innies_outies(c: Candidates) -> Iterator[Step]:
+    """The rule of 45 on every unit and group of adjacent units: innies, outies, both."""
+    for eq in equations(c.shape):
+        fits = solve_equation(c, eq)
+        if not fits:
+            continue
+        step = _step(c, eq, fits)
+        if step is not None:
+            yield step
+
+
+def _step(c: Candidates, eq: Equation, fits: dict[int, int]) -> Step | None:
+    shape = c.shape
+    why = f"Rule of {c.size * (c.size + 1) // 2}: {_equation_text(c, eq)}"
+    role = {x: "base" for x in eq.innies} | {x: "cover" for x in eq.outies}
+    cells = tuple((x, role[x]) for x in eq.innies + eq.outies)
+    if len(fits) == 1:
+        (x, m), = fits.items()
+        if not m & (m - 1):
+            v = m.bit_length()
+            return Step("Innies and Outies", ((x, v),), (),
+                        f"{why}, so {cells_text(shape, [x])} is {shape.symbol(v)}",
+                        cells=tuple((y, r) for y, r in cells if y != x) + ((x, "target"),),
+                        units=eq.units, candidates=((x, v, "place"),), region=eq.name)
+    elims = tuple((x, v) for x, m in fits.items() for v in c.candidates_of(x)
+                  if not m >> (v - 1) & 1)
+    if not elims:
+        return None
+    return Step("Innies and Outies", (), elims, f"{why}: {removal_text(shape, elims)}",
+                cells=cells, units=eq.units,
+                candidates=tuple((x, v, "remove") for x, v in elims), region=eq.name)
+
+
+def _equation_text(c: Candidates, eq: Equation) -> str:
+    """'the innies of rows 1-2 (r1c1, r2c5) add up to 11' and the like."""
+    shape = c.shape
+    ins, outs = cells_text(shape, eq.innies), cells_text(shape, eq.outies)
+    s_in = "s" if len(eq.innies) > 1 else ""
+    s_out = "s" if len(eq.outies) > 1 else ""
+    if not eq.outies:
+        verb = "add" if len(eq.innies) > 1 else "adds"
+        return f"the innie{s_in} of {eq.name} ({ins}) {verb} up to {eq.total}"
+    if not eq.innies:
+        verb = "add" if len(eq.outies) > 1 else "adds"
+        return f"the outie{s_out} of {eq.name} ({outs}) {verb} up to {-eq.total}"
+    if eq.total == 0:
+        return f"the innie{s_in} of {eq.name} ({ins}) equal its outie{s_out} ({outs})"
+    more = "more" if eq.total > 0 else "less"
+    return (f"the innie{s_in} of {eq.name} ({ins}) add up to {abs(eq.total)} {more} than its "
+            f"outie{s_out} ({outs})")
