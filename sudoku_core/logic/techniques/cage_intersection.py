@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ...model.candidates import Candidates
 from ...solver.variant_search import cage_combos
-from .base import Step, cells_text, removal_text, unit_name
+from .base import Step, and_list, cells_text, removal_text, unit_name
 
 NAME = "Cage/Unit Intersection"
 
@@ -38,38 +38,49 @@ def _cage_to_unit(c: Candidates) -> Iterator[Step]:
     for cage in variant.cages:
         if cage.total is None:
             continue
-        combos = cage_combos(c.masks, c.values, cage.cells, cage.total)
-        if not combos:
-            continue
-        must = combos[0]
-        for combo in combos[1:]:
-            must &= combo
-        inside = set(cage.cells)
-        for v in range(1, c.size + 1):
-            if not must >> (v - 1) & 1:
-                continue
+        locked: dict[int, list[tuple[int, list[int]]]] = {}  # unit -> (digit, its cells)
+        for v in _required(c, cage.cells, cage.total):
             holders = [x for x in cage.cells if c.masks[x] >> (v - 1) & 1]
-            if not holders:
-                continue
-            shared = set(geo.units_of[holders[0]]).intersection(
-                *(geo.units_of[x] for x in holders[1:]))
-            for u in sorted(shared):
-                elims = tuple((x, v) for x in geo.units[u]
-                              if x not in inside and c.masks[x] >> (v - 1) & 1)
-                if elims:
-                    name = _cage_name(c, cage.cells, cage.total)
-                    yield Step(
-                        NAME, (), elims,
-                        f"Cage/unit intersection: every digit set of {name} holds "
-                        f"{c.shape.symbol(v)}, and its cells that can hold it "
-                        f"({cells_text(c.shape, holders)}) lie in {unit_name(c.shape, u)}: "
-                        f"{removal_text(c.shape, elims)}",
-                        cells=tuple((x, "base") for x in cage.cells)
-                        + tuple((x, "elimination") for x, _ in elims),
-                        units=(u,),
-                        candidates=tuple((x, v, "key") for x in holders)
-                        + tuple((x, v, "remove") for x, _ in elims),
-                        region=name)
+            if holders:
+                for u in set(geo.units_of[holders[0]]).intersection(
+                        *(geo.units_of[x] for x in holders[1:])):
+                    locked.setdefault(u, []).append((v, holders))
+        for u in sorted(locked):
+            elims = tuple((x, v) for v, _ in locked[u] for x in geo.units[u]
+                          if x not in cage.cells and c.masks[x] >> (v - 1) & 1)
+            if elims:
+                yield _cage_to_unit_step(c, cage.cells, cage.total, locked[u], u, elims)
+
+
+def _required(c: Candidates, cells: tuple[int, ...], total: int) -> list[int]:
+    """The digits every digit set that can still make the cage's sum holds (open cells)."""
+    combos = cage_combos(c.masks, c.values, cells, total)
+    if not combos:
+        return []
+    must = combos[0]
+    for combo in combos[1:]:
+        must &= combo
+    return [v for v in range(1, c.size + 1) if must >> (v - 1) & 1]
+
+
+def _cage_to_unit_step(c: Candidates, cells: tuple[int, ...], total: int,
+                       locked: list[tuple[int, list[int]]], u: int,
+                       elims: tuple[tuple[int, int], ...]) -> Step:
+    name = _cage_name(c, cells, total)
+    digits = and_list([c.shape.symbol(v) for v, _ in locked])
+    holders = sorted({x for _, where in locked for x in where})
+    them = "them" if len(locked) > 1 else "it"
+    return Step(
+        NAME, (), elims,
+        f"Cage/unit intersection: every digit set of {name} holds {digits}, and its cells "
+        f"that can hold {them} ({cells_text(c.shape, holders)}) lie in "
+        f"{unit_name(c.shape, u)}: {removal_text(c.shape, elims)}",
+        cells=tuple((x, "base") for x in cells) + tuple(
+            (x, "elimination") for x in dict.fromkeys(x for x, _ in elims)),
+        units=(u,),
+        candidates=tuple((x, v, "key") for v, where in locked for x in where)
+        + tuple((x, v, "remove") for x, v in elims),
+        region=name)
 
 
 def _unit_to_cage(c: Candidates) -> Iterator[Step]:

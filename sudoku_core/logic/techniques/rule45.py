@@ -12,7 +12,7 @@ and the candidates of those few cells that fit no solution of that equation go (
 each other differ). Each group is read three ways: every crossing cage from inside (the
 innies), from outside (the outies), and each from its smaller side. The groups and their
 equations depend only on the cages, so they are built once per shape; a state only fills in
-the candidates, and each equation is solved by a bounded search.
+the candidates, and each equation is solved part by part (cells that see each other).
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from functools import cache
 
 from ...model.candidates import Candidates
 from ...model.grid import Shape
+from ...solver.variant_search import _combos
 from .base import Step, cells_text, removal_text, unit_name, units_name
 
-MAX_CELLS = 6  # innies + outies per equation: more and a person no longer sums them by sight
-MAX_NODES = 4_000  # search nodes per equation and state; beyond, the equation says nothing
+# Innies + outies per equation: more and a person no longer sums them by sight.
+MAX_EQUATION_CELLS = 6
 
 
 @dataclass(frozen=True)
@@ -38,13 +39,15 @@ class Equation:
     innies: tuple[int, ...]
     outies: tuple[int, ...]
     total: int
+    parts: tuple[tuple[tuple[int, ...], int], ...]  # cells that see each other, and +1 / -1
 
 
 def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
     """Disjoint unit groups: every unit, runs of adjacent rows and columns, touching boxes."""
     geo = shape.geometry
     n = shape.size
-    out = [(unit_name(shape, u), (u,)) for u in range(len(geo.units))]
+    out: list[tuple[str, tuple[int, ...]]] = [(unit_name(shape, u), (u,))
+                                              for u in range(len(geo.units))]
     for first, word in ((0, "rows"), (n, "columns")):
         for k in range(2, n):
             for start in range(n - k + 1):
@@ -70,7 +73,7 @@ def _touch(a: tuple[int, ...], b: tuple[int, ...], n: int) -> bool:
 
 @cache
 def equations(shape: Shape) -> tuple[Equation, ...]:
-    """Every rule-of-45 equation of a Killer shape with at most MAX_CELLS cells (once)."""
+    """Every rule-of-45 equation of a Killer shape, of at most MAX_EQUATION_CELLS cells (once)."""
     variant = shape.variant
     if variant is None:
         return ()
@@ -87,12 +90,29 @@ def equations(shape: Shape) -> tuple[Equation, ...]:
         group = {x for u in units for x in geo.units[u]}
         for innies, outies, total in _readings(group, cages, whole * len(units)):
             key = (innies, outies)
-            if (not 0 < len(innies) + len(outies) <= MAX_CELLS or key in seen
+            if (not 0 < len(innies) + len(outies) <= MAX_EQUATION_CELLS or key in seen
                     or (not outies and innies in exact)):
                 continue
             seen.add(key)
-            out.append(Equation(name, units, innies, outies, total))
+            out.append(Equation(name, units, innies, outies, total,
+                                _parts(innies, outies, geo.peers)))
     return tuple(out)
+
+
+def _parts(innies: tuple[int, ...], outies: tuple[int, ...],
+           peers: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Innies, then outies, cut into groups of cells that all see each other (greedy)."""
+    out: list[tuple[list[int], int]] = []
+    for cells, sign in ((innies, 1), (outies, -1)):
+        start = len(out)
+        for x in cells:
+            for part, _ in out[start:]:
+                if all(y in peers[x] for y in part):
+                    part.append(x)
+                    break
+            else:
+                out.append(([x], sign))
+    return tuple((tuple(part), sign) for part, sign in out)
 
 
 def _readings(group: set[int], cages: list[tuple[tuple[int, ...], int]],
@@ -111,74 +131,81 @@ def _readings(group: set[int], cages: list[tuple[tuple[int, ...], int]],
             crossing.append((tuple(inside), tuple(x for x in cells if x not in group), cage_sum))
     out = []
     for pick in ("in", "out", "small"):
-        innies, outies, rest = sorted(loose), [], total
-        for inside, outside, cage_sum in crossing:
-            if pick == "in" or (pick == "small" and len(inside) <= len(outside)):
-                innies += inside
+        innies: list[int] = sorted(loose)
+        outies: list[int] = []
+        rest = total
+        for part_in, outside, cage_sum in crossing:
+            if pick == "in" or (pick == "small" and len(part_in) <= len(outside)):
+                innies.extend(part_in)
             else:
-                outies += outside
+                outies.extend(outside)
                 rest -= cage_sum
         out.append((tuple(sorted(innies)), tuple(sorted(outies)), rest))
     return out
 
 
 def solve_equation(c: Candidates, eq: Equation) -> dict[int, int] | None:
-    """Per open cell of ``eq``, the mask of values some solution of it gives that cell.
+    """Per open cell of ``eq``, the mask of values some solution of it may give that cell.
 
-    None when the search ran past MAX_NODES (nothing is known) or no cell is open; an empty
-    dict when the equation has no solution (a broken state, the walker's check says so).
+    Each part (cells that see each other) takes a set of distinct digits; parts are summed
+    apart (cells of two parts may repeat a digit), so the masks may keep a little too much,
+    never too little. None when no cell is open; an empty dict when the equation has no
+    solution (a broken state, the walker's check says so).
     """
-    values, masks, peers = c.values, c.masks, c.geometry.peers
+    values, masks = c.values, c.masks
     rest = eq.total - sum(values[x] for x in eq.innies) + sum(values[x] for x in eq.outies)
-    cells = [(x, 1) for x in eq.innies if not values[x]] + [
-        (x, -1) for x in eq.outies if not values[x]]
-    if not cells:
+    parts = []
+    for cells, sign in eq.parts:
+        free = tuple(x for x in cells if not values[x])
+        if free:
+            parts.append((free, sign, _part_sums(masks, free)))
+    if not parts:
         return None
-    cells.sort(key=lambda item: masks[item[0]].bit_count())
-    # low[i], high[i]: the least and most the cells from i on can add (signs applied).
-    low = [0] * (len(cells) + 1)
-    high = [0] * (len(cells) + 1)
-    for i in range(len(cells) - 1, -1, -1):
-        x, sign = cells[i]
-        m = masks[x]
-        small, big = (m & -m).bit_length(), m.bit_length()
-        low[i] = low[i + 1] + (small if sign > 0 else -big)
-        high[i] = high[i + 1] + (big if sign > 0 else -small)
-    seen = {x: 0 for x, _ in cells}
-    chosen: list[int] = []
-    nodes = 0
+    signed = [(sign, sums) for _, sign, sums in parts]
+    reach = _totals(signed)
+    back = _totals(signed[::-1])[::-1]
+    fits: dict[int, int] = {}
+    for j, (free, sign, sums) in enumerate(parts):
+        others = {a + b for a in reach[j] for b in back[j + 1]}
+        for x in free:
+            fits[x] = 0
+        for s, cell_masks in sums.items():
+            if rest - sign * s in others:
+                for x, m in zip(free, cell_masks, strict=True):
+                    fits[x] |= m
+    return fits if all(fits.values()) else {}
 
-    def walk(i: int, left: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > MAX_NODES:
-            return False
-        if i == len(cells):
-            if left == 0:
-                for (x, _), v in zip(cells, chosen, strict=True):
-                    seen[x] |= 1 << (v - 1)
-            return True
-        if not low[i] <= left <= high[i]:
-            return True
-        x, sign = cells[i]
-        m = masks[x]
-        for (y, _), v in zip(cells, chosen, strict=False):
-            if y in peers[x]:
-                m &= ~(1 << (v - 1))
-        while m:
-            bit = m & -m
-            m ^= bit
-            v = bit.bit_length()
-            chosen.append(v)
-            ok = walk(i + 1, left - sign * v)
-            chosen.pop()
-            if not ok:
-                return False
-        return True
 
-    if not walk(0, rest):
-        return None
-    return seen if any(seen.values()) else {}
+def _totals(parts: list[tuple[int, dict[int, tuple[int, ...]]]]) -> list[set[int]]:
+    """out[j]: the totals the parts before j can make (each part's sum times its sign)."""
+    out: list[set[int]] = [{0}]
+    for sign, sums in parts:
+        out.append({a + sign * s for a in out[-1] for s in sums})
+    return out
+
+
+def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Sum -> per cell, the digits of the digit sets making it that fit the cells."""
+    union = 0
+    for x in free:
+        union |= masks[x]
+    k = len(free)
+    digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
+    out: dict[int, tuple[int, ...]] = {}
+    if k > len(digits):
+        return out
+    for s in range(sum(digits[:k]), sum(digits[-k:]) + 1):
+        combos = _combos(union, k, s)
+        if combos is None:
+            out[s] = tuple(masks[x] for x in free)  # too many to list: nothing is pruned
+            continue
+        allowed = 0
+        for combo in combos:
+            if all(masks[x] & combo for x in free):
+                allowed |= combo
+        if allowed:
+            out[s] = tuple(masks[x] & allowed for x in free)
+    return out
 
 
 def iter_innies_outies(c: Candidates) -> Iterator[Step]:
