@@ -254,7 +254,9 @@ def _equation_text(c: Candidates, eq: Equation) -> str:
         verb = "add" if len(eq.outies) > 1 else "adds"
         return f"the outie{s_out} of {eq.name} ({outs}) {verb} up to {-eq.total}"
     if eq.total == 0:
-        return f"the innie{s_in} of {eq.name} ({ins}) equal its outie{s_out} ({outs})"
+        verb = "equal" if len(eq.innies) > 1 else "equals"
+        return f"the innie{s_in} of {eq.name} ({ins}) {verb} its outie{s_out} ({outs})"
     more = "more" if eq.total > 0 else "less"
-    return (f"the innie{s_in} of {eq.name} ({ins}) add up to {abs(eq.total)} {more} than its "
+    verb = "add up to" if len(eq.innies) > 1 else "is"
+    return (f"the innie{s_in} of {eq.name} ({ins}) {verb} {abs(eq.total)} {more} than its "
             f"outie{s_out} ({outs})")
