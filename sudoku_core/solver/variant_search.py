@@ -48,7 +48,7 @@ def tables(shape: Shape) -> VariantTables:
 
 
 @cache
-def _combos(union: int, k: int, total: int) -> tuple[int, ...] | None:
+def digit_sets(union: int, k: int, total: int) -> tuple[int, ...] | None:
     """Masks of the k-digit sets from ``union`` adding up to ``total``; None if too many."""
     digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
     if k > len(digits):
@@ -69,7 +69,7 @@ def cage_digits(masks: list[int], values: list[int], cells: tuple[int, ...],
     union = 0
     for c in free:
         union |= masks[c]
-    combos = _combos(union, len(free), rest)
+    combos = digit_sets(union, len(free), rest)
     if combos is None:
         digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
         k = len(free)
@@ -92,7 +92,7 @@ def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
     union = 0
     for c in free:
         union |= masks[c]
-    combos = _combos(union, len(free), rest)
+    combos = digit_sets(union, len(free), rest)
     if combos is None:
         return None
     return tuple(combo for combo in combos if all(masks[c] & combo for c in free))

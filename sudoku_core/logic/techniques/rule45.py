@@ -23,7 +23,7 @@ from functools import cache
 
 from ...model.candidates import Candidates
 from ...model.grid import Shape
-from ...solver.variant_search import _combos
+from ...solver.variant_search import digit_sets
 from .base import Step, cells_text, removal_text, unit_name, units_name
 
 # Innies + outies per equation: more and a person no longer sums them by sight.
@@ -195,7 +195,7 @@ def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, 
     if k > len(digits):
         return out
     for s in range(sum(digits[:k]), sum(digits[-k:]) + 1):
-        combos = _combos(union, k, s)
+        combos = digit_sets(union, k, s)
         if combos is None:
             out[s] = tuple(masks[x] for x in free)  # too many to list: nothing is pruned
             continue
