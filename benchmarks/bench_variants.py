@@ -4,6 +4,9 @@ Run from the repo root:  .venv/bin/python benchmarks/bench_variants.py [--count 
 Each Killer puzzle is made here from a seed: a random full grid, random cages (2-5 cells,
 or 3-6 with --big-cages), cages split where a second solution differs until it is unique;
 then timed: ``solve`` with limit=2 (uniqueness proved), CPU time (process_time) and wall.
+Each Killer is also rated (``rate``, the human walk: cage combinations, the rule of 45,
+cage/unit intersections and the classic techniques): CPU and wall, and how many of them the
+walk solved without a guess.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sudoku_core.logic.rate import rate  # noqa: E402
 from sudoku_core.make import cages as cage_maker  # noqa: E402
 from sudoku_core.make.cages import killer_shape, random_cages, unique_cages  # noqa: E402
 from sudoku_core.make.regions import random_regions  # noqa: E402
@@ -39,12 +43,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--big-cages", action="store_true", help="cages of 3-6 cells")
+    ap.add_argument("--rate-limit", type=float, default=60.0, help="seconds per rating")
     args = ap.parse_args()
     if args.big_cages:
         cage_maker._SIZES = (3, 4, 4, 5, 5, 6)
     print(f"load average {os.getloadavg()}, Python {sys.version.split()[0]}")
     base = Shape(3, 3)
     rows: dict[str, list[tuple[float, float]]] = {}
+    walked = [0, 0]  # Killers rated with a guess (or not solved), without one
     for seed in range(args.count):
         rng = random.Random(seed)
         sol = solve(Grid.empty(base), limit=1, rng=rng).solution
@@ -55,6 +61,11 @@ def main() -> None:
         cpu, wall, verdict = timed(Grid.empty(killer_shape(base, cages)))
         assert verdict == "unique", verdict
         rows.setdefault("killer, no givens", []).append((cpu, wall))
+        c0, w0 = time.process_time(), time.perf_counter()
+        rating = rate(Grid.empty(killer_shape(base, cages)), time_limit=args.rate_limit)
+        rows.setdefault("rate: killer, no givens", []).append(
+            (time.process_time() - c0, time.perf_counter() - w0))
+        walked[rating.status == "solved" and not rating.trial] += 1
         for name, v in (("x", Variant(diagonals=True)), ("windoku", Variant(windows=True)),
                         ("jigsaw", Variant(regions=random_regions(base, rng))),
                         ("antiknight", Variant(anti_knight=True)),
@@ -68,10 +79,11 @@ def main() -> None:
     print("| puzzles | n | CPU median s | CPU max s | wall median s |")
     print("|---|---|---|---|---|")
     for name, got in rows.items():
-        cpu = [c for c, _ in got]
-        wall = [w for _, w in got]
-        print(f"| {name} | {len(got)} | {statistics.median(cpu):.4f} | {max(cpu):.4f} | "
-              f"{statistics.median(wall):.4f} |")
+        cpus = [c for c, _ in got]
+        walls = [w for _, w in got]
+        print(f"| {name} | {len(got)} | {statistics.median(cpus):.4f} | {max(cpus):.4f} | "
+              f"{statistics.median(walls):.4f} |")
+    print(f"Killers the walk solved without a guess: {walked[1]} of {sum(walked)}")
     print(f"load average after {os.getloadavg()}")
 
 

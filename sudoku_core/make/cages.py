@@ -8,7 +8,8 @@ from ..model.grid import Grid, Shape
 from ..model.variants import Cage, Variant
 from ..solver.exact import solve
 
-_SIZES = (2, 2, 2, 3, 3, 3, 3, 4, 4, 5)  # cells per cage, drawn: most Killer cages have 2-4
+# Cells per cage, drawn: most Killer cages have 2-4.
+_SIZES: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 3, 4, 4, 5)
 
 
 def random_cages(solution: Grid, rng: random.Random) -> tuple[Cage, ...]:

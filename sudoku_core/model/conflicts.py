@@ -8,7 +8,7 @@ from .candidates import Candidates
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
-from .variants import KING_MOVES, KNIGHT_MOVES, moves_apart, sum_reachable
+from .variants import KING_MOVES, KNIGHT_MOVES, Cage, moves_apart, sum_reachable
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,6 @@ def _variant_conflicts(grid: Grid) -> list[Conflict]:
     geo = shape.geometry
     variant = shape.variant
     assert variant is not None
-    n = grid.size
     cells = grid.cells
     sym = shape.symbol
     found = []
@@ -106,28 +105,35 @@ def _variant_conflicts(grid: Grid) -> list[Conflict]:
         for v, where in _repeats(cells, unit):
             found.append(Conflict(kind, index, v, sym(v), where, "repeated digit", unit))
     for k, cage in enumerate(variant.cages):
-        repeats = _repeats(cells, cage.cells)
-        for v, where in repeats:
-            found.append(Conflict("cage", k, v, sym(v), where, "repeated digit", cage.cells,
-                                  cage.total))
-        if cage.total is None or repeats:
-            continue
-        placed = [cells[c] for c in cage.cells if cells[c]]
-        filled = tuple(c for c in cage.cells if cells[c])
-        free = len(cage.cells) - len(placed)
-        if sum(placed) > cage.total or (not free and sum(placed) != cage.total):
-            reason = "sum exceeded" if sum(placed) > cage.total else "sum unreachable"
-            found.append(Conflict("cage", k, 0, "", filled, reason, cage.cells, cage.total))
-        elif not sum_reachable(cage.total - sum(placed), free, n, placed):
-            found.append(Conflict("cage", k, 0, "", filled, "sum unreachable", cage.cells,
-                                  cage.total))
+        found += _cage_conflicts(grid, k, cage)
     for kind, on, moves in (("knight", variant.anti_knight, KNIGHT_MOVES),
                             ("king", variant.anti_king, KING_MOVES)):
         if on:
-            for index, (a, b) in enumerate(moves_apart(n, moves)):
+            for index, (a, b) in enumerate(moves_apart(grid.size, moves)):
                 if cells[a] and cells[a] == cells[b]:
                     found.append(Conflict(kind, index, cells[a], sym(cells[a]), (a, b),
                                           "repeated digit", (a, b)))
+    return found
+
+
+def _cage_conflicts(grid: Grid, k: int, cage: Cage) -> list[Conflict]:
+    """A cage's repeated digits, or else its sum exceeded or out of reach."""
+    cells = grid.cells
+    sym = grid.shape.symbol
+    repeats = _repeats(cells, cage.cells)
+    found = [Conflict("cage", k, v, sym(v), where, "repeated digit", cage.cells, cage.total)
+             for v, where in repeats]
+    if cage.total is None or repeats:
+        return found
+    placed = [cells[c] for c in cage.cells if cells[c]]
+    filled = tuple(c for c in cage.cells if cells[c])
+    free = len(cage.cells) - len(placed)
+    if sum(placed) > cage.total or (not free and sum(placed) != cage.total):
+        reason = "sum exceeded" if sum(placed) > cage.total else "sum unreachable"
+        found.append(Conflict("cage", k, 0, "", filled, reason, cage.cells, cage.total))
+    elif not sum_reachable(cage.total - sum(placed), free, grid.size, placed):
+        found.append(Conflict("cage", k, 0, "", filled, "sum unreachable", cage.cells,
+                              cage.total))
     return found
 
 

@@ -238,7 +238,25 @@ def _variant_geometry(shape: Shape, variant: Variant) -> Geometry:
     """Units and peers with a variant's rules: regions for boxes, extra units, differ pairs."""
     classic = geometry(shape.classic)
     n = shape.size
-    rows, cols = classic.rows, classic.cols
+    boxes, box_of, kinds, extra = _variant_units(shape, variant, classic)
+    units = classic.rows + classic.cols + boxes + extra
+    units_of_l: list[list[int]] = [[] for _ in range(n * n)]
+    for u, unit in enumerate(units):
+        for cell in unit:
+            units_of_l[cell].append(u)
+    cages = tuple(cage.cells for cage in variant.cages)
+    box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(
+        range(3 * n, len(units)))
+    return Geometry(shape, classic.rows, classic.cols, boxes, units,
+                    _variant_peers(n, units, cages, variant), classic.row_of, classic.col_of,
+                    box_of, tuple(tuple(u) for u in units_of_l), box_first, kinds, cages)
+
+
+def _variant_units(shape: Shape, variant: Variant, classic: Geometry) -> tuple[
+        tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[str, int], ...],
+        tuple[tuple[int, ...], ...]]:
+    """Boxes (or regions), the box of each cell, every unit's kind, and the extra units."""
+    n = shape.size
     box_kind = "box"
     boxes, box_of = classic.boxes, classic.box_of
     if variant.regions:
@@ -255,30 +273,23 @@ def _variant_geometry(shape: Shape, variant: Variant) -> Geometry:
         found = windows(n, shape.box_rows, shape.box_cols)
         extra += found
         kinds += [("window", i) for i in range(len(found))]
-    units = rows + cols + boxes + tuple(extra)
-    units_of_l: list[list[int]] = [[] for _ in range(n * n)]
-    for u, unit in enumerate(units):
-        for cell in unit:
-            units_of_l[cell].append(u)
+    return boxes, tuple(box_of), tuple(kinds), tuple(extra)
+
+
+def _variant_peers(n: int, units: tuple[tuple[int, ...], ...],
+                   cages: tuple[tuple[int, ...], ...],
+                   variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers: unit and cage mates, and cells a knight's or king's move away."""
     peer_sets: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in units:
-        for cell in unit:
-            peer_sets[cell].update(unit)
-    cages = tuple(cage.cells for cage in variant.cages)
-    for cage_cells in cages:
-        for cell in cage_cells:
-            peer_sets[cell].update(cage_cells)
+    for group in units + cages:
+        for cell in group:
+            peer_sets[cell].update(group)
     moves = (KNIGHT_MOVES if variant.anti_knight else ()) + (
         KING_MOVES if variant.anti_king else ())
     for a, b in moves_apart(n, moves):
         peer_sets[a].add(b)
         peer_sets[b].add(a)
-    peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
-    box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(
-        range(3 * n, len(units)))
-    return Geometry(shape, rows, cols, boxes, units, peers, classic.row_of, classic.col_of,
-                    tuple(box_of), tuple(tuple(u) for u in units_of_l), box_first,
-                    tuple(kinds), cages)
+    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
 
 
 def cell_name(cell: Cell, size: int) -> str:

@@ -48,7 +48,7 @@ def tables(shape: Shape) -> VariantTables:
 
 
 @cache
-def _combos(union: int, k: int, total: int) -> tuple[int, ...] | None:
+def digit_sets(union: int, k: int, total: int) -> tuple[int, ...] | None:
     """Masks of the k-digit sets from ``union`` adding up to ``total``; None if too many."""
     digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
     if k > len(digits):
@@ -69,7 +69,7 @@ def cage_digits(masks: list[int], values: list[int], cells: tuple[int, ...],
     union = 0
     for c in free:
         union |= masks[c]
-    combos = _combos(union, len(free), rest)
+    combos = digit_sets(union, len(free), rest)
     if combos is None:
         digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
         k = len(free)
@@ -83,63 +83,98 @@ def cage_digits(masks: list[int], values: list[int], cells: tuple[int, ...],
     return allowed or None
 
 
+def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
+                total: int) -> tuple[int, ...] | None:
+    """Digit sets (masks) the free cells of a cage may still hold, each digit seen in some
+    cell; None when there are too many to list (then nothing is known of them)."""
+    free = [c for c in cells if not values[c]]
+    rest = total - sum(values[c] for c in cells)
+    union = 0
+    for c in free:
+        union |= masks[c]
+    combos = digit_sets(union, len(free), rest)
+    if combos is None:
+        return None
+    return tuple(combo for combo in combos if all(masks[c] & combo for c in free))
+
+
 def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables) -> bool:
     """Place singles and prune cages to a fixed point; False on a contradiction."""
-    peers, units, full = t.peers, t.units, t.full
     while True:
-        while todo:
-            c = todo.pop()
-            if values[c]:
-                continue
-            m = masks[c]
-            values[c] = m.bit_length()
-            clear = ~m
-            for p in peers[c]:
-                pm = masks[p]
-                if pm & m:
-                    if values[p]:
-                        return False
-                    pm &= clear
-                    if not pm:
-                        return False
-                    masks[p] = pm
-                    if not pm & (pm - 1):
-                        todo.append(p)
-        for unit in units:
-            once = twice = 0
-            for c in unit:
-                m = masks[c]
-                twice |= once & m
-                once |= m
-            if once != full:
-                return False
-            singles = once & ~twice
-            if singles:
-                for c in unit:
-                    if not values[c]:
-                        m = masks[c] & singles
-                        if m:
-                            if m & (m - 1):
-                                return False  # two values have this cell as their only place
-                            if masks[c] != m:
-                                masks[c] = m
-                            todo.append(c)
-        for cells, total in t.cages:
-            allowed = cage_digits(masks, values, cells, total)
-            if allowed is None:
-                return False
-            for c in cells:
-                if not values[c]:
-                    m = masks[c]
-                    nm = m & allowed
-                    if nm != m:
-                        if not nm:
-                            return False
-                        masks[c] = nm
-                        if not nm & (nm - 1):
-                            todo.append(c)
+        if not (_place(masks, values, todo, t.peers) and _hidden_singles(masks, values, todo, t)
+                and _prune_cages(masks, values, todo, t.cages)):
+            return False
         if not todo:
             return True
+
+
+def _place(masks: list[int], values: list[int], todo: list[int],
+           peers: tuple[tuple[int, ...], ...]) -> bool:
+    """Place every single on ``todo`` and clear it from its peers; False on a contradiction."""
+    while todo:
+        c = todo.pop()
+        if values[c]:
+            continue
+        m = masks[c]
+        values[c] = m.bit_length()
+        clear = ~m
+        for p in peers[c]:
+            pm = masks[p]
+            if pm & m:
+                if values[p]:
+                    return False
+                pm &= clear
+                if not pm:
+                    return False
+                masks[p] = pm
+                if not pm & (pm - 1):
+                    todo.append(p)
+    return True
+
+
+def _hidden_singles(masks: list[int], values: list[int], todo: list[int],
+                    t: VariantTables) -> bool:
+    """Queue each value that has one place left in a unit; False when a unit lacks one."""
+    full = t.full
+    for unit in t.units:
+        once = twice = 0
+        for c in unit:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        if once != full:
+            return False
+        singles = once & ~twice
+        if singles:
+            for c in unit:
+                if not values[c]:
+                    m = masks[c] & singles
+                    if m:
+                        if m & (m - 1):
+                            return False  # two values have this cell as their only place
+                        masks[c] = m
+                        todo.append(c)
+    return True
+
+
+def _prune_cages(masks: list[int], values: list[int], todo: list[int],
+                 cages: tuple[tuple[tuple[int, ...], int], ...]) -> bool:
+    """Keep the digits of each cage's combinations that still fit; False if none does."""
+    for cells, total in cages:
+        allowed = cage_digits(masks, values, cells, total)
+        if allowed is None:
+            return False
+        for c in cells:
+            if not values[c]:
+                m = masks[c]
+                nm = m & allowed
+                if nm != m:
+                    if not nm:
+                        return False
+                    masks[c] = nm
+                    if not nm & (nm - 1):
+                        todo.append(c)
+    return True
 
 
 def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
@@ -148,11 +183,9 @@ def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None
     if find_conflicts(grid):
         return SearchResult(0, None, 0, False, True)
     t = tables(grid.shape)
-    n = t.size
     masks = [1 << (v - 1) if v else t.full for v in grid.cells]
-    values = [0] * (n * n)
+    values = [0] * len(masks)
     todo = [c for c, v in enumerate(grid.cells) if v]
-    # Cells whose only candidate is given (a 1-cell cage) start as singles too.
     first: list[int] | None = None
     count = nodes = 0
     stack: list[tuple[list[int], list[int], list[int]]] = []
@@ -161,10 +194,7 @@ def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None
         if state is not None:
             masks, values, todo = state
             nodes += 1
-            if nodes % _CHECK_EVERY == 0 and (
-                (max_nodes is not None and nodes > max_nodes)
-                or (deadline is not None and time.perf_counter() > deadline)
-            ):
+            if nodes % _CHECK_EVERY == 0 and _spent(nodes, max_nodes, deadline):
                 return SearchResult(count, first, nodes, True, False)
             if _propagate(masks, values, todo, t):
                 cell = _branch_cell(masks, values)
@@ -175,19 +205,31 @@ def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None
                     if count >= limit:
                         break
                 else:
-                    m = masks[cell]
-                    options = [1 << (d - 1) for d in range(1, n + 1) if m >> (d - 1) & 1]
-                    if rng is not None:
-                        rng.shuffle(options)
-                    for bit in reversed(options):
-                        child = masks[:]
-                        child[cell] = bit
-                        stack.append((child, values, [cell]))
+                    _push_children(stack, masks, values, cell, rng)
         if not stack:
             break
         child, parent_values, todo = stack.pop()
         state = (child, parent_values[:], todo)
     return SearchResult(count, first, nodes, False, False)
+
+
+def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
+    """True when the node or time budget is used up."""
+    return ((max_nodes is not None and nodes > max_nodes)
+            or (deadline is not None and time.perf_counter() > deadline))
+
+
+def _push_children(stack: list[tuple[list[int], list[int], list[int]]], masks: list[int],
+                   values: list[int], cell: int, rng: random.Random | None) -> None:
+    """One child state per candidate of ``cell`` (shuffled with ``rng``), first on top."""
+    m = masks[cell]
+    options = [1 << (d - 1) for d in range(1, m.bit_length() + 1) if m >> (d - 1) & 1]
+    if rng is not None:
+        rng.shuffle(options)
+    for bit in reversed(options):
+        child = masks[:]
+        child[cell] = bit
+        stack.append((child, values, [cell]))
 
 
 def _branch_cell(masks: list[int], values: list[int]) -> int:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from .base import Finder, Step
+from .cage_intersection import iter_cage_unit_intersection
 from .chains import iter_aic, iter_x_chain, iter_xy_chain
 from .colouring import iter_multi_colours, iter_simple_colouring
 from .dual_patterns import iter_dual_empty_rectangle, iter_dual_two_string_kite
@@ -34,8 +35,9 @@ from .forcing_chains import (
 from .franken import iter_franken_fish, iter_mutant_fish, iter_siamese_fish
 from .grouped_chains import iter_grouped_aic
 from .intersections import iter_locked_candidates
-from .killer import iter_cage_combination, iter_innies_outies
+from .killer import iter_cage_combination
 from .remote_pairs import iter_remote_pair
+from .rule45 import iter_innies_outies
 from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
 from .singles import iter_full_house, iter_hidden_single, iter_naked_single
 from .subsets import iter_hidden_subset, iter_naked_subset
@@ -116,6 +118,9 @@ TABLE: tuple[Technique, ...] = (
     _T("Innies and Outies", iter_innies_outies, 24, "Easy", aliases=("Rule of 45",)),
     _T("Locked Candidates", iter_locked_candidates, 26, "Medium",
       step_weights={"Locked Candidates (Pointing)": 26, "Locked Candidates (Claiming)": 28}),
+    # Killer only: the locked candidates of a cage and a unit.
+    _T("Cage/Unit Intersection", iter_cage_unit_intersection, 28, "Medium",
+      aliases=("Cage Intersection", "Cage-Unit Intersection")),
     _T("Naked Pair", iter_naked_subset, 30, "Medium", _sizes(2), aliases=("Locked Pair",)),
     _T("Hidden Pair", iter_hidden_subset, 32, "Medium", _sizes(2)),
     _T("Naked Triple", iter_naked_subset, 36, "Hard", _sizes(3), aliases=("Locked Triple",)),
