@@ -20,6 +20,8 @@ function buildGrid(state) {
   const n = size(doc);
   grid.replaceChildren();
   grid.style.setProperty("--n", String(n));
+  // The page's layout reads the size too: upright, the grid leaves room for the keypad's rows.
+  document.documentElement.style.setProperty("--n", String(n));
   grid.setAttribute("aria-rowcount", String(n));
   grid.setAttribute("aria-colcount", String(n));
   grid.dataset.size = String(n);
