@@ -54,6 +54,14 @@ def screen(browser: Browser, server: Server) -> Iterator[Opener]:
         ctx.close()
 
 
+def show(app: App, n: int) -> None:
+    """Open the n x n puzzle and wait for its grid with the shape's lines (the grid is drawn
+    again once the shape's geometry is loaded)."""
+    app.show(link(n))
+    app.page.wait_for_function(
+        "n => document.querySelectorAll('[role=gridcell][data-region]').length === n", arg=n * n)
+
+
 def rect(app: App, selector: str) -> dict[str, float]:
     b = app.page.locator(selector).first.bounding_box()
     assert b, f"{selector} is not drawn"
@@ -95,9 +103,7 @@ def check_one_screen(app: App, n: int, touch: bool) -> None:
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_one_screen_at_every_size(screen: Opener, name: str, n: int) -> None:
     app = screen(name)
-    app.show(link(n))
-    app.page.wait_for_function("n => document.querySelectorAll('[role=gridcell]').length === n",
-                               arg=n * n)
+    show(app, n)
     assert app.page.locator("#keypad button").count() == n + 1
     check_one_screen(app, n, touch=bool(SCREENS[name].get("has_touch")))
     assert app.watch.errors == [] and app.watch.outside == []
@@ -107,7 +113,7 @@ def test_one_screen_at_every_size(screen: Opener, name: str, n: int) -> None:
 def test_modes_never_resize_the_grid(screen: Opener, name: str) -> None:
     # The colour keypad is shorter than a 25x25's: the grid keeps its size all the same.
     app = screen(name)
-    app.show(link(25))
+    show(app, 25)
     before = rect(app, "#grid")
     try:
         for mode in ("Colour", "Corner", "Normal"):
@@ -125,7 +131,7 @@ def test_cell_info_line_moves_nothing_on_a_phone(screen: Opener) -> None:
     # 16x16 and up spell the selected cell's candidates out under the grid: its line is kept
     # free, so selecting a cell moves no control and the page still does not scroll.
     app = screen("phone-375x667")
-    app.show(link(16))
+    show(app, 16)
     keypad = rect(app, "#keypad")
     candidates = app.page.locator("#candidates")
     if candidates.get_attribute("aria-pressed") != "true":
