@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -81,6 +83,123 @@ def test_killer_from_a_link(app: App) -> None:
     # The sum is drawn in the cage's first cell (CSS reads data-cage-sum).
     sum_text = app.cells().nth(0).evaluate("c => getComputedStyle(c, '::after').content")
     assert sum_text == f'"{KILLER_VARIANT.cages[0].total}"'
+
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+
+def subpaths(d: str) -> list[tuple[list[Point], bool]]:
+    """An SVG path of M, L and Z commands as its subpaths: (points, closed)."""
+    out: list[tuple[list[Point], bool]] = []
+    for command, args in re.findall(r"([MLZ])([^MLZ]*)", d):
+        if command == "Z":
+            out[-1] = (out[-1][0], True)
+            continue
+        x, y = (float(v) for v in args.replace(",", " ").split())
+        if command == "M":
+            out.append(([(x, y)], False))
+        else:
+            out[-1][0].append((x, y))
+    return out
+
+
+def segments_of(loops: list[tuple[list[Point], bool]]) -> list[Segment]:
+    return [(a, b) for points, closed in loops
+            for a, b in zip(points, points[1:] + (points[:1] if closed else []), strict=False)]
+
+
+def cage_paths(app: App) -> tuple[float, dict[int, str]]:
+    """The size of a cell in the cage drawing's units, and each cage's path."""
+    drawn = app.page.evaluate("""() => {
+        const svg = document.querySelector('#grid svg.cage-lines');
+        const paths = [...svg.querySelectorAll('path')];
+        return {box: svg.viewBox.baseVal.width,
+                paths: paths.map(p => [p.dataset.cage, p.getAttribute('d')])};
+    }""")
+    return drawn["box"] / 9, {int(k): d for k, d in drawn["paths"]}
+
+
+class Cages:
+    """The cages of the Killer, looked up by row and column (None outside the grid)."""
+
+    def __init__(self) -> None:
+        assert KILLER_VARIANT is not None
+        self.cells = [set(c.cells) for c in KILLER_VARIANT.cages]
+        self.of = {i: k for k, cells in enumerate(self.cells) for i in cells}
+
+    def at(self, r: int, c: int) -> int | None:
+        return self.of[r * 9 + c] if 0 <= r < 9 and 0 <= c < 9 else None
+
+
+def check_runs_inside_the_border(cages: Cages, k: int, segment: Segment, cell: float) -> None:
+    """Every point of the segment lies in cage k, a little inside a side where the cage ends
+    (at an inner corner the line turns within an inset of a side between two of its cells)."""
+    a, b = segment
+    assert a[0] == b[0] or a[1] == b[1], (k, a, b)  # along the grid's lines
+    steps = max(2, int((abs(a[0] - b[0]) + abs(a[1] - b[1])) / cell * 8))
+    for t in range(1, steps):
+        x = (a[0] + (b[0] - a[0]) * t / steps) / cell
+        y = (a[1] + (b[1] - a[1]) * t / steps) / cell
+        if min(abs(x - round(x)), abs(y - round(y))) < 0.01:
+            continue  # where the line crosses a cell side
+        r, c = int(y), int(x)
+        assert cages.at(r, c) == k, (k, a, b, x, y)
+        if a[1] == b[1]:
+            side, inset = round(y), abs(y - round(y))
+            across = cages.at(side - 1 if side <= y else side, c)
+        else:
+            side, inset = round(x), abs(x - round(x))
+            across = cages.at(r, side - 1 if side <= x else side)
+        near_corner = any(abs(x - p[0] / cell) < 0.25 and abs(y - p[1] / cell) < 0.25
+                          for p in (a, b))
+        assert 0.02 < inset < 0.2, (k, a, b, inset)
+        assert across != k or near_corner, (k, a, b, x, y, "a line between two cage cells")
+
+
+def check_every_border_is_drawn(cages: Cages, k: int, segments: list[Segment],
+                                cell: float) -> None:
+    """Each side where the cage ends has its line a little inside, at least at its middle."""
+    for i in cages.cells[k]:
+        r, c = divmod(i, 9)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if cages.at(r + dr, c + dc) == k:
+                continue
+            mx, my = (c + 0.5 + dc * 0.45) * cell, (r + 0.5 + dr * 0.45) * cell
+            assert any(
+                (a[1] == b[1] and dr and abs(a[1] - my) < 0.2 * cell
+                 and min(a[0], b[0]) <= mx <= max(a[0], b[0]))
+                or (a[0] == b[0] and dc and abs(a[0] - mx) < 0.2 * cell
+                    and min(a[1], b[1]) <= my <= max(a[1], b[1]))
+                for a, b in segments), (k, i, dr, dc)
+
+
+def test_killer_cages_are_one_outline_each(app: App) -> None:
+    # SudokuPad's look: each cage one dashed line just inside its outer boundary, none between
+    # two cells of a cage, broken at the top-left corner where the sum is written.
+    app.open(killer_link())
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    cell, paths = cage_paths(app)
+    cages = Cages()
+    assert sorted(paths) == list(range(len(cages.cells)))
+    assert app.page.locator("#grid svg.cage-lines").get_attribute("aria-hidden") == "true"
+    before = app.page.locator("#grid .cell[data-cage]").first.evaluate(
+        "c => getComputedStyle(c, '::before').content")
+    assert before in ("none", "normal")  # no dashes drawn cell by cell
+    for k, cells in enumerate(cages.cells):
+        loops = subpaths(paths[k])
+        # The first loop is open where the sum is; any other (none in this puzzle) closed.
+        assert [closed for _, closed in loops] == [False] + [True] * (len(loops) - 1), k
+        segments = segments_of(loops)
+        for segment in segments:
+            check_runs_inside_the_border(cages, k, segment, cell)
+        check_every_border_is_drawn(cages, k, segments, cell)
+        # The line leaves the sum's corner free: it starts right of the sum, ends under it.
+        first = min(cells)
+        start, end = loops[0][0][0], loops[0][0][-1]
+        left, top = (first % 9) * cell, (first // 9) * cell
+        assert start[0] > left + 0.15 * cell and abs(start[1] - top) < 0.2 * cell, (k, start)
+        assert end[1] > top + 0.2 * cell and abs(end[0] - left) < 0.2 * cell, (k, end)
 
 
 def cage_of(cell: int) -> tuple[int, ...]:
@@ -240,6 +359,14 @@ def test_variant_grid_fits_the_screen(app: App, width: int, height: int) -> None
         expect(page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
         grid = page.locator("#grid").bounding_box()
         assert grid is not None
+        # The cages are redrawn in the grid's new pixels (a dash stays so many pixels).
+        page.wait_for_function("""() => {
+            const g = document.getElementById('grid');
+            const svg = g.querySelector('svg.cage-lines');
+            return svg && Math.abs(svg.viewBox.baseVal.width - g.clientWidth) < 0.5;
+        }""")
+        # For a person to look at (not compared): the screen with the cages' outlines.
+        page.screenshot(path=Path(tempfile.gettempdir()) / f"layout-killer-{width}x{height}.png")
         assert grid["x"] >= 0 and grid["x"] + grid["width"] <= width
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Every cell inside the grid: cage lines and sums never push a cell out.

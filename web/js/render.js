@@ -2,7 +2,7 @@
 // Each cell's attributes and content are compared with what was last written, so a keystroke
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
-import { boxEdges, known } from "./geometry.js";
+import { boxEdges, cageOutline, known } from "./geometry.js";
 import {
   boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, variantKey,
   variantNames, workingCandidates,
@@ -10,7 +10,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-let built = null; // {key: "3x3", cells: [element], last: [{attr: value}], content: [string]}
+let built = null; // {key: "3x3", cells: [element], last: [{attr: value}], content: [string], cages}
 let keypadKey = ""; // size and mode the keypad was built for
 
 function buildGrid(state) {
@@ -20,6 +20,8 @@ function buildGrid(state) {
   const n = size(doc);
   grid.replaceChildren();
   grid.style.setProperty("--n", String(n));
+  // The page's layout reads the size too: upright, the grid leaves room for the keypad's rows.
+  document.documentElement.style.setProperty("--n", String(n));
   grid.setAttribute("aria-rowcount", String(n));
   grid.setAttribute("aria-colcount", String(n));
   grid.dataset.size = String(n);
@@ -52,12 +54,6 @@ function buildGrid(state) {
       const cage = cages.of.get(i);
       if (cage !== undefined) {
         cell.dataset.cage = String(cage);
-        // Dashed lines on the sides where the cage ends (SudokuPad's look).
-        const same = (j) => cages.of.get(j) === cage;
-        if (r === 0 || !same(i - n)) cell.classList.add("cage-top");
-        if (r === n - 1 || !same(i + n)) cell.classList.add("cage-bottom");
-        if (c === 0 || !same(i - 1)) cell.classList.add("cage-left");
-        if (c === n - 1 || !same(i + 1)) cell.classList.add("cage-right");
         if (cages.sums.has(i)) cell.dataset.cageSum = String(cages.sums.get(i));
       }
       cell.dataset.cell = String(i);
@@ -68,9 +64,18 @@ function buildGrid(state) {
     grid.append(row);
   }
   if (variant && (variant.diagonals || variant.windows)) grid.append(overlay(variant, n, geometry));
+  const cageLines = cages.list.length ? cageOverlay(cages.list) : null;
+  if (cageLines) {
+    grid.append(cageLines);
+    drawCages(cageLines, cages.list, n, grid);
+    watchSize(grid);
+  }
   built = {
     key: gridKey(state),
     cageLabels: cells.map((_, i) => cages.labels.get(i) || ""),
+    cageLines, // the cages' SVG, or null
+    cages: cages.list,
+    n,
     cells,
     last: cells.map(() => ({})),
     content: cells.map(() => null),
@@ -83,11 +88,12 @@ function gridKey(state) {
 }
 
 // Cages of a variant: the cage of every cell, the sum shown in each cage's first (top-left)
-// cell and that cell's words (", cage 15").
+// cell and that cell's words (", cage 15"), and the cages to outline ({cells, sum}).
 function cageMap(variant, n) {
   const of = new Map();
   const sums = new Map();
   const labels = new Map();
+  const list = [];
   (variant && variant.cages ? variant.cages : []).forEach((cage, k) => {
     const cells = cage.cells.filter((i) => i >= 0 && i < n * n);
     if (!cells.length) return;
@@ -96,8 +102,9 @@ function cageMap(variant, n) {
     const hasSum = Number.isInteger(cage.sum);
     if (hasSum) sums.set(first, cage.sum);
     labels.set(first, hasSum ? `, cage ${cage.sum}` : ", cage");
+    list.push({ cells, sum: hasSum ? cage.sum : null });
   });
-  return { of, sums, labels };
+  return { of, sums, labels, list };
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -126,6 +133,64 @@ function overlay(variant, n, geometry) {
     svg.append(svgEl("line", { class: "diagonal", x1: n, y1: 0, x2: 0, y2: n }));
   }
   return svg;
+}
+
+// Killer cages, SudokuPad's way: one dashed line per cage just inside its outer boundary, broken
+// where the sum is written in the corner of its first cell (the cell's ::after, app.css). Drawn
+// in the grid's pixels (a dash and the inset stay so many pixels at every size), so redrawn when
+// the grid changes size; print scales the last drawing with the grid.
+function cageOverlay(list) {
+  const svg = svgEl("svg", { class: "variant-overlay cage-lines", "aria-hidden": "true",
+    preserveAspectRatio: "none" });
+  list.forEach((_, k) => svg.append(svgEl("path", { class: "cage", "data-cage": k })));
+  return svg;
+}
+
+const round1 = (v) => Math.round(v * 10) / 10;
+const crisp = (v) => Math.round(v - 0.5) + 0.5; // a 1px line on whole device pixels
+
+function drawCages(svg, list, n, grid) {
+  const width = grid.clientWidth || n * 40;
+  const height = grid.clientHeight || n * 40;
+  const cw = width / n;
+  const ch = height / n;
+  // The inset and the sum's box follow app.css: the sum 1px from the corner, its font
+  // max(8px, 0.22 of a cell), a digit about 0.6 of it wide, 1px of padding each side.
+  const inset = Math.min(7, Math.max(2.5, 0.1 * cw));
+  const font = Math.max(8, 0.22 * cw);
+  const dash = Math.min(5, Math.max(2, 0.08 * cw));
+  svg.setAttribute("viewBox", `0 0 ${round1(width)} ${round1(height)}`);
+  svg.style.setProperty("--dash", `${round1(dash)}px ${round1(dash * 0.7)}px`);
+  const paths = svg.querySelectorAll("path.cage");
+  list.forEach((cage, k) => {
+    const loops = cageOutline(cage.cells, n, inset / cw).map(
+      (loop) => loop.map(([x, y]) => [crisp(x * cw), crisp(y * ch)]));
+    const parts = loops.map((loop, j) => {
+      if (j > 0 || cage.sum === null || loop.length < 4) return `M${loop.join("L")}Z`;
+      // The first corner is the cage's top-left one, where the sum is: the line starts after
+      // the sum on the top side and stops under it on the left side.
+      const [x0, y0] = loop[0];
+      const x1 = loop[1][0];
+      const yLast = loop[loop.length - 1][1];
+      const digits = String(cage.sum).length;
+      const start = Math.min(x1, Math.max(x0, x0 - inset + 4 + digits * 0.6 * font + 1.5));
+      const end = Math.min(yLast, Math.max(y0, y0 - inset + 2 + font + 1.5));
+      return `M${round1(start)},${y0}L${loop.slice(1).join("L")}L${x0},${round1(end)}`;
+    });
+    paths[k].setAttribute("d", parts.join(""));
+  });
+}
+
+let sizeWatch = null; // one ResizeObserver: redraws the cages when the grid changes size
+
+function watchSize(grid) {
+  if (typeof ResizeObserver === "undefined") return;
+  if (!sizeWatch) {
+    sizeWatch = new ResizeObserver(() => {
+      if (built && built.cageLines) drawCages(built.cageLines, built.cages, built.n, $("grid"));
+    });
+  }
+  sizeWatch.observe(grid);
 }
 
 function setAttr(i, name, value) {
