@@ -1,18 +1,162 @@
 // What follows a change of the grid, asked of the engine in the background: the layout and the
 // repeated values, the candidates, the solution (mistakes as you type), the full-grid verdict
 // and the level of a puzzle that came without one. One request of each kind in flight.
+// And the work done before the player waits (workAhead): a second engine finds the next hints
+// and the Steps walk of the grid on the screen, so that Hint and Steps answer at once.
 
 import * as D from "./doc.js";
+import { Engine } from "./engine.js";
 import * as Geo from "./geometry.js";
 import { reportCells, solutionValues } from "./protocol.js";
 import { loadBank, shippedLevel } from "./puzzles.js";
 import * as S from "./state.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
+const AHEAD_HINTS = 3; // hints worked out from the grid on: this one, then each applied in turn
+const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine's most)
+const AHEAD_SLICES = 400; // slices per grid before the work is left (a search that never ends)
+const AHEAD_KEPT = 48; // answers kept (least recently made out first)
+const HINT_LEVELS = ["nudge", "step", "apply"];
+
+// A request's identity among the answers worked out ahead: the command and its arguments,
+// without those that do not change the answer (time limit, streaming) and in a fixed order.
+function answerKey(cmd, args) {
+  const kept = Object.keys(args).filter((k) => k !== "time_limit" && k !== "stream" &&
+    args[k] !== undefined).sort();
+  return JSON.stringify([cmd, kept.map((k) => [k, args[k]])]);
+}
+
+// The hint request Hint would send for the grid on the screen (actions/assistant.js builds the
+// same one: the marks a hint starts from, and whether to join an elimination with the
+// placement it unlocks). Without a level.
+async function hintArgs(app, ensureCandidates) {
+  const doc = app.state.doc;
+  const own = doc.centre.some((m) => m.length);
+  const removed = doc.removed.some((m) => m.length);
+  let pencil;
+  if (own || removed) {
+    await ensureCandidates();
+    const state = app.state;
+    const cands = D.currentCands(state);
+    pencil = doc.centre.map((m, i) => (m.length ? m : D.workingCandidates(state, i, cands) || []));
+  }
+  const unlock = !app.state.showCandidates && !own;
+  return { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), pencil, unlock };
+}
+
+// Work done before the player waits. A second engine (its own worker, so that nothing the
+// player asks waits behind it) works out, in slices of about one step, the next hints from the
+// grid on the screen and then its whole Steps walk; their answers are kept by request, and the
+// main engine answers such a request from them (engine.js). A change of the grid turns the work
+// to the new grid between two slices. <html data-walk> says where it is: "working", "hints"
+// (the next hints of this grid are found, its Steps walk not yet), "ready" (both), "stopped"
+// (left: too long), "off" (no second engine).
+function workAhead(app, ensureCandidates) {
+  const answers = new Map(); // answerKey -> Promise of the result, or of null (not found)
+  let helper = null; // the second engine
+  let helperReady = false;
+  let running = false;
+  const say = (word) => {
+    document.documentElement.dataset.walk = word;
+  };
+
+  app.engine.answers = {
+    lookup: (cmd, args) => (cmd === "hint" || cmd === "steps" ? answers.get(answerKey(cmd, args)) || null : null),
+  };
+
+  function keep(cmd, args) {
+    const key = answerKey(cmd, args);
+    // A reply cut short by the time limit is no answer: the main engine is asked then.
+    const promise = helper.request(cmd, { ...args, time_limit: AHEAD_BUDGET })
+      .then((r) => (r && !r.timed_out ? r : null), () => null);
+    answers.delete(key);
+    answers.set(key, promise);
+    while (answers.size > AHEAD_KEPT) answers.delete(answers.keys().next().value);
+    return promise;
+  }
+
+  // Slices of `prepare` until the engine says all is found; false when the grid changed first
+  // (or the work failed or ran too long).
+  async function slices(args, stale) {
+    for (let i = 0; i < AHEAD_SLICES; i++) {
+      if (stale()) return false;
+      const r = await helper.request("prepare", { ...args, time_limit: AHEAD_BUDGET }).catch(() => null);
+      if (!r) return false;
+      if (r.done) return true;
+    }
+    return false;
+  }
+
+  // The next hints, then the Steps walk, of `doc`; true when both are kept.
+  async function workOn(doc, stale) {
+    const args = await hintArgs(app, ensureCandidates);
+    if (stale()) return false;
+    if (!HINT_LEVELS.every((level) => answers.has(answerKey("hint", { ...args, level })))) {
+      if (!(await slices({ for: "hint", ...args, ahead: AHEAD_HINTS }, stale))) return false;
+      await Promise.all(HINT_LEVELS.map((level) => keep("hint", { ...args, level })));
+    }
+    if (stale()) return false;
+    say("hints");
+    const walk = { cells: D.puzzleValues(doc), ...D.shapeArgs(doc) };
+    if (!answers.has(answerKey("steps", walk))) {
+      if (!(await slices({ for: "steps", ...walk }, stale))) return false;
+      await keep("steps", walk);
+    }
+    return !stale();
+  }
+
+  async function run() {
+    for (;;) {
+      const doc = app.state.doc;
+      const shows = app.state.showCandidates;
+      const stale = () => app.state.doc !== doc || app.state.showCandidates !== shows;
+      say("working");
+      const done = await workOn(doc, stale);
+      if (!stale()) {
+        say(done ? "ready" : "stopped");
+        return;
+      }
+    }
+  }
+
+  function startHelper() {
+    helper = new Engine(new URL("./worker.js", import.meta.url), (status) => {
+      if (status.state === "error") {
+        say("off");
+        console.warn("the second engine could not start:", status.text);
+      }
+      helperReady = status.state === "ready";
+      if (helperReady) schedule();
+    });
+    helper.marks = false;
+  }
+
+  // After every change of the grid, and once the main engine is ready (the second one starts
+  // then, not to slow the first start).
+  function schedule() {
+    if (app.state.engine.state !== "ready" || !app.state.doc.givens.some((v) => v)) return;
+    if (!helper) startHelper();
+    if (!helperReady) {
+      say("working");
+      return;
+    }
+    if (running) return; // the run in progress turns to the new grid by itself
+    running = true;
+    run().catch((err) => {
+      say("stopped");
+      console.warn("working ahead:", err);
+    }).finally(() => {
+      running = false;
+    });
+  }
+
+  return { schedule };
+}
 
 export function background(app) {
   let candidating = null; // the candidates request in flight
   let solving = null; // the solve request in flight: {key, promise}
+  const ahead = workAhead(app, ensureCandidates);
 
   // Repeated values, from the geometry (no rule here: the units come with it).
   // A variant's cages and knight or king moves are no unit: the engine's `check` names those
@@ -42,6 +186,7 @@ export function background(app) {
     finishCheck();
     app.scheduleSave();
     requestCandidates();
+    ahead.schedule();
   }
 
   // Entries that differ from the solution, as the user types (setting "show mistakes").
@@ -108,6 +253,7 @@ export function background(app) {
   function warmEngine() {
     if (app.state.engine.state !== "ready") return;
     app.ask("warm", D.shapeArgs(app.state.doc)).catch(app.failed("Preparing the engine"));
+    ahead.schedule();
   }
 
   function peersOf(cell) {
