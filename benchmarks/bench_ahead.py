@@ -8,7 +8,9 @@ Per puzzle, side by side in one run (so that the machine's load weighs on both a
   tables), and on again (all from the memo: what the page's Steps costs once the work ahead
   is done);
 * `prepare` for the next three hints, in slices until done (the work the page's second engine
-  does), and the three hints after it.
+  does), and the three hints after it;
+* a player who presses Hint again and again (CHAIN hints, three presses each, each applied):
+  the memo off, on, and after `prepare` for CHAIN hints ahead (and that prepare's own cost).
 
 CPU seconds (time.process_time), median and total over the sample, with the load average.
 
@@ -25,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -33,6 +36,7 @@ from sudoku_core import web_api  # noqa: E402
 from sudoku_core.logic import walk  # noqa: E402
 
 LEVELS = ("nudge", "step", "apply")
+CHAIN = 6  # hints in a row, each applied (the page's three presses each)
 
 
 def corpus(name: str) -> list[str]:
@@ -43,7 +47,7 @@ def corpus(name: str) -> list[str]:
     sys.exit(f"bench_ahead: corpus {name} not found (../shared/corpora)")
 
 
-def ask(cmd: str, args: dict[str, object]) -> dict[str, object]:
+def ask(cmd: str, args: dict[str, Any]) -> dict[str, Any]:
     reply = json.loads(web_api.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
     if "result" not in reply:
         sys.exit(f"bench_ahead: {cmd}: {reply}")
@@ -74,7 +78,31 @@ def measure(line: str) -> dict[str, float]:
         while not ask("prepare", {**hint, "for": "hint", "ahead": 3})["done"]:
             pass
 
+    def chain() -> None:
+        args = dict(hint)
+        for _ in range(CHAIN):
+            for level in LEVELS:
+                r = ask("hint", {**args, "level": level})
+            if r["status"] != "step":
+                return
+            # The page's next request: the grid after the step, the working candidates.
+            pencil: list[list[int]] = [[] for _ in cells]
+            for m in r["marks"]:
+                pencil[m["index"]] = m["values"]
+            args = {**args, "cells": r["result_values"], "pencil": pencil}
+
+    def prepare_chain() -> None:
+        while not ask("prepare", {**hint, "for": "hint", "ahead": CHAIN})["done"]:
+            pass
+
     row: dict[str, float] = {}
+    memo(False)
+    row[f"hint chain x{CHAIN}, memo off"] = cpu(chain)
+    memo(True)
+    row[f"hint chain x{CHAIN}, memo on"] = cpu(chain)
+    memo(True)
+    row[f"prepare {CHAIN} hints ahead"] = cpu(prepare_chain)
+    row[f"hint chain x{CHAIN} after prepare"] = cpu(chain)
     memo(False)
     row["hint x3, memo off"] = cpu(hints)
     memo(True)
@@ -117,6 +145,11 @@ def main() -> int:
     off, on = sum(figures["hint x3, memo off"]), sum(figures["hint x3, memo on"])
     first, plain = sum(figures["steps, memo on (first)"]), sum(figures["steps, memo off"])
     print(f"| ratio hint x3 memo on / off | {on / off:.2f} | |")
+    c_off = sum(figures[f"hint chain x{CHAIN}, memo off"])
+    c_on = sum(figures[f"hint chain x{CHAIN}, memo on"])
+    c_pre = sum(figures[f"hint chain x{CHAIN} after prepare"])
+    print(f"| ratio hint chain memo on / off | {c_on / c_off:.2f} | |")
+    print(f"| ratio hint chain after prepare / memo off | {c_pre / c_off:.3f} | |")
     print(f"| ratio steps memo on (first) / off | {first / plain:.2f} | |")
     print(f"| load average | {load[0]:.1f} before | {after[0]:.1f} after |")
     return 0

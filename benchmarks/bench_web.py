@@ -333,6 +333,8 @@ def ahead_figures(browser: Any, url: str, count: int) -> list[tuple[str, str]]:
         paste(page, puzzle)
         note("paste -> whole walk found (data-walk ready)", wait_walk(page, ("ready",), 300_000))
         first, done = steps_in_page(page, puzzle, paste_first=False)
+        if first != first:  # NaN: nothing streamed, the walk opened whole (from the cache)
+            first = done
         note("Steps, work done: click -> first step", first,
              page.evaluate("document.documentElement.dataset.stepsFrom || '?'"))
         note("Steps, work done: click -> whole walk", done)

@@ -44,6 +44,19 @@ async function hintArgs(app, ensureCandidates) {
   return { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), pencil, unlock };
 }
 
+// The hint request Hint sends once the hint answered `r` (at 'apply') was applied: the grid after
+// the step and, per empty cell, its candidates without what the hints removed (edits.js
+// applyStep keeps them in doc.removed), when any were. Null when that cannot be told ahead.
+function followingArgs(args, r) {
+  if (!r || r.status !== "step" || !r.result_values) return null;
+  let pencil;
+  if (args.pencil !== undefined || r.eliminations.length) {
+    pencil = r.result_values.map(() => []);
+    for (const m of r.marks) pencil[m.index] = m.values;
+  }
+  return { ...args, cells: r.result_values, pencil };
+}
+
 // Work done before the player waits. A second engine (its own worker, so that nothing the
 // player asks waits behind it) works out, in slices of about one step, the next hints from the
 // grid on the screen and then its whole Steps walk; their answers are kept by request, and the
@@ -95,6 +108,18 @@ function workAhead(app, ensureCandidates) {
       if (!(await slices({ for: "hint", ...args, ahead: AHEAD_HINTS }, stale))) return false;
       await Promise.all(HINT_LEVELS.map((level) => keep("hint", { ...args, level })));
     }
+    // The hints after applying this one (and the next), found by the same prepare: fetched
+    // now, so that Hint answers at once after 'apply'. Not with the player's own marks (what
+    // applying does to them is theirs to say).
+    let next = doc.centre.some((m) => m.length) ? null : args;
+    for (let k = 1; next && k < AHEAD_HINTS && !stale(); k++) {
+      const follow = followingArgs(next, await answers.get(answerKey("hint", { ...next, level: "apply" })));
+      if (follow) {
+        await Promise.all(HINT_LEVELS.filter((level) => !answers.has(answerKey("hint", { ...follow, level })))
+          .map((level) => keep("hint", { ...follow, level })));
+      }
+      next = follow;
+    }
     if (stale()) return false;
     say("hints");
     const walk = { cells: D.puzzleValues(doc), ...D.shapeArgs(doc) };
@@ -136,10 +161,8 @@ function workAhead(app, ensureCandidates) {
   function schedule() {
     if (app.state.engine.state !== "ready" || !app.state.doc.givens.some((v) => v)) return;
     if (!helper) startHelper();
-    if (!helperReady) {
-      say("working");
-      return;
-    }
+    say("working"); // until the run says what it found for this grid
+    if (!helperReady) return;
     if (running) return; // the run in progress turns to the new grid by itself
     running = true;
     run().catch((err) => {
