@@ -31,7 +31,7 @@ from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
 from .logic.rate import rate
-from .logic.walk import memo, remember
+from .logic.walk import Memo, memo, remember
 from .make.generate import generate
 from .make.symmetry import random_isomorphism
 from .make.variant_generate import generate_variant
@@ -261,40 +261,52 @@ class _Slice(Exception):
 
 
 def cmd_prepare(args: Json) -> Json:
-    """Work done before the player waits (the page's background worker): the next `ahead`
-    hints from a hint request's state (`"for": "hint"`), or the whole walk of a steps request
-    (`"for": "steps"`), kept in the walker's memo (turned on here). One call searches for at
-    most about one step's worth and says whether all is found (`done`); then the same `hint`
-    or `steps` request answers from the memo, exactly as it would have answered anyway."""
+    """Work done before the player waits (the page's second worker): the next `ahead` hints
+    from a hint request's state (`"for": "hint"`), or the whole walk of a steps request
+    (`"for": "steps"`), kept in the walker's memo. One call searches for about one step and
+    says whether all is found (`done`); then the same `hint` or `steps` request answers from
+    the memo, exactly as it would have answered anyway. With the memo off (the library's
+    default; the page's workers turn it on) the call works in a memo of its own, dropped after."""
     target = args.get("for")
-    m = memo() or remember()
+    if target not in ("hint", "steps"):
+        raise BadRequest(f"for must be 'hint' or 'steps', not {target!r}")
+    kept = memo()
+    m = kept or remember()
     assert m is not None
     before, reused = m.computed, m.reused
-    if target == "hint":
-        ahead = args.get("ahead", 3)
-        if not _is_int(ahead) or not 1 <= ahead <= 100:
-            raise BadRequest("ahead must be a whole number of hints from 1 to 100")
-        puzzle, current, pencil, unlock = _hint_state(args)
-        done = prepare(puzzle, current, pencil, unlock=pencil is None if unlock is None
-                       else unlock, hints=ahead, time_limit=_budget(args))
-    elif target == "steps":
-        grid = _grid(args)
-
-        def cut(step: Step) -> None:
-            if m.computed != before:
-                raise _Slice
-
-        try:
-            done = not steps(grid, time_limit=_budget(args), on_step=cut).timed_out
-        except _Slice:
-            done = False
-    else:
-        raise BadRequest(f"for must be 'hint' or 'steps', not {target!r}")
+    try:
+        done = _prepare_hint(args) if target == "hint" else _prepare_steps(args, m)
+    finally:
+        if kept is None:
+            remember(False)
     searched = m.computed - before
     return {"for": target, "done": done, "searched": searched, "reused": m.reused - reused,
             "states": len(m.found),
             "message": ("Ready: the answer is found." if done else
                         f"Working: {searched} searches this time; ask again.")}
+
+
+def _prepare_hint(args: Json) -> bool:
+    ahead = args.get("ahead", 3)
+    if not _is_int(ahead) or not 1 <= ahead <= 100:
+        raise BadRequest("ahead must be a whole number of hints from 1 to 100")
+    puzzle, current, pencil, unlock = _hint_state(args)
+    return prepare(puzzle, current, pencil, unlock=pencil is None if unlock is None else unlock,
+                   hints=ahead, time_limit=_budget(args))
+
+
+def _prepare_steps(args: Json, m: Memo) -> bool:
+    grid = _grid(args)
+    before = m.computed
+
+    def cut(step: Step) -> None:
+        if m.computed != before:
+            raise _Slice
+
+    try:
+        return not steps(grid, time_limit=_budget(args), on_step=cut).timed_out
+    except _Slice:
+        return False
 
 
 def cmd_steps(args: Json) -> Json:

@@ -201,3 +201,14 @@ def test_prepare_refuses_bad_requests(args: dict[str, Any], words: str) -> None:
     walk.remember(False)
     assert reply["error"]["type"] == "BadRequest", reply
     assert words in reply["error"]["message"]
+
+
+def test_prepare_with_the_memo_off_leaves_it_off() -> None:
+    """The library's default stays: a `prepare` (e.g. a fuzzed request) works in a memo of its
+    own and drops it, so no later call of the process meets remembered findings."""
+    walk.remember(False)
+    cells = values(".4..1.2.......9.7..1..........43.6..8......5....2....."
+                   "7.5..8......6..3..9........")
+    reply = ask("prepare", {"for": "hint", "givens": cells, "cells": cells, "time_limit": 30})
+    assert reply["searched"] > 0
+    assert walk.memo() is None

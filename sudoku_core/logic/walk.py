@@ -60,8 +60,8 @@ class Memo:
     givens too. Trial steps are kept only when found (a None may be the budget's doing).
     """
 
-    def __init__(self, states: int = 4000) -> None:
-        self.states = states  # how many states are kept, e.g. 4000 (a few MB)
+    def __init__(self, states: int = 2000) -> None:
+        self.states = states  # how many states are kept, e.g. 2000 (a few MB)
         self.found: OrderedDict[StateKey, dict[object, object]] = OrderedDict()
         self.computed = 0  # technique searches and trial steps run (not found here)
         self.reused = 0  # answers found here
@@ -108,7 +108,7 @@ class Memo:
 _MEMO: list[Memo] = []  # the memo in use, if any (at most one)
 
 
-def remember(on: bool = True, states: int = 4000) -> Memo | None:
+def remember(on: bool = True, states: int = 2000) -> Memo | None:
     """Keep what the techniques find (on) or stop keeping it (off); returns the memo in use."""
     _MEMO.clear()
     if on:

@@ -16,6 +16,7 @@ const AHEAD_HINTS = 3; // hints worked out from the grid on: this one, then each
 const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine's most)
 const AHEAD_SLICES = 400; // slices per grid before the work is left (a search that never ends)
 const AHEAD_KEPT = 48; // answers kept (least recently made out first)
+const AHEAD_WALKS = 3; // of which Steps walks
 const HINT_LEVELS = ["nudge", "step", "apply"];
 
 // A request's identity among the answers worked out ahead: the command and its arguments,
@@ -69,6 +70,7 @@ function workAhead(app, ensureCandidates) {
   let helper = null; // the second engine
   let helperReady = false;
   let running = false;
+  let walks = []; // the keys of the Steps walks kept, oldest first
   const say = (word) => {
     document.documentElement.dataset.walk = word;
   };
@@ -85,6 +87,11 @@ function workAhead(app, ensureCandidates) {
     answers.delete(key);
     answers.set(key, promise);
     while (answers.size > AHEAD_KEPT) answers.delete(answers.keys().next().value);
+    if (cmd === "steps") {
+      walks = [...walks.filter((k) => k !== key && answers.has(k)), key];
+      // A forum-hardest walk's reply is about a megabyte: only the latest few are kept.
+      while (walks.length > AHEAD_WALKS) answers.delete(walks.shift());
+    }
     return promise;
   }
 
