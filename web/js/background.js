@@ -17,6 +17,8 @@ const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine'
 const AHEAD_SLICES = 400; // slices per grid before the work is left (a search that never ends)
 const AHEAD_KEPT = 48; // answers kept (least recently made out first)
 const AHEAD_WALKS = 3; // of which Steps walks
+// Up to 16x16: a 25x25 state is 8 times a 9x9's in the memo, and its walk takes minutes.
+const AHEAD_MAX_SIZE = 16;
 const HINT_LEVELS = ["nudge", "step", "apply"];
 
 // A request's identity among the answers worked out ahead: the command and its arguments,
@@ -64,11 +66,12 @@ function followingArgs(args, r) {
 // main engine answers such a request from them (engine.js). A change of the grid turns the work
 // to the new grid between two slices. <html data-walk> says where it is: "working", "hints"
 // (the next hints of this grid are found, its Steps walk not yet), "ready" (both), "stopped"
-// (left: too long), "off" (no second engine).
+// (left: too long), "off" (no second engine, a grid above 16x16, or no givens).
 function workAhead(app, ensureCandidates) {
   const answers = new Map(); // answerKey -> Promise of the result, or of null (not found)
   let helper = null; // the second engine
   let helperReady = false;
+  let helperFailed = false; // e.g. out of memory: the main engine answers everything
   let running = false;
   let walks = []; // the keys of the Steps walks kept, oldest first
   const say = (word) => {
@@ -141,6 +144,10 @@ function workAhead(app, ensureCandidates) {
     for (;;) {
       const doc = app.state.doc;
       const shows = app.state.showCandidates;
+      if (app.n() > AHEAD_MAX_SIZE || !doc.givens.some((v) => v)) {
+        say("off");
+        return;
+      }
       const stale = () => app.state.doc !== doc || app.state.showCandidates !== shows;
       say("working");
       const done = await workOn(doc, stale);
@@ -155,6 +162,7 @@ function workAhead(app, ensureCandidates) {
     // "#ahead" tells it apart (tests count the workers) and costs no request of its own.
     helper = new Engine(new URL("./worker.js#ahead", import.meta.url), (status) => {
       if (status.state === "error") {
+        helperFailed = true;
         say("off");
         console.warn("the second engine could not start:", status.text);
       }
@@ -167,7 +175,11 @@ function workAhead(app, ensureCandidates) {
   // After every change of the grid, and once the main engine is ready (the second one starts
   // then, not to slow the first start).
   function schedule() {
-    if (app.state.engine.state !== "ready" || !app.state.doc.givens.some((v) => v)) return;
+    if (app.state.engine.state !== "ready") return;
+    if (helperFailed || app.n() > AHEAD_MAX_SIZE || !app.state.doc.givens.some((v) => v)) {
+      say("off"); // no second engine, a grid too big, or nothing to work on
+      return;
+    }
     if (!helper) startHelper();
     say("working"); // until the run says what it found for this grid
     if (!helperReady) return;
