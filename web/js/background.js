@@ -14,6 +14,7 @@ import * as S from "./state.js";
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
 const AHEAD_HINTS = 3; // hints worked out from the grid on: this one, then each applied in turn
 const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine's most)
+const AHEAD_PAUSE = 100; // ms between looks at the main engine while it works for the player
 const AHEAD_SLICES = 400; // slices per grid before the work is left (a search that never ends)
 const AHEAD_KEPT = 48; // answers kept (least recently made out first)
 const AHEAD_WALKS = 3; // of which Steps walks
@@ -102,6 +103,10 @@ function workAhead(app, ensureCandidates) {
   // (or the work failed or ran too long).
   async function slices(args, stale) {
     for (let i = 0; i < AHEAD_SLICES; i++) {
+      // The player's requests first: no new slice while the main engine works for them (a
+      // streamed Steps, a Hint computed on demand), so that on a machine with few cores the
+      // two engines do not share them.
+      while (app.state.jobs > 0 && !stale()) await new Promise((r) => setTimeout(r, AHEAD_PAUSE));
       if (stale()) return false;
       const r = await helper.request("prepare", { ...args, time_limit: AHEAD_BUDGET }).catch(() => null);
       if (!r) return false;
