@@ -15,6 +15,14 @@ Wall-clock, with the load average before and after (the machine may be shared).
 in the page, with the load average): streamed Steps (click -> first step shown, click -> whole
 walk), and Hint (first press: the step is found; second press: the step shown with its summary),
 as median / p95 / max.
+
+``--ahead N`` measures the work the page does before the player waits (web/js/background.js,
+workAhead) on N puzzles6 puzzles and N/2 of magictour top1465, as a player meets it: paste ->
+the next hints found (<html data-walk="hints">), three Hint presses (nudge, step, apply), Hint
+at once after applying, three correct digits typed then Hint at once (before the work can
+follow) and again once the work has caught up, paste -> the whole walk found (data-walk
+"ready"), then Steps: click -> first step shown and whole walk. Each Hint says where its answer
+came from (data-hint-from: the cache or the engine). Wall-clock, with the load average.
 """
 
 from __future__ import annotations
@@ -174,9 +182,10 @@ def hint_in_page(page: Page, puzzle: str) -> tuple[float, str]:
     return timed_click(page, "hint", "^Looking for a hint")
 
 
-def steps_in_page(page: Page, puzzle: str) -> tuple[float, float]:
+def steps_in_page(page: Page, puzzle: str, paste_first: bool = True) -> tuple[float, float]:
     """Paste, click Steps; return (ms to the first step shown, ms to the whole walk)."""
-    paste(page, puzzle)
+    if paste_first:
+        paste(page, puzzle)
     page.evaluate("() => { performance.clearMarks('sudoku:first-step');"
                   " performance.clearMarks('sudoku:steps-done');"
                   " window.__t0 = performance.now(); document.getElementById('steps').click(); }")
@@ -241,6 +250,110 @@ def forum_figures(browser: Any, url: str, count: int) -> list[tuple[str, str]]:
         (f"puzzles6 Hint, second press (step + summary) x{n}", fmt_p95(shown)),
         ("  wall-clock, headless Chromium; " + load, ""),
     ]
+
+
+def press_hint_timed(page: Page) -> tuple[float, str]:
+    """Press Hint; (ms from the click until the answer is drawn, "cache" or "engine")."""
+    ms, came = page.evaluate(
+        """() => new Promise(resolve => {
+            const root = document.documentElement;
+            const before = Number(root.dataset.hints);
+            delete root.dataset.hintFrom;
+            const t0 = performance.now();
+            document.getElementById('hint').click();
+            const t = setInterval(() => {
+                if (Number(root.dataset.hints) > before) {
+                    clearInterval(t);
+                    requestAnimationFrame(() => resolve([performance.now() - t0,
+                                                         root.dataset.hintFrom || '?']));
+                }
+            }, 2);
+        })""")
+    return float(ms), str(came)
+
+
+def wait_walk(page: Page, words: tuple[str, ...], timeout_ms: int) -> float:
+    """ms until <html data-walk> is one of `words` (NaN: not within the timeout)."""
+    t0 = page.evaluate("performance.now()")
+    try:
+        page.wait_for_function("words => words.includes(document.documentElement.dataset.walk)",
+                               arg=list(words), timeout=timeout_ms, polling=20)
+    except Exception:
+        return float("nan")
+    return float(page.evaluate("performance.now()")) - float(t0)
+
+
+def corpus_lines(name: str) -> list[str]:
+    path = next(base / "shared" / "corpora" / name for base in (ROOT.parent, ROOT.parent.parent)
+                if (base / "shared" / "corpora").is_dir())
+    return [ln.strip()[:81] for ln in path.read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")]
+
+
+def ahead_figures(browser: Any, url: str, count: int) -> list[tuple[str, str]]:
+    """The work done ahead, as a player meets it (see --ahead in the module's doc)."""
+    forum = corpus_lines("puzzles6_forum_hardest_1106")
+    magic = corpus_lines("puzzles3_magictour_top1465")
+    sample = (forum[:: max(1, len(forum) // count)][:count]
+              + magic[:: max(1, len(magic) // max(1, count // 2))][:max(1, count // 2)])
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "index.html")
+    page.wait_for_selector("html[data-engine='ready']", timeout=READY)
+    load_before = os.getloadavg()
+    rows: dict[str, list[float]] = {}
+    came: dict[str, list[str]] = {}
+
+    def note(name: str, ms: float, source: str = "") -> None:
+        rows.setdefault(name, []).append(ms)
+        if source:
+            came.setdefault(name, []).append(source)
+
+    for puzzle in sample:
+        paste(page, puzzle)
+        note("paste -> next hints found (data-walk hints)",
+             wait_walk(page, ("hints", "ready"), 300_000))
+        for name in ("Hint 1st press (nudge), work done", "Hint 2nd press (step)",
+                     "Hint 3rd press (apply)", "Hint at once after applying"):
+            note(name, *press_hint_timed(page))
+        cells = tuple(0 if ch == "." else int(ch) for ch in puzzle)
+        solution = solve(Grid(Shape(3, 3), cells), time_limit=30).solution
+        assert solution is not None
+        line = page.evaluate("""() => [...document.querySelectorAll('[role=gridcell]')]
+                                .map(c => c.dataset.value || '.').join('')""")
+        empty = [i for i, ch in enumerate(line) if ch == "."][:3]
+        idle(page)
+        for cell in empty:
+            page.click(f"[role=gridcell][aria-label^='r{cell // 9 + 1}c{cell % 9 + 1},']")
+            page.keyboard.press(str(solution.cells[cell]))
+        note("Hint at once after 3 digits typed", *press_hint_timed(page))
+        note("typed -> the work caught up (data-walk hints)",
+             wait_walk(page, ("hints", "ready"), 300_000))
+        note("Hint after 3 digits, work caught up", *press_hint_timed(page))
+        paste(page, puzzle)
+        note("paste -> whole walk found (data-walk ready)", wait_walk(page, ("ready",), 300_000))
+        first, done = steps_in_page(page, puzzle, paste_first=False)
+        if first != first:  # NaN: nothing streamed, the walk opened whole (from the cache)
+            first = done
+        note("Steps, work done: click -> first step", first,
+             page.evaluate("document.documentElement.dataset.stepsFrom || '?'"))
+        note("Steps, work done: click -> whole walk", done)
+        print(f"  ahead {puzzle[:20]}: " + ", ".join(
+            f"{k.split(':')[0][:28]} {v[-1]:.0f}" for k, v in rows.items()),
+            file=sys.stderr, flush=True)
+    load_after = os.getloadavg()
+    ctx.close()
+    out = []
+    for name, values in rows.items():
+        where = came.get(name)
+        tail = ""
+        if where:
+            tail = f" (from the cache {where.count('cache')} of {len(where)})"
+        out.append((f"{name} x{len(values)}", fmt_p95(values) + tail))
+    out.append((f"  {count} puzzles6 + {len(sample) - count} magictour; wall-clock, headless "
+                f"Chromium; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after",
+                ""))
+    return out
 
 
 def engine_only(page: Page) -> None:
@@ -395,6 +508,9 @@ def main() -> int:
     ap.add_argument("--keys", type=int, default=40, help="values typed at 25x25")
     ap.add_argument("--forum", type=int, default=0,
                     help="only streamed Steps and Hint on this many puzzles6 puzzles")
+    ap.add_argument("--ahead", type=int, default=0,
+                    help="only the work done ahead, on this many puzzles6 puzzles (+ half as "
+                         "many of magictour)")
     ap.add_argument("--quick", action="store_true",
                     help="only the load and typing figures (no solves, hints or new puzzles)")
     args = ap.parse_args()
@@ -415,6 +531,11 @@ def main() -> int:
                 ctx.close()
                 browser.close()
                 rows.append(("load average at the end", load_average()))
+            if args.ahead:
+                rows += ahead_figures(browser, url, args.ahead)
+                if not args.forum:
+                    browser.close()
+                    raise SystemExit(print_rows(rows))
             if args.forum:
                 rows += forum_figures(browser, url, args.forum)
                 browser.close()

@@ -29,8 +29,9 @@ from . import __version__
 from .formats.read import MAX_TEXT, parse, read_parts
 from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps
-from .logic.hint import HINT_LEVELS, HintLevel, hint
+from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
 from .logic.rate import rate
+from .logic.walk import Memo, memo, remember
 from .make.generate import generate
 from .make.symmetry import random_isomorphism
 from .make.variant_generate import generate_variant
@@ -234,19 +235,78 @@ def cmd_format(args: Json) -> Json:
     return export(grid, to, entries=entries).to_json()
 
 
-def cmd_hint(args: Json) -> Json:
-    """The next hint from the user's state: givens + current cells (+ pencil marks)."""
-    level = args.get("level", "step")
-    if level not in HINT_LEVELS:
-        raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
+def _hint_state(args: Json) -> tuple[Grid, Grid, dict[int, set[int]] | None, bool | None]:
+    """A hint request's givens, current grid, pencil marks and `unlock`."""
     current = _grid(args)
     puzzle = _givens(args, current) or current
     unlock = args.get("unlock")
     if unlock is not None and not isinstance(unlock, bool):
         raise BadRequest("unlock must be true or false")
-    found = hint(puzzle, current=current, pencil=_pencil(args, current.size),
-                 time_limit=_budget(args), unlock=unlock)
+    return puzzle, current, _pencil(args, current.size), unlock
+
+
+def cmd_hint(args: Json) -> Json:
+    """The next hint from the user's state: givens + current cells (+ pencil marks)."""
+    level = args.get("level", "step")
+    if level not in HINT_LEVELS:
+        raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
+    puzzle, current, pencil, unlock = _hint_state(args)
+    found = hint(puzzle, current=current, pencil=pencil, time_limit=_budget(args),
+                 unlock=unlock)
     return found.to_json(cast(HintLevel, level))
+
+
+class _Slice(Exception):
+    """A background walk's slice is over (a step needed a search): the caller asks again."""
+
+
+def cmd_prepare(args: Json) -> Json:
+    """Work done before the player waits (the page's second worker): the next `ahead` hints
+    from a hint request's state (`"for": "hint"`), or the whole walk of a steps request
+    (`"for": "steps"`), kept in the walker's memo. One call searches for about one step and
+    says whether all is found (`done`); then the same `hint` or `steps` request answers from
+    the memo, exactly as it would have answered anyway. With the memo off (the library's
+    default; the page's workers turn it on) the call works in a memo of its own, dropped after."""
+    target = args.get("for")
+    if target not in ("hint", "steps"):
+        raise BadRequest(f"for must be 'hint' or 'steps', not {target!r}")
+    kept = memo()
+    m = kept or remember()
+    assert m is not None
+    before, reused = m.computed, m.reused
+    try:
+        done = _prepare_hint(args) if target == "hint" else _prepare_steps(args, m)
+    finally:
+        if kept is None:
+            remember(False)
+    searched = m.computed - before
+    return {"for": target, "done": done, "searched": searched, "reused": m.reused - reused,
+            "states": len(m.found),
+            "message": ("Ready: the answer is found." if done else
+                        f"Working: {searched} searches this time; ask again.")}
+
+
+def _prepare_hint(args: Json) -> bool:
+    ahead = args.get("ahead", 3)
+    if not _is_int(ahead) or not 1 <= ahead <= 100:
+        raise BadRequest("ahead must be a whole number of hints from 1 to 100")
+    puzzle, current, pencil, unlock = _hint_state(args)
+    return prepare(puzzle, current, pencil, unlock=pencil is None if unlock is None else unlock,
+                   hints=ahead, time_limit=_budget(args))
+
+
+def _prepare_steps(args: Json, m: Memo) -> bool:
+    grid = _grid(args)
+    before = m.computed
+
+    def cut(step: Step) -> None:
+        if m.computed != before:
+            raise _Slice
+
+    try:
+        return not steps(grid, time_limit=_budget(args), on_step=cut).timed_out
+    except _Slice:
+        return False
 
 
 def cmd_steps(args: Json) -> Json:
@@ -329,6 +389,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "export": cmd_format,
     "hint": cmd_hint,
     "steps": cmd_steps,
+    "prepare": cmd_prepare,
     "rate": cmd_rate,
     "generate": cmd_generate,
     "isomorph": cmd_isomorph,

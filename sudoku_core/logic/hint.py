@@ -22,10 +22,9 @@ from ..model.expect import NONE, NUMBER, expect
 from ..model.grid import Grid, Shape, cell_name
 from ..model.messages import and_list, wrong_entries_text
 from ..model.step import SUMMARY_LIMIT, Step, cause_cells
-from ..solver.exact import solve
+from ..solver.exact import SolveResult, solve
 from .techniques.base import cells_text
-from .trial import trial_step
-from .walk import next_step
+from .walk import memo, next_step, next_trial
 
 HintLevel = Literal["nudge", "step", "apply"]
 HINT_LEVELS: tuple[HintLevel, ...] = get_args(HintLevel)
@@ -163,10 +162,10 @@ def hint(puzzle: Grid, current: Grid | None = None,
 
 
 def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None,
-          unlock: bool) -> Hint:
+          unlock: bool, unlock_time: float | None = _UNLOCK_TIME) -> Hint:
     """The hint, in the order a person needs them: the givens' problems, wrong entries, missing
     marks, then the next logical step."""
-    result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
+    result = _solve(puzzle)
     problem = _givens_problem(puzzle, current, result.status)
     if problem is not None:
         return problem
@@ -195,8 +194,63 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
     after = c.copy()
     after.apply(step)
     if unlock and not step.placements:
-        step, after = _unlock(step, after, unique, solution)
+        step, after = _unlock(step, after, unique, solution, unlock_time)
     return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
+
+
+# The givens' solve, per puzzle, while the walker's memo is on (every press of Hint asks it).
+_SOLVED: dict[Grid, SolveResult] = {}
+_SOLVED_KEPT = 16  # puzzles
+
+
+def _solve(puzzle: Grid) -> SolveResult:
+    """The givens' solve (up to two solutions), remembered with the walker's memo when it
+    does not depend on the time it had (a search that gave up is asked again next time)."""
+    kept = _SOLVED.get(puzzle) if memo() is not None else None
+    if kept is not None:
+        return kept
+    result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
+    if memo() is not None and (result.unique is not None
+                               or result.status in ("invalid", "no_solution")):
+        if len(_SOLVED) >= _SOLVED_KEPT:
+            _SOLVED.pop(next(iter(_SOLVED)))
+        _SOLVED[puzzle] = result
+    return result
+
+
+def prepare(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None, *,
+            unlock: bool, hints: int, time_limit: float) -> bool:
+    """Find, ahead of the player, the hints from ``current`` on: this one, then the one after
+    applying it, and so on (``hints`` in all), keeping their steps in the walker's memo (which
+    must be on). Returns True when every one of them came from the memo alone: a Hint pressed
+    on any of those states then answers at once, and says what it would have said anyway (it is
+    the same computation, its searches remembered).
+
+    One call stops after the first hint that needed a search (False: call again), so that the
+    caller can turn to a newer state in between. The join of an elimination with the placement
+    it unlocks gets the whole ``time_limit`` here (a press gives it ``_UNLOCK_TIME``, and
+    finds in the memo what was found here).
+    """
+    m = memo()
+    if m is None:
+        raise ValueError("prepare needs the walker's memo (walk.remember())")
+    before = m.computed
+    state, marks = current, pencil
+    with budget.deadline(time_limit):
+        for _ in range(hints):
+            try:
+                found = _hint(puzzle, state, marks, unlock, unlock_time=None)
+            except budget.OutOfTime:
+                return False  # what was found before the deadline is kept: go on next call
+            if m.computed != before:
+                return False
+            if found.status != "step":
+                return True  # a mistake, the end, or no step: nothing further to walk
+            # The page's next request after 'apply': the grid after the step and, per empty
+            # cell, the working candidates (the step's eliminations removed).
+            state = found.result
+            marks = {cell: bits(mask) for cell, mask in enumerate(found.marks) if mask}
+    return True
 
 
 def _givens_problem(puzzle: Grid, current: Grid, status: str) -> Hint | None:
@@ -280,11 +334,11 @@ def _wrong_cells(puzzle: Grid, current: Grid, solution: Grid | None) -> list[int
 
 def _step(c: Candidates, unique: bool, solution: Grid | None) -> Step | None:
     """The walker's next step from ``c``, trial and error as the last resort."""
-    return next_step(c, unique=unique, solution=solution) or trial_step(c, solution)
+    return next_step(c, unique=unique, solution=solution) or next_trial(c, solution)
 
 
-def _unlock(first: Step, after: Candidates, unique: bool,
-            solution: Grid | None) -> tuple[Step, Candidates]:
+def _unlock(first: Step, after: Candidates, unique: bool, solution: Grid | None,
+            unlock_time: float | None = _UNLOCK_TIME) -> tuple[Step, Candidates]:
     """``first`` (eliminations only) joined with the steps up to the placement it unlocks.
 
     ``after`` has ``first`` applied. Returns the joined step and the state after it; if no
@@ -295,7 +349,7 @@ def _unlock(first: Step, after: Candidates, unique: bool,
     # The step found is the hint; the join is a courtesy: past its share of time (or the
     # call's deadline) the hint is the step alone, never "the time ran out".
     try:
-        with budget.deadline(_UNLOCK_TIME):
+        with budget.deadline(unlock_time):
             for _ in range(_CHAIN_LIMIT):
                 budget.check()
                 step = _step(walked, unique, solution)

@@ -6,10 +6,17 @@ forever) is written once; :func:`.propagate.propagate` is the one singles propag
 human side.
 The walk reads the cooperative deadline of :mod:`.budget` and raises ``budget.OutOfTime``
 past it.
+
+With :func:`remember` on (the page's worker turns it on), what each technique found in a state
+is kept (:class:`Memo`): a hint pressed three times (nudge, step, apply), a walk the page made in
+the background and the Steps or Hint that follows it find their steps again instead of searching
+anew. A technique's finding is a function of the state alone (shape, values, candidate masks,
+and for the uniqueness techniques which cells are givens), so a remembered answer is the answer.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -41,6 +48,85 @@ def consistent(step: Step, solution: Grid | None) -> bool:
         cells[cell] != v for cell, v in step.eliminations)
 
 
+StateKey = tuple[object, ...]
+_NOTHING = object()  # a remembered "the technique finds nothing here"
+
+
+class Memo:
+    """What each technique found in the states met lately (least recently used out first).
+
+    ``found`` maps a state (shape, values, masks) to {technique name: its step or None};
+    techniques that read which cells are givens (the uniqueness ones) are kept under the
+    givens too. Trial steps are kept only when found (a None may be the budget's doing).
+    """
+
+    def __init__(self, states: int = 2000) -> None:
+        self.states = states  # how many states are kept, e.g. 2000 (a few MB)
+        self.found: OrderedDict[StateKey, dict[object, object]] = OrderedDict()
+        self.computed = 0  # technique searches and trial steps run (not found here)
+        self.reused = 0  # answers found here
+
+    def table(self, c: Candidates) -> dict[object, object]:
+        """The findings of ``c``'s state, created empty when new."""
+        key: StateKey = (c.shape, tuple(c.values), tuple(c.masks))
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = {}
+            if len(self.found) > self.states:
+                self.found.popitem(last=False)
+        else:
+            self.found.move_to_end(key)
+        return found
+
+    def find(self, tech: Technique, c: Candidates, found: dict[object, object]) -> Step | None:
+        """``tech.find(c)``, from ``found`` (``c``'s table) when it was searched before."""
+        name: object = (tech.name, c.givens) if tech.needs_unique else tech.name
+        got = found.get(name, _NOTHING)
+        if got is not _NOTHING:
+            self.reused += 1
+            return got if isinstance(got, Step) else None
+        self.computed += 1
+        step = tech.find(c)  # raises OutOfTime past the deadline: nothing is kept then
+        found[name] = step
+        return step
+
+    def trial(self, c: Candidates, solution: Grid | None) -> Step | None:
+        """``trial_step(c, solution)``, remembered when it found one."""
+        found = self.table(c)
+        name = ("trial", None if solution is None else solution.cells)
+        got = found.get(name)
+        if isinstance(got, Step):
+            self.reused += 1
+            return got
+        self.computed += 1
+        step = trial_step(c, solution)
+        if step is not None:
+            found[name] = step
+        return step
+
+
+_MEMO: list[Memo] = []  # the memo in use, if any (at most one)
+
+
+def remember(on: bool = True, states: int = 2000) -> Memo | None:
+    """Keep what the techniques find (on) or stop keeping it (off); returns the memo in use."""
+    _MEMO.clear()
+    if on:
+        _MEMO.append(Memo(states))
+    return memo()
+
+
+def memo() -> Memo | None:
+    """The memo in use, or None when :func:`remember` is off (the default)."""
+    return _MEMO[0] if _MEMO else None
+
+
+def next_trial(c: Candidates, solution: Grid | None) -> Step | None:
+    """``trial_step`` through the memo when one is in use."""
+    m = memo()
+    return m.trial(c, solution) if m is not None else trial_step(c, solution)
+
+
 def next_step(c: Candidates, *, unique: bool = True, solution: Grid | None = None,
               techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
     """The first step, in registry order, that changes ``c`` (and fits ``solution`` if known).
@@ -51,11 +137,13 @@ def next_step(c: Candidates, *, unique: bool = True, solution: Grid | None = Non
     # Other rules (diagonals, cages, knight moves) can forbid the swap a deadly pattern
     # needs, so uniqueness techniques stay for the classic puzzle.
     unique = unique and c.shape.variant is None
+    m = memo()
+    found = m.table(c) if m is not None else {}
     for tech in techniques:
         if tech.needs_unique and not unique:
             continue
         budget.check()
-        step = tech.find(c)
+        step = tech.find(c) if m is None else m.find(tech, c, found)
         if step is None or not changes(c, step):
             continue  # nothing new: taking it would loop forever
         if not consistent(step, solution):
@@ -120,7 +208,7 @@ class Walk:
                     return "no_solution"  # only reachable with unsound input marks
                 if not self.trials:
                     return "stuck"
-                step = trial_step(c, self.solution)
+                step = next_trial(c, self.solution)
                 if step is None:
                     return "stuck"
                 self.trial = True
@@ -128,4 +216,5 @@ class Walk:
             c.apply(step)
 
 
-__all__ = ["Walk", "WalkEnd", "changes", "consistent", "next_step"]
+__all__ = ["Memo", "Walk", "WalkEnd", "changes", "consistent", "memo", "next_step",
+           "next_trial", "remember"]

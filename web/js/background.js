@@ -1,8 +1,11 @@
 // What follows a change of the grid, asked of the engine in the background: the layout and the
 // repeated values, the candidates, the solution (mistakes as you type), the full-grid verdict
 // and the level of a puzzle that came without one. One request of each kind in flight.
+// And the work done before the player waits (workAhead): a second engine finds the next hints
+// and the Steps walk of the grid on the screen, so that Hint and Steps answer at once.
 
 import * as D from "./doc.js";
+import { Engine } from "./engine.js";
 import * as Geo from "./geometry.js";
 import { ask, failed } from "./client.js";
 import { readCandidates, readRating, readSolve, readVerdict } from "./protocol.js";
@@ -13,10 +16,199 @@ import { dispatch, getState, say, size, update } from "./store.js";
 import { scheduleRender } from "./view.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
+const AHEAD_HINTS = 3; // hints worked out from the grid on: this one, then each applied in turn
+const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine's most)
+const AHEAD_PAUSE = 100; // ms between looks at the main engine while it works for the player
+const AHEAD_SLICES = 400; // slices per grid before the work is left (a search that never ends)
+const AHEAD_KEPT = 48; // answers kept (least recently made out first)
+const AHEAD_WALKS = 3; // of which Steps walks
+// Up to 16x16: a 25x25 state is 8 times a 9x9's in the memo, and its walk takes minutes.
+const AHEAD_MAX_SIZE = 16;
+const HINT_LEVELS = ["nudge", "step", "apply"];
+
+// A request's identity among the answers worked out ahead: the command and its arguments,
+// without those that do not change the answer (time limit, streaming) and in a fixed order.
+function answerKey(cmd, args) {
+  const kept = Object.keys(args).filter((k) => k !== "time_limit" && k !== "stream" &&
+    args[k] !== undefined).sort();
+  return JSON.stringify([cmd, kept.map((k) => [k, args[k]])]);
+}
+
+// The hint request Hint would send for the grid on the screen (actions/assistant.js builds the
+// same one: the marks a hint starts from, and whether to join an elimination with the
+// placement it unlocks). Without a level.
+async function hintArgs(app, ensureCandidates) {
+  const doc = app.state.doc;
+  const own = doc.centre.some((m) => m.length);
+  const removed = doc.removed.some((m) => m.length);
+  let pencil;
+  if (own || removed) {
+    await ensureCandidates();
+    const state = app.state;
+    const cands = D.currentCands(state);
+    pencil = doc.centre.map((m, i) => (m.length ? m : D.workingCandidates(state, i, cands) || []));
+  }
+  const unlock = !app.state.showCandidates && !own;
+  return { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), pencil, unlock };
+}
+
+// The hint request Hint sends once the hint answered `r` (at 'apply') was applied: the grid after
+// the step and, per empty cell, its candidates without what the hints removed (edits.js
+// applyStep keeps them in doc.removed), when any were. Null when that cannot be told ahead.
+function followingArgs(args, r) {
+  if (!r || r.status !== "step" || !r.result_values) return null;
+  let pencil;
+  if (args.pencil !== undefined || r.eliminations.length) {
+    pencil = r.result_values.map(() => []);
+    for (const m of r.marks) pencil[m.index] = m.values;
+  }
+  return { ...args, cells: r.result_values, pencil };
+}
+
+// Work done before the player waits. A second engine (its own worker, so that nothing the
+// player asks waits behind it) works out, in slices of about one step, the next hints from the
+// grid on the screen and then its whole Steps walk; their answers are kept by request, and the
+// main engine answers such a request from them (engine.js). A change of the grid turns the work
+// to the new grid between two slices. <html data-walk> says where it is: "working", "hints"
+// (the next hints of this grid are found, its Steps walk not yet), "ready" (both), "stopped"
+// (left: too long), "off" (no second engine, a grid above 16x16, or no givens).
+function workAhead(app, ensureCandidates) {
+  const answers = new Map(); // answerKey -> Promise of the result, or of null (not found)
+  let helper = null; // the second engine
+  let helperReady = false;
+  let helperFailed = false; // e.g. out of memory: the main engine answers everything
+  let running = false;
+  let walks = []; // the keys of the Steps walks kept, oldest first
+  const say = (word) => {
+    document.documentElement.dataset.walk = word;
+  };
+
+  app.engine.answers = {
+    lookup: (cmd, args) => (cmd === "hint" || cmd === "steps" ? answers.get(answerKey(cmd, args)) || null : null),
+  };
+
+  function keep(cmd, args) {
+    const key = answerKey(cmd, args);
+    // A reply cut short by the time limit is no answer: the main engine is asked then.
+    const promise = helper.request(cmd, { ...args, time_limit: AHEAD_BUDGET })
+      .then((r) => (r && !r.timed_out ? r : null), () => null);
+    answers.delete(key);
+    answers.set(key, promise);
+    while (answers.size > AHEAD_KEPT) answers.delete(answers.keys().next().value);
+    if (cmd === "steps") {
+      walks = [...walks.filter((k) => k !== key && answers.has(k)), key];
+      // A forum-hardest walk's reply is about a megabyte: only the latest few are kept.
+      while (walks.length > AHEAD_WALKS) answers.delete(walks.shift());
+    }
+    return promise;
+  }
+
+  // Slices of `prepare` until the engine says all is found; false when the grid changed first
+  // (or the work failed or ran too long).
+  async function slices(args, stale) {
+    for (let i = 0; i < AHEAD_SLICES; i++) {
+      // The player's requests first: no new slice while the main engine works for them (a
+      // streamed Steps, a Hint computed on demand), so that on a machine with few cores the
+      // two engines do not share them.
+      while (app.state.jobs > 0 && !stale()) await new Promise((r) => setTimeout(r, AHEAD_PAUSE));
+      if (stale()) return false;
+      const r = await helper.request("prepare", { ...args, time_limit: AHEAD_BUDGET }).catch(() => null);
+      if (!r) return false;
+      if (r.done) return true;
+    }
+    return false;
+  }
+
+  // The next hints, then the Steps walk, of `doc`; true when both are kept.
+  async function workOn(doc, stale) {
+    const args = await hintArgs(app, ensureCandidates);
+    if (stale()) return false;
+    if (!HINT_LEVELS.every((level) => answers.has(answerKey("hint", { ...args, level })))) {
+      if (!(await slices({ for: "hint", ...args, ahead: AHEAD_HINTS }, stale))) return false;
+      await Promise.all(HINT_LEVELS.map((level) => keep("hint", { ...args, level })));
+    }
+    // The hints after applying this one (and the next), found by the same prepare: fetched
+    // now, so that Hint answers at once after 'apply'. Not with the player's own marks (what
+    // applying does to them is theirs to say).
+    let next = doc.centre.some((m) => m.length) ? null : args;
+    for (let k = 1; next && k < AHEAD_HINTS && !stale(); k++) {
+      const follow = followingArgs(next, await answers.get(answerKey("hint", { ...next, level: "apply" })));
+      if (follow) {
+        await Promise.all(HINT_LEVELS.filter((level) => !answers.has(answerKey("hint", { ...follow, level })))
+          .map((level) => keep("hint", { ...follow, level })));
+      }
+      next = follow;
+    }
+    if (stale()) return false;
+    say("hints");
+    const walk = { cells: D.puzzleValues(doc), ...D.shapeArgs(doc) };
+    if (!answers.has(answerKey("steps", walk))) {
+      if (!(await slices({ for: "steps", ...walk }, stale))) return false;
+      await keep("steps", walk);
+    }
+    return !stale();
+  }
+
+  async function run() {
+    for (;;) {
+      const doc = app.state.doc;
+      const shows = app.state.showCandidates;
+      if (app.n() > AHEAD_MAX_SIZE || !doc.givens.some((v) => v)) {
+        say("off");
+        return;
+      }
+      const stale = () => app.state.doc !== doc || app.state.showCandidates !== shows;
+      say("working");
+      const done = await workOn(doc, stale);
+      if (!stale()) {
+        say(done ? "ready" : "stopped");
+        return;
+      }
+    }
+  }
+
+  function startHelper() {
+    // "#ahead" tells it apart (tests count the workers) and costs no request of its own.
+    helper = new Engine(new URL("./worker.js#ahead", import.meta.url), (status) => {
+      if (status.state === "error") {
+        helperFailed = true;
+        say("off");
+        console.warn("the second engine could not start:", status.text);
+      }
+      helperReady = status.state === "ready";
+      if (helperReady) schedule();
+    });
+    helper.marks = false;
+  }
+
+  // After every change of the grid, and once the main engine is ready (the second one starts
+  // then, not to slow the first start).
+  function schedule() {
+    if (app.state.engine.state !== "ready") return;
+    if (helperFailed || app.n() > AHEAD_MAX_SIZE || !app.state.doc.givens.some((v) => v)) {
+      say("off"); // no second engine, a grid too big, or nothing to work on
+      return;
+    }
+    if (!helper) startHelper();
+    say("working"); // until the run says what it found for this grid
+    if (!helperReady) return;
+    if (running) return; // the run in progress turns to the new grid by itself
+    running = true;
+    run().catch((err) => {
+      say("stopped");
+      console.warn("working ahead:", err);
+    }).finally(() => {
+      running = false;
+    });
+  }
+
+  return { schedule };
+}
 
 function background(app) {
   let candidating = null; // the candidates request in flight
   let solving = null; // the solve request in flight: {key, promise}
+  const ahead = workAhead(app, ensureCandidates);
 
   // Repeated values, from the geometry (no rule here: the units come with it).
   // A variant's cages and knight or king moves are no unit: the engine's `check` names those
@@ -46,6 +238,7 @@ function background(app) {
     finishCheck();
     app.scheduleSave();
     requestCandidates();
+    ahead.schedule();
   }
 
   // Entries that differ from the solution, as the user types (setting "show mistakes").
@@ -112,6 +305,7 @@ function background(app) {
   function warmEngine() {
     if (app.state.engine.state !== "ready") return;
     app.ask("warm", D.shapeArgs(app.state.doc)).catch(app.failed("Preparing the engine"));
+    ahead.schedule();
   }
 
   function peersOf(cell) {

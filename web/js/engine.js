@@ -1,4 +1,6 @@
 // Worker client: id-tagged requests -> promises; cancel = terminate the worker and start anew.
+// A request the page worked out ahead (background.js: hints and the Steps walk, found by a
+// second worker while the player thinks) is answered from `answers` without the worker.
 
 export class CancelledError extends Error {
   constructor() {
@@ -16,6 +18,14 @@ export class EngineError extends Error {
   }
 }
 
+// Where the last hint and the last Steps walk came from: <html data-hint-from="cache|engine">,
+// data-steps-from (tests and benchmarks read them; docs/page_long_work.md).
+function answeredFrom(cmd, from) {
+  if ((cmd === "hint" || cmd === "steps") && typeof document !== "undefined") {
+    document.documentElement.dataset[`${cmd}From`] = from;
+  }
+}
+
 export class Engine {
   // onStatus({state: "loading"|"ready"|"error", progress, text, version})
   constructor(workerUrl, onStatus, onQueue = () => {}, after = Promise.resolve()) {
@@ -28,6 +38,9 @@ export class Engine {
     this.after = after; // the first worker waits for it (app.js: the service worker's control)
     this.worker = null; // the Worker, null until `after` settles
     this.outbox = []; // requests made before the worker exists: [{id, cmd, args}]
+    // Answers worked out ahead: {lookup(cmd, args) -> Promise of the result | null}, or null.
+    this.answers = null;
+    this.marks = true; // say in <html data-*-from> where answers came from (not the helper's)
     this.start();
   }
 
@@ -89,8 +102,36 @@ export class Engine {
         return;
       }
       if (reply.error) waiter.reject(new EngineError(reply.error));
-      else waiter.resolve(reply.result);
+      else {
+        if (this.marks) answeredFrom(waiter.cmd, "engine");
+        waiter.resolve(reply.result);
+      }
     }
+  }
+
+  // The answer worked out ahead for this request, if there is one (else the worker computes
+  // it). An answer still being worked out is waited for; if that fails, the worker computes.
+  ahead(id, cmd, args) {
+    const ready = this.answers && this.answers.lookup(cmd, args);
+    if (!ready) return false;
+    ready.then((result) => {
+      const waiter = this.pending.get(id);
+      if (!waiter) return; // cancelled meanwhile
+      if (!result) {
+        this.send(id, cmd, args);
+        return;
+      }
+      this.pending.delete(id);
+      this.onQueue(this.pending.size);
+      answeredFrom(cmd, "cache");
+      waiter.resolve(result);
+    });
+    return true;
+  }
+
+  send(id, cmd, args) {
+    if (this.worker) this.worker.postMessage({ id, cmd, args });
+    else this.outbox.push({ id, cmd, args });
   }
 
   // Send one command; the promise settles with its result, or rejects (EngineError/Cancelled).
@@ -104,8 +145,7 @@ export class Engine {
       }
       this.pending.set(id, { resolve, reject, cmd, onPartial });
       this.onQueue(this.pending.size);
-      if (this.worker) this.worker.postMessage({ id, cmd, args });
-      else this.outbox.push({ id, cmd, args });
+      if (!this.ahead(id, cmd, args)) this.send(id, cmd, args);
     });
   }
 

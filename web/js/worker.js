@@ -96,6 +96,9 @@ async function installEngine({ pyodide, fresh }, cache, engine, lap) {
     afterReady = () => cache.put(SNAPSHOT, new Response(snapshot))
       .catch((err) => console.warn("snapshot:", err));
   }
+  // The walker keeps what its techniques found (sudoku_core/logic/walk.py, remember): Hint
+  // pressed again on the same grid, and the work the page does ahead, find it again.
+  pyodide.runPython("import sudoku_core.logic.walk as walk; walk.remember()");
   return pyodide.pyimport("sudoku_core.web_api");
 }
 
