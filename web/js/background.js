@@ -8,7 +8,9 @@ import * as D from "./doc.js";
 import { Engine } from "./engine.js";
 import * as Geo from "./geometry.js";
 import { ask, failed } from "./client.js";
-import { readCandidates, readRating, readSolve, readVerdict } from "./protocol.js";
+import {
+  keptReply, readApplied, readCandidates, readPrepared, readRating, readSolve, readVerdict,
+} from "./protocol.js";
 import { loadBank, shippedLevel } from "./puzzles.js";
 import { scheduleSave } from "./saving.js";
 import * as S from "./state.js";
@@ -56,13 +58,14 @@ async function hintArgs(app, ensureCandidates) {
 // the step and, per empty cell, its candidates without what the hints removed (edits.js
 // applyStep keeps them in doc.removed), when any were. Null when that cannot be told ahead.
 function followingArgs(args, r) {
-  if (!r || r.status !== "step" || !r.result_values) return null;
+  const after = readApplied(r);
+  if (!after) return null;
   let pencil;
-  if (args.pencil !== undefined || r.eliminations.length) {
-    pencil = r.result_values.map(() => []);
-    for (const m of r.marks) pencil[m.index] = m.values;
+  if (args.pencil !== undefined || after.eliminates) {
+    pencil = after.values.map(() => []);
+    for (const m of after.marks) pencil[m.index] = m.values;
   }
-  return { ...args, cells: r.result_values, pencil };
+  return { ...args, cells: after.values, pencil };
 }
 
 // Work done before the player waits. A second engine (its own worker, so that nothing the
@@ -91,7 +94,7 @@ function workAhead(app, ensureCandidates) {
     const key = answerKey(cmd, args);
     // A reply cut short by the time limit is no answer: the main engine is asked then.
     const promise = helper.request(cmd, { ...args, time_limit: AHEAD_BUDGET })
-      .then((r) => (r && !r.timed_out ? r : null), () => null);
+      .then(keptReply, () => null);
     answers.delete(key);
     answers.set(key, promise);
     while (answers.size > AHEAD_KEPT) answers.delete(answers.keys().next().value);
@@ -114,7 +117,7 @@ function workAhead(app, ensureCandidates) {
       if (stale()) return false;
       const r = await helper.request("prepare", { ...args, time_limit: AHEAD_BUDGET }).catch(() => null);
       if (!r) return false;
-      if (r.done) return true;
+      if (readPrepared(r)) return true;
     }
     return false;
   }

@@ -129,3 +129,22 @@ export function readFormat(r) {
 export function readGeometry(r) {
   return { box: r.box, size: r.size, units: r.units, units_of: r.units_of };
 }
+
+// Work done ahead (background.js) keeps whole replies to hand back as the engine's own
+// (engine.js): a reply cut short by its time limit is no answer, so none is kept.
+export function keptReply(r) {
+  return r && !r.timed_out ? r : null;
+}
+
+// A `prepare` reply: true once everything asked for is found.
+export function readPrepared(r) {
+  return Boolean(r && r.done);
+}
+
+// The grid a hint answered at 'apply' leaves: its values, whether it removed candidates, and
+// the candidates of each empty cell (marks). Null when the reply is no applied step.
+export function readApplied(r) {
+  if (!r || r.status !== "step" || !r.result_values) return null;
+  return { values: r.result_values, eliminates: (r.eliminations || []).length > 0,
+    marks: r.marks || [] };
+}
