@@ -149,11 +149,8 @@ COMPLEX_ALLOWED = {
     "logic/techniques/chains.py:_search_all",
     "logic/techniques/chain_trace.py:Trace._singles",
     # Arrived with the variants and the f-puzzles marks after the split: next to split.
-    "formats/fpuzzles.py:fpuzzles_data",
-    "formats/jsonio.py:grid_from_json",
     "model/conflicts.py:_variant_conflicts",
     "model/grid.py:_variant_geometry",
-    "model/variants.py:variant_from_json",
     "solver/variant_search.py:_propagate",
     "solver/variant_search.py:search",
     "logic/techniques/killer.py:iter_innies_outies",

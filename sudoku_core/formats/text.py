@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model.errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..model.grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
-from .scan import LINE_BREAK, Scan, Token, scan
+from .scan import LINE_BREAK, SPACES, Scan, Token, scan
 from .sizes import (
     count_error,
     is_supported,
@@ -80,6 +80,18 @@ def _as_chars(tokens: list[Token], n: int) -> list[int] | None:
     get = CHAR_VALUE.get
     out = [get(ch, 99) for tok in tokens for ch in tok.text]
     return out if max(out) <= n else None
+
+
+def empty_input() -> ParseError:
+    """The error for text that holds nothing but spaces."""
+    return ParseError("no puzzle found: the input is empty")
+
+
+def read_cells(text: str, shape: Shape | None) -> Grid:
+    """Cells written as text inside another format: a JSON "cells" string, a CSV field."""
+    if not text.strip(SPACES + "\r\n"):
+        raise empty_input()
+    return read_text(text, shape)
 
 
 def read_text(text: str, shape: Shape | None) -> Grid:

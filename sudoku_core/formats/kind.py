@@ -1,0 +1,60 @@
+"""classify(): which kind of puzzle text this is, told once from the text alone (nothing is
+read here); auto.py holds the one reader for each kind, records.py the batch readers."""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from .links import is_csv_row, is_link
+from .scan import BARS, LINE_BREAK, SECTION, SPACES
+from .variant_text import has_variant_text
+
+
+class Kind(Enum):
+    """The kinds of puzzle text: one puzzle, or (BATCH) one puzzle per line."""
+
+    EMPTY = "empty"  # nothing but spaces: no puzzle
+    LINK = "link"  # the page's '#p=' link or a site's (SudokuWiki, f-puzzles, SudokuPad ...)
+    CSV = "csv"  # one row 'puzzle,solution' (or a grid's rows joined by commas)
+    JSON = "json"  # {"box": [3, 3], "cells": [[5, 3, 0, ...], ...]} or the cells alone
+    VARIANT = "variant"  # a grid, then 'rules:', 'regions:', 'cages:' sections
+    PENCIL = "pencil"  # a framed grid of candidates: '│ 5 3 124 │ 26 ...'
+    GRID = "grid"  # a grid drawn over several lines: rows, frames, .ss, .sdk, numbers
+    LINE = "line"  # one line: '53..7....6..195...' or numbers between spaces
+    BATCH = "batch"  # several puzzles: one a line, JSON Lines, CSV with a header, titled grids
+
+
+# The text kinds: one reader (text.read_text) takes them all; the kind names the layout.
+TEXT_KINDS = frozenset({Kind.PENCIL, Kind.GRID, Kind.LINE})
+ONE_PUZZLE = frozenset(Kind) - {Kind.BATCH}
+
+_JSON_START = "{[\""
+# A cell written as its candidates between spaces: '(5)' (one left), three or more symbols
+# (no value has three characters: the largest, 64, has two; '24' stays a number), or numbers
+# joined by '/' above 35 ('3/17/40').
+_CANDIDATES = re.compile(r"(?:^|\s)(?:\(\w+\)|\w{3,}|\w+(?:/\w+)+)(?=\s|$)", re.MULTILINE)
+_BAR_CHARS = frozenset(BARS)
+
+
+def classify(text: str) -> Kind:
+    """The kind of one puzzle's text; never BATCH (records.py tells a batch by reading its
+    lines, since a grid of rows and a file of one-line puzzles can look alike)."""
+    body = text.strip(SPACES + "\r\n")
+    if not body:
+        return Kind.EMPTY
+    if is_link(body):
+        return Kind.LINK
+    # Before JSON: a row of quoted fields ('"53..7...","534..."') starts like a JSON string.
+    if is_csv_row(body):
+        return Kind.CSV
+    first = LINE_BREAK.split(body, maxsplit=1)[0]
+    if body[0] in _JSON_START and not SECTION.match(first):  # '[Puzzle]' starts an .sdk file
+        return Kind.JSON
+    if has_variant_text(body):
+        return Kind.VARIANT
+    if len(first) == len(body):
+        return Kind.LINE
+    if not _BAR_CHARS.isdisjoint(body) and _CANDIDATES.search(body):
+        return Kind.PENCIL
+    return Kind.GRID
