@@ -4,28 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import isqrt
 
 from ..model.errors import BEYOND_INPUT, ParseError, SudokuError, beyond_input
 from ..model.expect import expect
-from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ..model.grid import Grid, Shape
 from .jsonio import json_entries, read_json
 from .kind import Kind, classify
 from .linkdata import PuzzleLink
 from .links import read_csv_row, read_link
 from .scan import SPACES
-from .sizes import is_supported, shape_for_size
-from .text import CHAR_VALUE, empty_input, read_text
+from .sizes import shape_for_size
+from .text import empty_input, one_line_values, read_text
 from .variant_text import read_variant_text
 
 # The largest honest input is a 64x64 pencil-mark grid (1.15 M characters, 1.9 MB of UTF-8
 # with 2x32 boxes); anything longer is refused before any real work, so a runaway paste
 # fails at once.
 MAX_TEXT = 3 << 19
-
-# Fast path: the one-line form is a run of N*N single-byte symbols; translate maps each
-# byte to its value (255 for anything else) in C, so a whole line costs one call.
-_BYTE_VALUE = bytes(CHAR_VALUE.get(chr(b), 255) for b in range(256))
-_SIZE_OF_LENGTH = {n * n: n for n in range(4, MAX_SYMBOL_SIZE + 1) if is_supported(n)}
 
 Reader = Callable[[str, "Shape | None"], PuzzleLink]
 
@@ -46,8 +42,9 @@ def _text(text: str, shape: Shape | None) -> PuzzleLink:
     return PuzzleLink("text", read_text(text, shape))
 
 
-# The one reader for each kind of one puzzle: links and CSV rows keep their entries and
-# solution apart; the text kinds differ in layout only, which read_text tells by itself.
+# The one reader for each kind: links and CSV rows keep their entries and solution apart; the
+# text kinds differ in layout only, which read_text tells by itself. A BATCH read as one
+# puzzle (parse reads one) is its lines' cells together, as the grid reader reads them.
 READERS: dict[Kind, Reader] = {
     Kind.EMPTY: _empty,
     Kind.LINK: read_link,
@@ -57,6 +54,7 @@ READERS: dict[Kind, Reader] = {
     Kind.PENCIL: _text,
     Kind.GRID: _text,
     Kind.LINE: _text,
+    Kind.BATCH: _text,
 }
 
 
@@ -65,12 +63,9 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     CSV row (links and rows give their givens; read_parts keeps entries apart)."""
     expect("parse", text=(text, str), shape=(shape, (Shape, type(None))))
     _check_length(text)
-    body = text.strip()
-    n = _SIZE_OF_LENGTH.get(len(body))
-    if n is not None and (shape is None or shape.size == n) and body.isascii():
-        values = body.encode("ascii").translate(_BYTE_VALUE)
-        if max(values) <= n:
-            return Grid(shape or shape_for_size(n), tuple(values))
+    values = one_line_values(text.strip(), shape.size if shape is not None else None)
+    if values is not None:  # the fast path: one line of symbols, as in most batches
+        return Grid(shape or shape_for_size(isqrt(len(values))), tuple(values))
     return _read(classify(text), text, shape).givens
 
 

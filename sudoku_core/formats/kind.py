@@ -8,6 +8,7 @@ from enum import Enum
 
 from .links import is_csv_row, is_link
 from .scan import BARS, LINE_BREAK, SECTION, SPACES
+from .text import one_line_values
 from .variant_text import has_variant_text
 
 
@@ -38,8 +39,9 @@ _BAR_CHARS = frozenset(BARS)
 
 
 def classify(text: str) -> Kind:
-    """The kind of one puzzle's text; never BATCH (records.py tells a batch by reading its
-    lines, since a grid of rows and a file of one-line puzzles can look alike)."""
+    """The kind of ``text``. BATCH is said only where the text alone tells it: lines that each
+    hold one puzzle in the one-line form (records.one_or_many reads other batches, such as
+    JSON Lines or lines with notes, to tell them from one puzzle)."""
     body = text.strip(SPACES + "\r\n")
     if not body:
         return Kind.EMPTY
@@ -55,6 +57,25 @@ def classify(text: str) -> Kind:
         return Kind.VARIANT
     if len(first) == len(body):
         return Kind.LINE
+    if is_batch_of_lines(body):
+        return Kind.BATCH
     if not _BAR_CHARS.isdisjoint(body) and _CANDIDATES.search(body):
         return Kind.PENCIL
     return Kind.GRID
+
+
+def is_batch_of_lines(text: str) -> bool:
+    """True for two or more lines (blank and '#' lines aside) that each hold one puzzle in the
+    one-line form, all of one length L, and not L lines: 16 lines of 16 symbols are the rows
+    of a 16x16 grid, not 16 puzzles of 4x4."""
+    count = 0
+    length = 0
+    for line in LINE_BREAK.split(text):
+        stripped = line.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        if one_line_values(stripped) is None or length and len(stripped) != length:
+            return False
+        length = len(stripped)
+        count += 1
+    return count > 1 and count != length

@@ -12,6 +12,7 @@ from ..model.errors import ParseError, ShapeError, SudokuError
 from ..model.expect import NONE, expect
 from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .auto import parse
+from .kind import Kind, classify, is_batch_of_lines
 from .scan import scan
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "problem", "grid", "givens")
@@ -97,7 +98,7 @@ def read_puzzles_or_errors(
     as its error and reading goes on with the next line: one typo does not stop a batch."""
     lines = _lines(text)
     content = [k for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
-    if MIN_SIZE <= len(content) <= MAX_SIZE:
+    if MIN_SIZE <= len(content) <= MAX_SIZE and not is_batch_of_lines(text):
         # A few lines, one per row of the grid they make together: one puzzle drawn over
         # several lines (16 rows of 16 could also be 16 tiny 4x4 puzzles; the grid wins).
         try:
@@ -211,6 +212,8 @@ def one_or_many(text: str, shape: Shape | None) -> Grid | None:
 
     This is where batch-or-single is decided for whole text (an argument, a small file, stdin).
     """
+    if shape is None and classify(text) is Kind.BATCH:
+        return None  # told from the text alone: no need to read it as one grid first
     try:
         grid = parse(text, shape)
     except SudokuError as whole:

@@ -18,6 +18,20 @@ EMPTY_MARKS = ".0_"
 CHAR_VALUE: dict[str, int] = {ch: 0 for ch in EMPTY_MARKS}
 CHAR_VALUE.update({s: v for v, s in enumerate(SYMBOLS, 1)})
 CHAR_VALUE.update({s.lower(): v for v, s in enumerate(SYMBOLS, 1) if s.isalpha()})
+# The one-line form is a run of N*N single-byte symbols; translate maps each byte to its
+# value (255 for anything else) in C, so a whole line costs one call.
+_BYTE_VALUE = bytes(CHAR_VALUE.get(chr(b), 255) for b in range(256))
+_SIZE_OF_LENGTH = {n * n: n for n in range(4, MAX_SYMBOL_SIZE + 1) if is_supported(n)}
+
+
+def one_line_values(line: str, size: int | None = None) -> bytes | None:
+    """The values of ``line`` (stripped) when it is one puzzle in the one-line form, N*N
+    symbols (N = ``size`` when given); None when it is anything else."""
+    n = _SIZE_OF_LENGTH.get(len(line))
+    if n is None or (size is not None and size != n) or not line.isascii():
+        return None
+    values = line.encode("ascii").translate(_BYTE_VALUE)
+    return values if max(values) <= n else None
 
 
 def token_value(text: str, n: int) -> int | None:
