@@ -119,3 +119,63 @@ def test_one_puzzle_a_line_is_a_batch(shape: Shape, seed: int, count: int, to: s
 def test_one_grid_is_one_puzzle(to: str, shape: Shape, seed: int) -> None:
     grid, _ = puzzle(shape, seed, 0.5)
     assert one_or_many(format_grid(grid, to), explicit(shape)) == grid
+
+
+def formats_imports() -> dict[str, set[str]]:
+    """Module -> the formats modules it imports (at the top or inside a function)."""
+    import ast
+    from pathlib import Path
+
+    import sudoku_core.formats as package
+
+    folder = Path(package.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                found.add(node.module)
+        graph[path.stem] = found
+    return graph
+
+
+def test_formats_modules_import_no_cycle() -> None:
+    graph = formats_imports()
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, f"import cycle: {' -> '.join((*path, module))}"
+        if module in done:
+            return
+        for other in sorted(graph.get(module, ())):
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
+    assert "auto" in graph["read"] and "kind" in graph["auto"]  # the graph was read
+
+
+def test_readers_do_not_call_the_dispatch_back() -> None:
+    # parse (auto) is called by the batch reader and the public entry only; classify (kind)
+    # by them and the dispatch itself: no reader of one kind reaches either.
+    graph = formats_imports()
+    assert {m for m, deps in graph.items() if "auto" in deps} == {"read", "records"}
+    assert {m for m, deps in graph.items() if "kind" in deps} == {"auto", "read", "records"}
+
+
+def test_quoted_text_is_read_for_its_own_kind() -> None:
+    grid, _ = puzzle(Shape(3, 3), 5, 0.4)
+    link = format_site_link(grid, "sudokuwiki")
+    rows = format_grid(grid, "grid").replace("\n", ",")
+    assert classify(f'"{link}"') is Kind.JSON and parse(f'"{link}"') == grid
+    assert classify(f'"{rows}"') is Kind.JSON and parse(f'"{rows}"') == grid
+    assert classify(f'"{grid.line()}","x"') is Kind.CSV and parse(f'"{grid.line()}","x"') == grid
+
+
+def test_a_csv_field_may_be_a_link() -> None:
+    grid, solution = puzzle(Shape(3, 3), 6, 0.4)
+    text = f"7,{format_site_link(grid, 'sudokuwiki')},{solution.line()}"
+    assert classify(text) is Kind.CSV
+    got = read_parts(text)
+    assert (got.site, got.givens, got.solution) == ("csv", grid, solution)

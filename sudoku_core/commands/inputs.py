@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from ..formats.kind import Kind, classify
+from ..formats.links import is_link
 from ..formats.read import read_parts
 from ..formats.records import (
     content_lines,
@@ -59,7 +59,7 @@ def is_path_like(source: str) -> bool:
     stripped = source.strip()
     if stripped[:1] in ("{", "[") or '"' in stripped:
         return False
-    return PATH_LIKE.fullmatch(source) is not None and classify(source) is not Kind.LINK
+    return PATH_LIKE.fullmatch(source) is not None and not is_link(source)
 
 
 def puzzle_text(source: str) -> str:

@@ -9,7 +9,7 @@ from math import isqrt
 from ..model.errors import BEYOND_INPUT, ParseError, SudokuError, beyond_input
 from ..model.expect import expect
 from ..model.grid import Grid, Shape
-from .jsonio import json_entries, read_json
+from .jsonio import decode_json, grid_from_json, json_entries
 from .kind import Kind, classify
 from .linkdata import PuzzleLink
 from .links import read_csv_row, read_link
@@ -31,7 +31,12 @@ def _empty(text: str, shape: Shape | None) -> PuzzleLink:
 
 
 def _json(text: str, shape: Shape | None) -> PuzzleLink:
-    return PuzzleLink("text", read_json(text.lstrip("\ufeff"), shape))  # json refuses a BOM
+    data = decode_json(text.lstrip("\ufeff"))  # json refuses a BOM
+    if isinstance(data, str):
+        # A quoted puzzle ('"https://...?bd=..."'): the text inside, read for its own kind;
+        # its givens only, as for any puzzle written inside JSON.
+        return PuzzleLink("text", _read(classify(data), data, shape).givens)
+    return PuzzleLink("text", grid_from_json(data, shape))
 
 
 def _variant(text: str, shape: Shape | None) -> PuzzleLink:

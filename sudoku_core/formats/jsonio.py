@@ -34,11 +34,6 @@ def format_json(grid: Grid, entries: Grid | None = None) -> str:
     return text + "}"
 
 
-def read_json(text: str, shape: Shape | None) -> Grid:
-    """Read a JSON puzzle; cells given as one string are read as grid text."""
-    return grid_from_json(decode_json(text), shape)
-
-
 def decode_json(text: str) -> object:
     """The decoded JSON; a ParseError that says where when it is not JSON."""
     try:

@@ -31,6 +31,7 @@ TEXT_KINDS = frozenset({Kind.PENCIL, Kind.GRID, Kind.LINE})
 ONE_PUZZLE = frozenset(Kind) - {Kind.BATCH}
 
 _JSON_START = "{[\""
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 # A cell written as its candidates between spaces: '(5)' (one left), three or more symbols
 # (no value has three characters: the largest, 64, has two; '24' stays a number), or numbers
 # joined by '/' above 35 ('3/17/40').
@@ -47,6 +48,8 @@ def classify(text: str) -> Kind:
         return Kind.EMPTY
     if is_link(body):
         return Kind.LINK
+    if body[0] == '"' and _JSON_STRING.fullmatch(body):
+        return Kind.JSON  # a quoted puzzle: JSON's string, whose text is read for its kind
     # Before JSON: a row of quoted fields ('"53..7...","534..."') starts like a JSON string.
     if is_csv_row(body):
         return Kind.CSV

@@ -136,7 +136,7 @@ def read_csv_row(text: str, shape: Shape | None) -> PuzzleLink:
                 raise ParseError(f"CSV row: field {number} is a third puzzle; a row holds a "
                                  f"puzzle and at most its solution", column=at + 1)
             try:
-                grids.append(read_cells(value, grids[0].shape if grids else shape))
+                grids.append(_read_field(value, grids[0].shape if grids else shape))
             except SudokuError as err:
                 offset = at + len(raw) - len(raw.lstrip().lstrip("\"'"))
                 column = getattr(err, "column", None)
@@ -153,6 +153,11 @@ def read_csv_row(text: str, shape: Shape | None) -> PuzzleLink:
     if solution is not None:
         _check_solution(grids[0], solution)
     return PuzzleLink("csv", grids[0], solution=solution)
+
+
+def _read_field(value: str, shape: Shape | None) -> Grid:
+    """A CSV field that holds a puzzle: a link (as any link is read), else grid text."""
+    return read_link(value, shape).givens if is_link(value) else read_cells(value, shape)
 
 
 def format_csv_row(puzzle: Grid, solution: Grid | None = None) -> str:
