@@ -23,12 +23,8 @@ class Kind(Enum):
     PENCIL = "pencil"  # a framed grid of candidates: '│ 5 3 124 │ 26 ...'
     GRID = "grid"  # a grid drawn over several lines: rows, frames, .ss, .sdk, numbers
     LINE = "line"  # one line: '53..7....6..195...' or numbers between spaces
-    BATCH = "batch"  # several puzzles: one a line, JSON Lines, CSV with a header, titled grids
+    BATCH = "batch"  # several one-line puzzles, one a line (records.py tells other batches)
 
-
-# The text kinds: one reader (text.read_text) takes them all; the kind names the layout.
-TEXT_KINDS = frozenset({Kind.PENCIL, Kind.GRID, Kind.LINE})
-ONE_PUZZLE = frozenset(Kind) - {Kind.BATCH}
 
 _JSON_START = "{[\""
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
