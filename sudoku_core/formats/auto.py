@@ -12,7 +12,7 @@ from ..model.grid import Grid, Shape
 from .jsonio import decode_json, grid_from_json, json_entries
 from .kind import Kind, classify
 from .linkdata import PuzzleLink
-from .links import read_csv_row, read_link
+from .links import is_csv_row, read_csv_row, read_link
 from .scan import SPACES
 from .sizes import shape_for_size
 from .text import empty_input, one_line_values, read_text
@@ -33,9 +33,14 @@ def _empty(text: str, shape: Shape | None) -> PuzzleLink:
 def _json(text: str, shape: Shape | None) -> PuzzleLink:
     data = decode_json(text.lstrip("\ufeff"))  # json refuses a BOM
     if isinstance(data, str):
-        # A quoted puzzle ('"https://...?bd=..."'): the text inside, read for its own kind;
-        # its givens only, as for any puzzle written inside JSON.
-        return PuzzleLink("text", _read(classify(data), data, shape).givens)
+        # A quoted puzzle ('"https://...?bd=..."', '"puzzle,solution"'): the text inside, read
+        # for its own kind; when that fails, a row of quoted fields is read as the row it is.
+        try:
+            return _read(classify(data), data, shape)
+        except SudokuError:
+            if not is_csv_row(text):
+                raise
+        return read_csv_row(text, shape)
     return PuzzleLink("text", grid_from_json(data, shape))
 
 
