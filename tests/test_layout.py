@@ -148,10 +148,6 @@ COMPLEX_ALLOWED = {
     "logic/techniques/dynamic.py:_search",
     "logic/techniques/chains.py:_search_all",
     "logic/techniques/chain_trace.py:Trace._singles",
-    # Arrived with the variants and the f-puzzles marks after the split: next to split.
-    "formats/fpuzzles.py:fpuzzles_data",
-    "formats/jsonio.py:grid_from_json",
-    "model/variants.py:variant_from_json",
 }
 
 

@@ -15,17 +15,16 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..formats.links import is_link
-from ..formats.parts import read_parts
-from ..formats.read import parse
+from ..formats.read import read_parts
 from ..formats.records import (
-    ANNOTATED,
-    TITLE,
-    is_csv_header,
+    content_lines,
+    lines_hold_puzzles,
+    one_or_many,
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
 )
 from ..model.errors import ParseError, SudokuError
-from ..model.grid import MAX_SIZE, Grid, Shape
+from ..model.grid import Grid, Shape
 from ..model.variants import Variant, combine, rules_of
 from .common import UTF16_BOMS, Item, UsageError
 from .options import shape_option
@@ -161,26 +160,10 @@ def _batch_with_bad_lines(head: bytes, name: str) -> Input | None:
     """Small input with a line that is not UTF-8 or too long, as a batch that reports that
     line in its place and goes on; None when it holds no puzzles one per line."""
     lines = list(_stream_lines(io.BytesIO(b""), head, name))
-    if not _puzzle_per_line(lines):
+    if not lines_hold_puzzles([text for _, text in lines if isinstance(text, str)]):
         return None
     first = next((e for _, e in lines if not isinstance(e, str)), None)
     return Input(None, iter(lines), len(lines), first and ParseError(f"{name}: {first}"))
-
-
-def _puzzle_per_line(lines: list[tuple[int, str | SudokuError]]) -> bool:
-    """True when the first lines that could be read hold a CSV header, a title such as
-    'Grid 01' (of titled grids) or whole puzzles."""
-    first = [text for _, text in lines if isinstance(text, str)][:4]
-    if first and (is_csv_header(first[0]) or TITLE.match(first[0])):
-        return True
-    whole = 0
-    for text in first:
-        try:
-            parse(text)
-            whole += 1
-        except SudokuError:
-            pass
-    return whole > 0 and whole * 2 >= len(first)
 
 
 def _decode(data: bytes, name: str, line: int | None = None) -> str:
@@ -318,19 +301,13 @@ def _iter_items(args: argparse.Namespace) -> tuple[Iterator[Item], int]:
         text = source
     name = "stdin" if source == "-" else source if text is not source else "input"
     try:
-        grid = parse(text, shape)
+        grid = one_or_many(text, shape)
     except SudokuError:
-        items = _batch_or_noted(text, shape, name)
-        if items is not None:
-            return items
         if text is source:
             _refuse_missing_file(source)
         raise
-    lines = _content_lines(text) if "\n" in text.strip() else []
-    if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and _each_a_puzzle(lines, shape):
-        # Four lines of 16 symbols make 64 cells, but they are four 4x4 puzzles, not an 8x8
-        # grid: a grid has one line per row.
-        return _records(Input(text, None, 0), shape, name), len(lines)
+    if grid is None:
+        return _records(Input(text, None, 0), shape, name), len(content_lines(text))
     return iter([Item("", grid)]), 0
 
 
@@ -344,28 +321,6 @@ def _puzzle_source(args: argparse.Namespace) -> str:
     return source
 
 
-def _batch_or_noted(text: str, shape: Shape | None,
-                    name: str) -> tuple[Iterator[Item], int] | None:
-    """Text that is no grid read as a batch of one puzzle a line, or as one puzzle with a
-    note or title; None when it is neither."""
-    # Several lines that each hold a whole puzzle are a batch given on stdin.
-    lines = _content_lines(text)
-    if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
-        return _records(Input(text, None, 0), shape, name), len(lines)
-    if len(lines) <= MAX_SIZE:
-        # One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."),
-        # or under a title, reads as the batch reader reads such a line.
-        try:
-            records = list(read_puzzles_or_errors(text, shape))
-        except SudokuError:
-            if len(lines) == 1 and ANNOTATED.match(lines[0]):
-                raise  # the error of the puzzle before the note, not of the note
-            records = []
-        if len(records) == 1 and not isinstance(records[0], SudokuError):
-            return iter([Item("", records[0].grid)]), 0
-    return None
-
-
 def _refuse_missing_file(source: str) -> None:
     """A puzzle argument that reads as a file name that does not exist is a usage error."""
     if is_path_like(source):
@@ -374,19 +329,6 @@ def _refuse_missing_file(source: str) -> None:
         # Too short for any puzzle (a 4x4 has 16 cells): most likely a mistyped file name.
         raise UsageError(f"cannot read {source}: no such file (as a puzzle, its "
                          f"{len(source)} characters are too few: a 4x4 has 16 cells)") from None
-
-
-def _content_lines(text: str) -> list[str]:
-    return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-
-
-def _each_a_puzzle(lines: list[str], shape: Shape | None) -> bool:
-    try:
-        for line in lines:
-            parse(line, shape)
-    except SudokuError:
-        return False
-    return True
 
 
 def is_file(source: str) -> bool:
@@ -406,19 +348,6 @@ def _is_dir(source: str) -> bool:
         return len(source) < 4096 and Path(source).is_dir()
     except (OSError, ValueError):
         return False
-
-
-def _is_batch(lines: list[str], shape: Shape | None) -> bool:
-    """True when most of the first lines and the last one each hold a whole puzzle."""
-    whole = 0
-    picks = sorted({k for k in (0, 1, 2, len(lines) - 1) if k < len(lines)})
-    for k in picks:
-        try:
-            parse(lines[k], shape)
-            whole += 1
-        except SudokuError:
-            pass
-    return whole >= 2 and whole * 2 > len(picks)
 
 
 _PLACEHOLDER = Grid.empty(Shape(2, 2))

@@ -1,67 +1,110 @@
-"""parse(): read one puzzle in any supported format, finding out which one it is."""
+"""parse() and read_parts(): one puzzle in any supported format. The text is classified once
+(kind.py) and read by the one reader for its kind (READERS); no reader calls back here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from math import isqrt
+
 from ..model.errors import BEYOND_INPUT, ParseError, SudokuError, beyond_input
 from ..model.expect import expect
-from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
-from .jsonio import parse_json
-from .links import is_csv_row, is_link, read_csv_row, read_link
-from .scan import LINE_BREAK, SECTION, SPACES
-from .sizes import is_supported, shape_for_size
-from .text import CHAR_VALUE, read_text
-from .variant_text import has_variant_text, read_variant_text
+from ..model.grid import Grid, Shape
+from .jsonio import decode_json, grid_from_json, json_entries
+from .kind import Kind, classify
+from .linkdata import PuzzleLink
+from .links import is_csv_row, read_csv_row, read_link
+from .scan import SPACES
+from .sizes import shape_for_size
+from .text import empty_input, one_line_values, read_text
+from .variant_text import read_variant_text
 
 # The largest honest input is a 64x64 pencil-mark grid (1.15 M characters, 1.9 MB of UTF-8
 # with 2x32 boxes); anything longer is refused before any real work, so a runaway paste
 # fails at once.
 MAX_TEXT = 3 << 19
 
-# Fast path: the one-line form is a run of N*N single-byte symbols; translate maps each
-# byte to its value (255 for anything else) in C, so a whole line costs one call.
-_BYTE_VALUE = bytes(CHAR_VALUE.get(chr(b), 255) for b in range(256))
-_SIZE_OF_LENGTH = {n * n: n for n in range(4, MAX_SYMBOL_SIZE + 1) if is_supported(n)}
-_JSON_START = "{[\""
+Reader = Callable[[str, "Shape | None"], PuzzleLink]
+
+
+def _empty(text: str, shape: Shape | None) -> PuzzleLink:
+    raise empty_input()
+
+
+def _json(text: str, shape: Shape | None) -> PuzzleLink:
+    data = decode_json(text.lstrip("\ufeff"))  # json refuses a BOM
+    if isinstance(data, str):
+        # A quoted puzzle ('"https://...?bd=..."', '"puzzle,solution"'): the text inside, read
+        # for its own kind; when that fails, a row of quoted fields is read as the row it is.
+        try:
+            return _read(classify(data), data, shape)
+        except SudokuError:
+            if not is_csv_row(text):
+                raise
+        return read_csv_row(text, shape)
+    return PuzzleLink("text", grid_from_json(data, shape))
+
+
+def _variant(text: str, shape: Shape | None) -> PuzzleLink:
+    return PuzzleLink("text", read_variant_text(text.strip(SPACES + "\r\n"), shape))
+
+
+def _text(text: str, shape: Shape | None) -> PuzzleLink:
+    return PuzzleLink("text", read_text(text, shape))
+
+
+# The one reader for each kind: links and CSV rows keep their entries and solution apart; the
+# text kinds differ in layout only, which read_text tells by itself. A BATCH read as one
+# puzzle (parse reads one) is its lines' cells together, as the grid reader reads them.
+READERS: dict[Kind, Reader] = {
+    Kind.EMPTY: _empty,
+    Kind.LINK: read_link,
+    Kind.CSV: read_csv_row,
+    Kind.JSON: _json,
+    Kind.VARIANT: _variant,
+    Kind.PENCIL: _text,
+    Kind.GRID: _text,
+    Kind.LINE: _text,
+    Kind.BATCH: _text,
+}
 
 
 def parse(text: str, shape: Shape | None = None) -> Grid:
     """Read one puzzle: one-line, rows, framed grids, numbers, JSON, .ss, .sdk, a link or a
     CSV row (links and rows give their givens; read_parts keeps entries apart)."""
     expect("parse", text=(text, str), shape=(shape, (Shape, type(None))))
+    _check_length(text)
+    values = one_line_values(text.strip(), shape.size if shape is not None else None)
+    if values is not None:  # the fast path: one line of symbols, as in most batches
+        return Grid(shape or shape_for_size(isqrt(len(values))), tuple(values))
+    return _read(classify(text), text, shape).givens
+
+
+def read_parts(text: str, shape: Shape | None = None) -> PuzzleLink:
+    """Givens apart from entries (and a solution): from a link, a CSV row or JSON with
+    "entries"; any other puzzle text gives its givens alone (site 'text')."""
+    _check_length(text)
+    kind = classify(text)
+    found = _read(kind, text, shape)
+    if kind is Kind.JSON:
+        entries = json_entries(text, found.givens)
+        if entries is not None:
+            return PuzzleLink("json", found.givens, entries)
+    return found
+
+
+def _check_length(text: str) -> None:
     if len(text) > MAX_TEXT:
         raise ParseError(
             f"the input is too long ({len(text):,} characters); a puzzle is at most "
             f"{MAX_TEXT:,} characters"
         )
-    body = text.strip()
-    n = _SIZE_OF_LENGTH.get(len(body))
-    if n is not None and (shape is None or shape.size == n) and body.isascii():
-        values = body.encode("ascii").translate(_BYTE_VALUE)
-        if max(values) <= n:
-            return Grid(shape or shape_for_size(n), tuple(values))
+
+
+def _read(kind: Kind, text: str, shape: Shape | None) -> PuzzleLink:
+    """The reader of ``kind``; an error from below the input (too deep, too big) says so."""
     try:
-        return _parse_any(text, shape)
+        return READERS[kind](text, shape)
     except SudokuError:
         raise
     except BEYOND_INPUT as err:
         raise ParseError(beyond_input(err)) from None
-
-
-def _parse_any(text: str, shape: Shape | None) -> Grid:
-    """The slow path: find the format, then read it."""
-    body = text.strip(SPACES + "\r\n")
-    if not body:
-        raise ParseError("no puzzle found: the input is empty")
-    if is_link(body):
-        return read_link(text, shape).givens
-    first = LINE_BREAK.split(body, maxsplit=1)[0]
-    try:
-        if body[0] in _JSON_START and not SECTION.match(first):
-            return parse_json(text.lstrip("\ufeff"), shape, _parse_any)  # json refuses a BOM
-        if has_variant_text(body):
-            return read_variant_text(body, shape)
-        return read_text(text, shape)
-    except SudokuError:
-        if is_csv_row(body):  # 'puzzle,solution': its own error says which field is wrong
-            return read_csv_row(text, shape, _parse_any).givens
-        raise

@@ -1,4 +1,5 @@
-"""Grids drawn with box-drawing characters and coordinates: the pretty and pencil-mark views."""
+"""Grids drawn as text: one line, plain rows, and with box-drawing characters and coordinates
+(the pretty and pencil-mark views)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,29 @@ from collections.abc import Sequence
 
 from ..model.candidates import Candidates
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
+
+
+def format_line(grid: Grid) -> str:
+    """One line, '.' for empty: symbols 1-9 A-Z, or numbers between spaces above 35."""
+    return grid.line()
+
+
+def format_tokens(grid: Grid) -> str:
+    """Numbers separated by spaces, one row per line, '.' for empty."""
+    w = len(str(grid.size))
+    return "\n".join(
+        " ".join(f"{v if v else '.':>{w}}" for v in row) for row in grid.rows()
+    )
+
+
+def format_rows(grid: Grid) -> str:
+    """A plain grid: one row of symbols per line, '.' for empty (numbers between spaces above
+    35, where one symbol per cell runs out)."""
+    n = grid.size
+    if n > MAX_SYMBOL_SIZE:
+        return format_tokens(grid)
+    line = format_line(grid)
+    return "\n".join(line[r * n:(r + 1) * n] for r in range(n))
 
 
 def _symbol(shape: Shape, value: int) -> str:

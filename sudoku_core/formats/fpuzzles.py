@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
@@ -60,6 +62,33 @@ def read_fpuzzles(link: Link, shape: Shape | None) -> PuzzleLink:
 
 def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     """The puzzle in f-puzzles' compressed JSON (also found inside SudokuPad links)."""
+    puzzle = _puzzle_object(param, site)
+    size = puzzle["size"]
+    extras: list[str] = [_FPUZZLES_NAMES.get(str(k), str(k)) for k, v in puzzle.items()
+                         if k not in _FPUZZLES_PLAIN and k not in HANDLED
+                         and v not in (None, False, [], {}, "")]
+    rows = puzzle["grid"]
+    shape = shape_for(size, shape.classic if shape is not None else None, param, site)
+    if len(rows) != size:
+        raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
+                                f"its size says {size}")
+    cells = _Cells()
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != size:
+            raise param.error(site, f"row {r + 1} of the grid does not hold {size} cells")
+        for c, cell in enumerate(row):
+            if not isinstance(cell, dict):
+                raise param.error(site, f"r{r + 1}c{c + 1} is not a cell object")
+            if cell.get("givenPencilMarks"):
+                extras.append("given pencil marks")
+            cells.add(cell, size, f"r{r + 1}c{c + 1}", param, site)
+    refuse_variant(site, extras, READ)
+    shape = shape.with_variant(read_variant(puzzle, shape, site))
+    return cells.link(site, shape)
+
+
+def _puzzle_object(param: Param, site: str) -> dict[str, Any]:
+    """The decompressed puzzle object, checked to hold a "grid" list and a grid "size"."""
     data = decompressed(param, site)
     try:
         puzzle = json.loads(data)
@@ -70,42 +99,36 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     size = puzzle.get("size")
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
         raise param.error(site, f'"size" is {json.dumps(size)[:20]}, not a grid size')
-    extras: list[str] = [_FPUZZLES_NAMES.get(str(k), str(k)) for k, v in puzzle.items()
-                         if k not in _FPUZZLES_PLAIN and k not in HANDLED
-                         and v not in (None, False, [], {}, "")]
-    rows = puzzle["grid"]
-    shape = shape_for(size, shape.classic if shape is not None else None, param, site)
-    if len(rows) != size:
-        raise param.error(site, f"the grid has {len(rows)} row{'s' * (len(rows) != 1)}, "
-                                f"its size says {size}")
-    givens, entries = [], []
-    centre: list[tuple[int, ...]] = []
-    corner: list[tuple[int, ...]] = []
-    colours: list[tuple[str, ...]] = []
-    for r, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != size:
-            raise param.error(site, f"row {r + 1} of the grid does not hold {size} cells")
-        for c, cell in enumerate(row):
-            if not isinstance(cell, dict):
-                raise param.error(site, f"r{r + 1}c{c + 1} is not a cell object")
-            if cell.get("givenPencilMarks"):
-                extras.append("given pencil marks")
-            value = cell_value(cell.get("value"), size, f"r{r + 1}c{c + 1}", param, site)
-            given = bool(cell.get("given"))
-            givens.append(value if given else 0)
-            entries.append(0 if given else value)
-            name = f"r{r + 1}c{c + 1}"
-            centre.append(_marks(cell.get("centerPencilMarks"), size, name, param, site))
-            corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
-            colours.append(_colours(cell))
-    refuse_variant(site, extras, READ)
-    shape = shape.with_variant(read_variant(puzzle, shape, site))
-    entry_grid = Grid(shape, tuple(entries)) if any(entries) else None
-    return PuzzleLink(site, Grid(shape, tuple(givens)), entry_grid,
-                      centre=tuple(centre) if any(centre) else None,
-                      corner=tuple(corner) if any(corner) else None,
-                      colours=tuple(colours) if any(colours) else None)
+    return puzzle
 
+
+@dataclass
+class _Cells:
+    """The grid's cells as read so far: givens, the player's entries, marks and colours."""
+
+    givens: list[int] = field(default_factory=list)
+    entries: list[int] = field(default_factory=list)
+    centre: list[tuple[int, ...]] = field(default_factory=list)
+    corner: list[tuple[int, ...]] = field(default_factory=list)
+    colours: list[tuple[str, ...]] = field(default_factory=list)
+
+    def add(self, cell: dict[str, Any], size: int, name: str, param: Param, site: str) -> None:
+        """Read one cell object (``name`` such as 'r1c1')."""
+        value = cell_value(cell.get("value"), size, name, param, site)
+        given = bool(cell.get("given"))
+        self.givens.append(value if given else 0)
+        self.entries.append(0 if given else value)
+        self.centre.append(_marks(cell.get("centerPencilMarks"), size, name, param, site))
+        self.corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
+        self.colours.append(_colours(cell))
+
+    def link(self, site: str, shape: Shape) -> PuzzleLink:
+        """The puzzle: the givens, with entries, marks and colours kept apart when any."""
+        entry_grid = Grid(shape, tuple(self.entries)) if any(self.entries) else None
+        return PuzzleLink(site, Grid(shape, tuple(self.givens)), entry_grid,
+                          centre=tuple(self.centre) if any(self.centre) else None,
+                          corner=tuple(self.corner) if any(self.corner) else None,
+                          colours=tuple(self.colours) if any(self.colours) else None)
 
 def _marks(marks: object, size: int, cell: str, param: Param, site: str) -> tuple[int, ...]:
     """A cell's pencil marks (the player's work): distinct values 1..size, in order."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 from ..model.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
@@ -17,9 +16,7 @@ from .sizes import (
     shape_for_size,
     sized,
 )
-from .text import token_value
-
-TextParser = Callable[[str, Shape | None], Grid]
+from .text import read_cells, token_value
 
 
 def format_json(grid: Grid, entries: Grid | None = None) -> str:
@@ -37,10 +34,10 @@ def format_json(grid: Grid, entries: Grid | None = None) -> str:
     return text + "}"
 
 
-def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:
-    """Read a JSON puzzle; ``parse_text`` reads cells given as one string."""
+def decode_json(text: str) -> object:
+    """The decoded JSON; a ParseError that says where when it is not JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         err = ParseError(f"JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
         # The message already names the place in JSON's own words; keep it, but carry it too.
@@ -51,7 +48,24 @@ def parse_json(text: str, shape: Shape | None, parse_text: TextParser) -> Grid:
         raise ParseError("JSON: nested too deeply for a puzzle") from None
     except ValueError:  # an integer of 5,000 digits: Python's own message names its internals
         raise ParseError("JSON: a number too long to be a cell value") from None
-    return grid_from_json(data, shape, parse_text)
+
+
+def json_entries(text: str, givens: Grid) -> Grid | None:
+    """The "entries" of a JSON puzzle (rows like "cells") on the empty cells of ``givens``,
+    which were read from the same text; None when it has none."""
+    body = text.strip().lstrip("\ufeff")
+    if not body.startswith("{") or '"entries"' not in body:
+        return None
+    data = json.loads(body)  # the givens were read from it, so it is JSON
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if entries is None:
+        return None
+    try:
+        grid = grid_from_json({"cells": entries}, givens.shape)
+    except SudokuError as err:
+        raise ParseError(f'JSON: "entries": {err}') from None
+    kept = (0 if g else e for g, e in zip(givens.cells, grid.cells, strict=True))
+    return Grid(givens.shape, tuple(kept))
 
 
 def _shape_of_box(box: object) -> Shape:
@@ -72,34 +86,45 @@ def _shape_of_box(box: object) -> Shape:
     raise ParseError(f'JSON: "box" must be [rows, columns] such as [3, 3], not {json.dumps(box)}')
 
 
-def grid_from_json(data: object, shape: Shape | None, parse_text: TextParser) -> Grid:
+def grid_from_json(data: object, shape: Shape | None) -> Grid:
     """Build a grid from decoded JSON: an object with "cells", or the cells themselves."""
     if isinstance(data, dict) and data.get("variant") is not None:
         plain = {k: v for k, v in data.items() if k != "variant"}
         base = shape.classic if shape is not None else None
-        grid = grid_from_json(plain, base, parse_text)
+        grid = grid_from_json(plain, base)
         variant = variant_from_json(data["variant"], grid.size)
         return Grid(grid.shape.with_variant(variant), grid.cells)
-    cells = data
-    if isinstance(data, dict):
-        key = next((k for k in ("cells", "grid", "puzzle") if k in data), None)
-        if key is None:
-            raise ParseError('JSON: expected an object with a "cells" list of rows')
-        cells = data[key]
-        box = data.get("box", data.get("shape"))
-        if shape is None and box is not None:
-            shape = _shape_of_box(box)
+    cells, shape = _cells_and_shape(data, shape)
     if isinstance(cells, str):
-        return parse_text(cells, shape)
+        return read_cells(cells, shape)
     if not isinstance(cells, list) or not cells:
         raise ParseError("JSON: cells must be a list of rows, such as [[5, 3, 0, ...], ...]")
     if all(isinstance(row, list) for row in cells):
         return _from_rows(cells, shape)
+    return _from_values(cells, shape)
+
+
+def _cells_and_shape(data: object, shape: Shape | None) -> tuple[object, Shape | None]:
+    """The cells of an object ("cells", "grid" or "puzzle"), with the shape its "box" (or
+    "shape") names when the caller gave none; any other JSON value is the cells."""
+    if not isinstance(data, dict):
+        return data, shape
+    key = next((k for k in ("cells", "grid", "puzzle") if k in data), None)
+    if key is None:
+        raise ParseError('JSON: expected an object with a "cells" list of rows')
+    box = data.get("box", data.get("shape"))
+    if shape is None and box is not None:
+        shape = _shape_of_box(box)
+    return data[key], shape
+
+
+def _from_values(cells: list[object], shape: Shape | None) -> Grid:
+    """Build from one list of values (or of rows written as strings such as "53..7....")."""
     if any(isinstance(v, (list, dict)) for v in cells):
         raise ParseError("JSON: cells must be all rows (lists) or all values, not a mix")
     by_count = shape_for_count(len(cells), shape)
     if by_count is None and all(isinstance(v, str) for v in cells):
-        return _from_rows([_split_row(v) for v in cells], shape)  # rows such as "53..7...."
+        return _from_rows([_split_row(str(v)) for v in cells], shape)
     if by_count is None:
         raise count_error(len(cells), shape)
     n = by_count.size

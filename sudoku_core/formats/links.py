@@ -20,6 +20,7 @@ from .linkdata import Link, PuzzleLink, split_link
 from .page_link import format_link, read_page_link
 from .sites import read_coach, read_sudokuwiki
 from .sudokupad import read_sudokupad
+from .text import read_cells, read_text
 
 __all__ = ["LinkError", "PuzzleLink", "format_csv_row", "format_link", "is_csv_row", "is_link",
            "read_csv_row", "read_link"]
@@ -116,10 +117,14 @@ def _field(text: str) -> str:
     return text.strip().strip("\"'").strip()
 
 
-def read_csv_row(text: str, shape: Shape | None, parse: Callable[[str, Shape | None], Grid]
-                 ) -> PuzzleLink:
+def read_csv_row(text: str, shape: Shape | None) -> PuzzleLink:
     """A CSV row such as 'puzzle,solution' or 'id,puzzle,solution,clues': the first long field
-    is the puzzle, the next (when there is one) its solution; short fields are notes."""
+    is the puzzle, the next (when there is one) its solution; short fields are notes. A line
+    that is a grid's rows joined by commas ('53..7....,6..195...,...') is that grid."""
+    try:
+        return PuzzleLink("text", read_text(text, shape))
+    except SudokuError:
+        pass  # no grid: a row of fields, whose own error says which field is wrong
     line = text.strip()
     lead = len(text) - len(text.lstrip())
     grids: list[Grid] = []
@@ -131,7 +136,7 @@ def read_csv_row(text: str, shape: Shape | None, parse: Callable[[str, Shape | N
                 raise ParseError(f"CSV row: field {number} is a third puzzle; a row holds a "
                                  f"puzzle and at most its solution", column=at + 1)
             try:
-                grids.append(parse(value, grids[0].shape if grids else shape))
+                grids.append(_read_field(value, grids[0].shape if grids else shape))
             except SudokuError as err:
                 offset = at + len(raw) - len(raw.lstrip().lstrip("\"'"))
                 column = getattr(err, "column", None)
@@ -148,6 +153,11 @@ def read_csv_row(text: str, shape: Shape | None, parse: Callable[[str, Shape | N
     if solution is not None:
         _check_solution(grids[0], solution)
     return PuzzleLink("csv", grids[0], solution=solution)
+
+
+def _read_field(value: str, shape: Shape | None) -> Grid:
+    """A CSV field that holds a puzzle: a link (as any link is read), else grid text."""
+    return read_link(value, shape).givens if is_link(value) else read_cells(value, shape)
 
 
 def format_csv_row(puzzle: Grid, solution: Grid | None = None) -> str:

@@ -1,4 +1,5 @@
-"""read_puzzles(): files of many puzzles, one per line or as CSV with a solutions column."""
+"""read_puzzles(): files of many puzzles, one per line or as CSV with a solutions column; and
+whether a text is one puzzle or a batch (one_or_many), decided here for every front end."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..model.errors import ParseError, ShapeError, SudokuError
 from ..model.expect import NONE, expect
 from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .auto import parse
+from .kind import Kind, classify, is_batch_of_lines
 from .scan import scan
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "problem", "grid", "givens")
@@ -96,7 +98,7 @@ def read_puzzles_or_errors(
     as its error and reading goes on with the next line: one typo does not stop a batch."""
     lines = _lines(text)
     content = [k for k, ln in enumerate(lines, 1) if ln.strip() and ln.lstrip()[0] != "#"]
-    if MIN_SIZE <= len(content) <= MAX_SIZE:
+    if MIN_SIZE <= len(content) <= MAX_SIZE and not is_batch_of_lines(text):
         # A few lines, one per row of the grid they make together: one puzzle drawn over
         # several lines (16 rows of 16 could also be 16 tiny 4x4 puzzles; the grid wins).
         try:
@@ -202,6 +204,72 @@ def _per_line(
             continue
         seen = True
         yield PuzzleRecord(number, grid)
+
+
+def one_or_many(text: str, shape: Shape | None) -> Grid | None:
+    """The one puzzle ``text`` holds (a grid, or one puzzle with a note or under a title), or
+    None when it is a batch of puzzles; the text's error read as one puzzle when it is neither.
+
+    This is where batch-or-single is decided for whole text (an argument, a small file, stdin).
+    """
+    if shape is None and classify(text) is Kind.BATCH:
+        return None  # told from the text alone: no need to read it as one grid first
+    try:
+        grid = parse(text, shape)
+    except SudokuError as whole:
+        lines = content_lines(text)
+        # Several lines that each hold a whole puzzle are a batch given on stdin.
+        if len(lines) > 1 and (is_csv_header(lines[0]) or _is_batch(lines, shape)):
+            return None
+        noted = _noted(text, lines, shape)
+        if noted is None:
+            raise whole from None
+        return noted
+    lines = content_lines(text) if "\n" in text.strip() else []
+    if 1 < len(lines) <= MAX_SIZE and len(lines) != grid.size and \
+            all(_is_puzzle(line, shape) for line in lines):
+        # Four lines of 16 symbols make 64 cells, but they are four 4x4 puzzles, not an 8x8
+        # grid: a grid has one line per row.
+        return None
+    return grid
+
+
+def _noted(text: str, lines: list[str], shape: Shape | None) -> Grid | None:
+    """One puzzle with a note after it ("<puzzle>  # easy", tdoku's "<puzzle>:1:..."), or
+    under a title, read as the batch reader reads such a line; None when it is not that."""
+    if len(lines) > MAX_SIZE:
+        return None
+    try:
+        records = list(read_puzzles_or_errors(text, shape))
+    except SudokuError:
+        if len(lines) == 1 and ANNOTATED.match(lines[0]):
+            raise  # the error of the puzzle before the note, not of the note
+        return None
+    if len(records) == 1 and isinstance(records[0], PuzzleRecord):
+        return records[0].grid
+    return None
+
+
+def lines_hold_puzzles(lines: list[str]) -> bool:
+    """True when the first lines hold a CSV header, a title such as 'Grid 01' (of titled
+    grids) or whole puzzles: input with a line that could not be read is then a batch."""
+    first = lines[:4]
+    if first and (is_csv_header(first[0]) or TITLE.match(first[0])):
+        return True
+    whole = sum(_is_puzzle(line, None) for line in first)
+    return whole > 0 and whole * 2 >= len(first)
+
+
+def content_lines(text: str) -> list[str]:
+    """The lines that may hold a puzzle: not blank, not a '#' comment."""
+    return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def _is_batch(lines: list[str], shape: Shape | None) -> bool:
+    """True when most of the first lines and the last one each hold a whole puzzle."""
+    picks = sorted({k for k in (0, 1, 2, len(lines) - 1) if k < len(lines)})
+    whole = sum(_is_puzzle(lines[k], shape) for k in picks)
+    return whole >= 2 and whole * 2 > len(picks)
 
 
 def _next_is_puzzle(lines: list[str], number: int, shape: Shape | None) -> bool:

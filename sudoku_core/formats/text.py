@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model.errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..model.grid import MAX_SYMBOL_SIZE, SYMBOLS, Grid, Shape
-from .scan import LINE_BREAK, Scan, Token, scan
+from .scan import LINE_BREAK, SPACES, Scan, Token, scan
 from .sizes import (
     count_error,
     is_supported,
@@ -18,6 +18,20 @@ EMPTY_MARKS = ".0_"
 CHAR_VALUE: dict[str, int] = {ch: 0 for ch in EMPTY_MARKS}
 CHAR_VALUE.update({s: v for v, s in enumerate(SYMBOLS, 1)})
 CHAR_VALUE.update({s.lower(): v for v, s in enumerate(SYMBOLS, 1) if s.isalpha()})
+# The one-line form is a run of N*N single-byte symbols; translate maps each byte to its
+# value (255 for anything else) in C, so a whole line costs one call.
+_BYTE_VALUE = bytes(CHAR_VALUE.get(chr(b), 255) for b in range(256))
+_SIZE_OF_LENGTH = {n * n: n for n in range(4, MAX_SYMBOL_SIZE + 1) if is_supported(n)}
+
+
+def one_line_values(line: str, size: int | None = None) -> bytes | None:
+    """The values of ``line`` (stripped) when it is one puzzle in the one-line form, N*N
+    symbols (N = ``size`` when given); None when it is anything else."""
+    n = _SIZE_OF_LENGTH.get(len(line))
+    if n is None or (size is not None and size != n) or not line.isascii():
+        return None
+    values = line.encode("ascii").translate(_BYTE_VALUE)
+    return values if max(values) <= n else None
 
 
 def token_value(text: str, n: int) -> int | None:
@@ -80,6 +94,18 @@ def _as_chars(tokens: list[Token], n: int) -> list[int] | None:
     get = CHAR_VALUE.get
     out = [get(ch, 99) for tok in tokens for ch in tok.text]
     return out if max(out) <= n else None
+
+
+def empty_input() -> ParseError:
+    """The error for text that holds nothing but spaces."""
+    return ParseError("no puzzle found: the input is empty")
+
+
+def read_cells(text: str, shape: Shape | None) -> Grid:
+    """Cells written as text inside another format: a JSON "cells" string, a CSV field."""
+    if not text.strip(SPACES + "\r\n"):
+        raise empty_input()
+    return read_text(text, shape)
 
 
 def read_text(text: str, shape: Shape | None) -> Grid:

@@ -21,7 +21,9 @@ import re
 from ..model.errors import ParseError, VariantError
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape, cell_name
 from ..model.variants import Cage, Variant, parse_names, rules_of
+from .drawing import format_rows
 from .scan import LINE_BREAK
+from .text import read_text
 
 HEADER = re.compile(r"^\s*(rules|regions|cages)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
@@ -35,8 +37,6 @@ def has_variant_text(text: str) -> bool:
 
 def read_variant_text(text: str, shape: Shape | None) -> Grid:
     """Read the grid part with the classic reader, then the sections into a Variant."""
-    from .text import read_text
-
     lines = LINE_BREAK.split(text)
     start = next(i for i, line in enumerate(lines) if HEADER.match(line))
     grid_text = "\n".join(lines[:start])
@@ -140,8 +140,6 @@ def _cage(line: str, at: int, n: int) -> Cage:
 
 def format_variant_text(grid: Grid) -> str:
     """The grid as rows, then the sections its rules need (a classic grid: the rows only)."""
-    from .write import format_rows
-
     text = format_rows(Grid(grid.shape.classic, grid.cells))
     variant = grid.shape.variant
     if variant is None:

@@ -11,7 +11,14 @@ from ..model.contract import frame
 from ..model.errors import VariantError
 from ..model.expect import expect
 from ..model.grid import MAX_SYMBOL_SIZE, Grid
-from .drawing import candidate_masks, format_candidates, format_pretty
+from .drawing import (
+    candidate_masks,
+    format_candidates,
+    format_line,
+    format_pretty,
+    format_rows,
+    format_tokens,
+)
 from .jsonio import format_json
 from .page_link import format_link
 from .site_links import SITE_LINKS, format_site_link
@@ -37,19 +44,6 @@ __all__ = [
 ]
 
 
-def format_line(grid: Grid) -> str:
-    """One line, '.' for empty: symbols 1-9 A-Z, or numbers between spaces above 35."""
-    return grid.line()
-
-
-def format_tokens(grid: Grid) -> str:
-    """Numbers separated by spaces, one row per line, '.' for empty."""
-    w = len(str(grid.size))
-    return "\n".join(
-        " ".join(f"{v if v else '.':>{w}}" for v in row) for row in grid.rows()
-    )
-
-
 def format_ss(grid: Grid) -> str:
     """SimpleSudoku .ss: rows such as '..3|.1.|...', a line of dashes between bands of boxes."""
     shape = grid.shape
@@ -68,16 +62,6 @@ def format_ss(grid: Grid) -> str:
             out.append(rule)
         out.append(row)
     return "\n".join(out)
-
-
-def format_rows(grid: Grid) -> str:
-    """A plain grid: one row of symbols per line, '.' for empty (numbers between spaces above
-    35, where one symbol per cell runs out)."""
-    n = grid.size
-    if n > MAX_SYMBOL_SIZE:
-        return format_tokens(grid)
-    line = format_line(grid)
-    return "\n".join(line[r * n:(r + 1) * n] for r in range(n))
 
 
 def format_sdk(grid: Grid) -> str:

@@ -114,30 +114,35 @@ def variant_from_json(obj: object, size: int) -> Variant:
     regions = obj.get("regions", [])
     if regions is None:
         regions = []
-    if not isinstance(regions, list) or not all(
-        isinstance(r, int) and not isinstance(r, bool) for r in regions
-    ):
+    if not isinstance(regions, list) or not all(_is_int(r) for r in regions):
         raise VariantError("variant 'regions' must be a list of region indices, one per cell")
     cages_in = obj.get("cages", [])
     if not isinstance(cages_in, list):
         raise VariantError("variant 'cages' must be a list of {\"cells\": [...], \"sum\": n}")
-    cages = []
-    for k, cage in enumerate(cages_in, 1):
-        if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
-            raise VariantError(f"cage {k}: expected {{\"cells\": [cell indices], \"sum\": n}}")
-        extra = sorted(str(key) for key in cage if key not in ("cells", "sum"))
-        if extra:
-            raise VariantError(f"cage {k}: field {extra[0]!r} is not supported")
-        cells = cage["cells"]
-        if not all(isinstance(c, int) and not isinstance(c, bool) for c in cells):
-            raise VariantError(f"cage {k}: cells must be cell indices (0 .. {size * size - 1})")
-        total = cage.get("sum")
-        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
-            raise VariantError(f"cage {k}: sum must be a whole number, not {total!r}")
-        cages.append(Cage(tuple(cells), total))
-    return Variant(flags["diagonals"], flags["windows"], tuple(regions), tuple(cages),
+    cages = tuple(_cage_from_json(cage, k, size) for k, cage in enumerate(cages_in, 1))
+    return Variant(flags["diagonals"], flags["windows"], tuple(regions), cages,
                    flags["anti_knight"], flags["anti_king"])
 
+
+def _is_int(value: object) -> bool:
+    """True for a JSON whole number (JSON's true and false are no numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cage_from_json(cage: object, k: int, size: int) -> Cage:
+    """Cage ``k`` (1-based) of the JSON ``variant``: {"cells": [indices], "sum": n}."""
+    if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
+        raise VariantError(f"cage {k}: expected {{\"cells\": [cell indices], \"sum\": n}}")
+    extra = sorted(str(key) for key in cage if key not in ("cells", "sum"))
+    if extra:
+        raise VariantError(f"cage {k}: field {extra[0]!r} is not supported")
+    cells = cage["cells"]
+    if not all(_is_int(c) for c in cells):
+        raise VariantError(f"cage {k}: cells must be cell indices (0 .. {size * size - 1})")
+    total = cage.get("sum")
+    if total is not None and not _is_int(total):
+        raise VariantError(f"cage {k}: sum must be a whole number, not {total!r}")
+    return Cage(tuple(cells), total)
 
 def combine(*variants: Variant) -> Variant:
     """One variant with every rule of the given ones (the last regions and cages win)."""
