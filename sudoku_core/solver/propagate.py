@@ -1,7 +1,8 @@
-"""Singles to a fixed point: the one singles propagation of the human side.
+"""Singles to a fixed point on the human state: the walker's singles taken in bulk.
 
-The exact solver has its own, on bitboards (``_cover``); this one works on the candidate state
-that techniques read, and can tally what it places for the rating.
+It works in place on the candidate state that techniques read, and tallies what it places for
+the rating. Branches that only ask "does this break?" use ``bitboards.singles``; the exact
+solver has its own (see :mod:`.bitboards`).
 """
 
 from __future__ import annotations
