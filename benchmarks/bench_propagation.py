@@ -2,7 +2,8 @@
 
 Run from the repo root:  .venv/bin/python benchmarks/bench_propagation.py [--count 200]
 (``--against DIR``: also time ``solve`` on the same puzzles with the package in DIR, e.g. an
-export of the previous commit, alternating old and new, and print the ratio.)
+export of the previous commit, alternating old and new in fresh processes, and print the CPU
+ratio; above 25x25 each solve is capped at the same node count, so both do the same work.)
 
 Both paths take the same bitboards (one int per value, a bit per cell) to the same fixed
 point of naked and hidden singles, and the script checks that they agree:
@@ -12,13 +13,14 @@ point of naked and hidden singles, and the script checks that they agree:
 - ``bitboards.singles``, the one the chains and trial and error share: naked and hidden singles
   found together in every unit each round (a round is one step of a chain's length).
 
-Each puzzle is propagated at its root and on every branch of its first cells (a candidate
-assumed, as a forcing chain or the search does), several times over. The puzzles: the first
-``--count`` of ../shared/corpora/puzzles5_forum_hardest_1905_11+, 16x16 and 25x25 puzzles made
-by the project's generator from fixed seeds, and 36x36 grids with 55% of a shuffled pattern
-solution kept. Figures are wall-clock and CPU per puzzle (all its propagations), with the
-load average, which on a shared machine moves them more than any change here: compare the
-ratio, taken within one run.
+Each puzzle is propagated from its givens, then on every branch of the first open cells of
+that fixed point (a candidate assumed, as a forcing chain or the search does; the hot loop gets
+the ``seen`` the search would give it), several times over. The puzzles: the first
+``--count`` of ../shared/corpora/puzzles5_forum_hardest_1905_11+, 16x16 puzzles made by the
+project's generator from fixed seeds, and 25x25 and 36x36 grids with part of a shuffled
+pattern solution kept (see ``big_puzzles``). Figures are CPU per puzzle (all its
+propagations) and wall-clock, with the load average, which on a shared machine moves them more
+than any change here: compare the ratio, taken within one run.
 """
 
 from __future__ import annotations
@@ -45,15 +47,17 @@ CORPUS = "puzzles5_forum_hardest_1905_11+"
 BRANCH_CELLS = 4  # cells whose every candidate is a branch
 REPEAT = 3  # passes over each puzzle's propagations (four times that on 9x9: microseconds)
 
-Run = Callable[[list[int], int, bitboards.Tables], int | None]
+Seen = list[int] | None
+Run = Callable[[list[int], int, bitboards.Tables, Seen], int | None]
+State = tuple[list[int], int, Seen]
 
 
-def _hot(boards: list[int], unsolved: int, t: bitboards.Tables) -> int | None:
-    left = exact._propagate(boards, unsolved, t, None, None)
+def _hot(boards: list[int], unsolved: int, t: bitboards.Tables, seen: Seen) -> int | None:
+    left = exact._propagate(boards, unsolved, t, None, seen and seen[:])
     return None if left < 0 else left
 
 
-def _shared(boards: list[int], unsolved: int, t: bitboards.Tables) -> int | None:
+def _shared(boards: list[int], unsolved: int, t: bitboards.Tables, seen: Seen) -> int | None:
     return bitboards.singles(boards, unsolved, t, 10**9)
 
 
@@ -83,35 +87,43 @@ def read_corpus(path: Path, count: int) -> list[Grid]:
 
 
 def big_puzzles(box: int, count: int) -> list[Grid]:
+    """16x16: the generator's "medium" puzzles (singles leave most cells open); 25x25 (where it
+    only reaches "easy", solved by singles alone) and 36x36: a shuffled pattern solution with
+    45% and 55% of its cells kept (mostly several solutions: branches stay open)."""
     shape = Shape(box, box)
     out = []
     for seed in range(count):
-        if box <= 5:
-            out.append(generate(shape, "easy", seed=seed, time_limit=60).grid)
+        if box == 4:
+            out.append(generate(shape, "medium", seed=seed, time_limit=60).grid)
         else:
             rng = random.Random(seed)
             full = pattern_solution(shape, rng)
-            out.append(Grid(shape, tuple(v if rng.random() < 0.55 else 0 for v in full.cells)))
+            keep = 0.45 if box == 5 else 0.55
+            out.append(Grid(shape, tuple(v if rng.random() < keep else 0 for v in full.cells)))
     return out
 
 
-def states(puzzle: Grid) -> list[tuple[list[int], int]]:
-    """The root state and one state per branch of the first cells (a candidate assumed)."""
+def states(puzzle: Grid) -> list[State]:
+    """The givens placed, and one state per candidate of the first open cells of its fixed
+    point (with the free cells the search would pass down as ``seen``)."""
     t = bitboards.tables(puzzle.shape)
     root = exact._initial_state(puzzle, t)
     assert root is not None, "the benchmark puzzles have no clashing givens"
     boards, unsolved = root
-    out = [(boards, unsolved)]
-    cells = bitboards.cells_of(unsolved)[:BRANCH_CELLS]
-    for cell in cells:
+    out: list[State] = [(boards, unsolved, None)]
+    boards = boards[:]
+    left = bitboards.singles(boards, unsolved, t)
+    assert left is not None, "the benchmark puzzles are not broken by singles"
+    for cell in bitboards.cells_of(left)[:BRANCH_CELLS]:
+        seen = [b & left for b in boards]  # as the search's child, from its parent
         for d, b in enumerate(boards):
             if b >> cell & 1:
                 branch = boards[:]
-                out.append((branch, bitboards.assume(branch, unsolved, cell, d, t.keep)))
+                out.append((branch, bitboards.assume(branch, left, cell, d, t.keep), seen))
     return out
 
 
-def time_path(run: Run, puzzles: list[Grid], work: list[list[tuple[list[int], int]]]
+def time_path(run: Run, puzzles: list[Grid], work: list[list[State]]
               ) -> tuple[list[tuple[float, float]], list[list[tuple[list[int], int | None]]]]:
     """Per puzzle (wall-clock, CPU) seconds of all its propagations, and the results."""
     times = []
@@ -122,9 +134,9 @@ def time_path(run: Run, puzzles: list[Grid], work: list[list[tuple[list[int], in
         w0, c0 = time.perf_counter(), time.process_time()
         for _ in range(repeat):
             got = []
-            for boards, unsolved in todo:
+            for boards, unsolved, seen in todo:
                 b = boards[:]
-                got.append((b, run(b, unsolved, t)))
+                got.append((b, run(b, unsolved, t, seen)))
         times.append((time.perf_counter() - w0, time.process_time() - c0))
         results.append(got)
     return times, results
@@ -168,12 +180,17 @@ import sys, time, pickle
 sys.path.insert(0, sys.argv[1])
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
-puzzles = pickle.load(sys.stdin.buffer)
+puzzles, cap = pickle.load(sys.stdin.buffer)
+solve(Grid(Shape(puzzles[0][0], puzzles[0][0]), puzzles[0][1]), max_nodes=5)  # the tables
+nodes = 0
 w0, c0 = time.perf_counter(), time.process_time()
 for box, cells in puzzles:
-    solve(Grid(Shape(box, box), cells))
-print(time.perf_counter() - w0, time.process_time() - c0)
+    nodes += solve(Grid(Shape(box, box), cells), max_nodes=cap, time_limit=None).nodes
+print(time.perf_counter() - w0, time.process_time() - c0, nodes)
 """
+# Nodes per solve above 25x25: the random 36x36 grids can search for seconds, so both trees
+# do the same capped work (the same nodes, checked) and the CPU per node is compared.
+BIG_CAP = 1500
 
 
 def solve_against(other: Path, sets: dict[str, list[Grid]], rounds: int) -> None:
@@ -181,23 +198,25 @@ def solve_against(other: Path, sets: dict[str, list[Grid]], rounds: int) -> None
     import pickle
 
     print(f"\n### solve(): this tree against {other}, {rounds} alternating rounds\n")
-    print("| puzzles | this wall s | other wall s | this CPU s | other CPU s | CPU ratio |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| puzzles | nodes | this wall s | other wall s | this CPU s | other CPU s | CPU ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for label, puzzles in sets.items():
-        data = pickle.dumps([(p.shape.box_rows, tuple(p.cells)) for p in puzzles])
-        runs: dict[str, list[tuple[float, float]]] = {"this": [], "other": []}
+        cap = BIG_CAP if puzzles[0].shape.size > 25 else exact.DEFAULT_MAX_NODES
+        data = pickle.dumps(([(p.shape.box_rows, tuple(p.cells)) for p in puzzles], cap))
+        runs: dict[str, list[tuple[float, float, int]]] = {"this": [], "other": []}
         for _ in range(rounds):
             for key, where in (("this", ROOT), ("other", other)):
                 out = subprocess.run([sys.executable, "-c", _SOLVE_CHILD, str(where)],
                                      input=data, capture_output=True, check=True).stdout
-                wall, cpu = map(float, out.split())
-                runs[key].append((wall, cpu))
-        tw = min(w for w, _ in runs["this"])
-        ow = min(w for w, _ in runs["other"])
-        tc = min(c for _, c in runs["this"])
-        oc = min(c for _, c in runs["other"])
-        print(f"| {label} | {tw:.2f} | {ow:.2f} | {tc:.2f} | {oc:.2f} | {tc / oc:.3f} |")
-    print("\n(best of the rounds; ratio < 1: this tree is faster)")
+                wall, cpu, nodes = out.split()
+                runs[key].append((float(wall), float(cpu), int(nodes)))
+        nodes = {n for _, _, n in runs["this"] + runs["other"]}
+        tw, tc = min(w for w, _, _ in runs["this"]), min(c for _, c, _ in runs["this"])
+        ow, oc = min(w for w, _, _ in runs["other"]), min(c for _, c, _ in runs["other"])
+        print(f"| {label} | {'/'.join(map(str, sorted(nodes)))} | {tw:.2f} | {ow:.2f} | "
+              f"{tc:.2f} | {oc:.2f} | {tc / oc:.3f} |")
+    print("\n(best of the rounds; CPU ratio < 1: this tree is faster; one node count: the same"
+          " search)")
 
 
 def main() -> None:

@@ -1,10 +1,12 @@
 """Every singles propagation against one plain reference, on random partial grids.
 
-The package keeps one singles propagation per purpose: ``bitboards.singles`` for branches
-(forcing and dynamic chains, trial and error), ``propagate.propagate`` for the human state
-(it tallies what it places), and the exact solver's hot loop ``exact._propagate``. Each must
-reach the closure of the state under naked and hidden singles that the reference below
-reaches one placement at a time on plain sets.
+The package keeps one singles propagation per purpose: ``bitboards.singles`` for the chains'
+branches, ``propagate.propagate`` for the human state (it tallies what it places; trial and
+error asks it too), and the exact solver's hot loop ``exact._propagate``. Each must reach the
+closure of the state under naked and hidden singles that the reference below reaches one
+placement at a time on plain sets. The bitboard ones may miss one kind of contradiction, a
+value with no free cell left that some unit lacks; the search finds it by branching, and the
+chains' recorded steps rest on it, so the tests pin exactly that gap.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def boards_of(cands: list[set[int]], n: int) -> list[int]:
     return [sum(1 << x for x, s in enumerate(cands) if d + 1 in s) for d in range(n)]
 
 
+def lacks_a_value(boards: list[int], unsolved: int) -> bool:
+    """A value with no free cell left, placed fewer than N times: some unit lacks it."""
+    return any(not b & unsolved and b.bit_count() != len(boards) for b in boards)
+
+
 grids = st.builds(partial, st.integers(0, len(SHAPES) - 1), st.integers(0, 2**32),
                   st.floats(0.0, 0.7), st.integers(0, 16))
 
@@ -81,9 +88,9 @@ grids = st.builds(partial, st.integers(0, len(SHAPES) - 1), st.integers(0, 2**32
 def test_bitboard_singles_reach_the_reference_closure(c: Candidates) -> None:
     expected = reference(c)
     boards, unsolved = state_of(c)
-    left = singles(boards, unsolved, tables(c.shape), 10**6)
+    left = singles(boards, unsolved, tables(c.shape))
     if expected is None:
-        assert left is None
+        assert left is None or lacks_a_value(boards, left)
         return
     assert left is not None
     assert boards == boards_of(expected, c.size)
@@ -114,7 +121,9 @@ def test_the_exact_hot_loop_is_sound_against_the_reference(c: Candidates) -> Non
     left = exact._propagate(boards, unsolved, tables(c.shape), None, None)
     if left == -1:
         assert expected is None
-    elif expected is not None:
+    elif expected is None:
+        assert lacks_a_value(boards, left)
+    else:
         assert boards == boards_of(expected, c.size)
         assert left == sum(1 << x for x, s in enumerate(expected) if len(s) > 1)
 
@@ -131,8 +140,11 @@ def test_branch_contradictions_are_the_reference_ones(c: Candidates, seed: int) 
     branch.place(cell, value)
     boards, unsolved = state_of(c)
     unsolved = assume(boards, unsolved, cell, value - 1, tables(c.shape).keep)
-    broken = singles(boards, unsolved, tables(c.shape), 10**6) is None
-    assert broken == (reference(branch) is None)
+    left = singles(boards, unsolved, tables(c.shape), 10**6)
+    if reference(branch) is None:
+        assert left is None or lacks_a_value(boards, left)
+    else:
+        assert left is not None
 
 
 @settings(max_examples=40, deadline=None)

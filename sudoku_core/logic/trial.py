@@ -13,8 +13,8 @@ from ..model import budget
 from ..model.candidates import Candidates
 from ..model.grid import Grid, cell_name
 from ..model.step import Step
-from ..solver.bitboards import assume, singles, state_of, tables
 from ..solver.exact import solve
+from ..solver.propagate import propagate
 from .techniques import TRIAL
 
 _TRIAL_CELLS = 60  # cells tried by singles-propagation before falling back to the search
@@ -33,15 +33,14 @@ def trial_step(c: Candidates, solution: Grid | None,
         return None
     empty.sort(key=lambda cell: (c.masks[cell].bit_count(), cell))
     truth = solution.cells if solution is not None else None
-    t = tables(c.shape)
-    boards, unsolved = state_of(c)
     for cell in empty[:_TRIAL_CELLS]:
         budget.check()
         for v in c.candidates_of(cell):
             if truth is not None and truth[cell] == v:
                 continue  # the true value never leads to a contradiction: skip the work
-            branch = boards[:]
-            if singles(branch, assume(branch, unsolved, cell, v - 1, t.keep), t) is None:
+            trial = c.copy()
+            trial.place(cell, v)
+            if not propagate(trial):
                 return _refuted(c, cell, v, "leads to a contradiction by singles")
     return _search_step(c, empty[0], solver or _exact)
 

@@ -1,12 +1,14 @@
 """Bitboards: one big int per value (bit = cell), the per-shape masks, and singles on them.
 
-The exact solver above 25x25, the Forcing Chain, the dynamic/nested forcing chains and trial
-and error all work on this state; the masks of a shape are built here once. One propagation
+The exact solver above 25x25, the Forcing Chain and the dynamic/nested forcing chains all
+work on this state; the masks of a shape are built here once. One propagation
 per purpose:
 
-- branches (chains, trial and error): :func:`singles` here, :func:`locked_cuts` for pointing
-  and claiming (the chains' wording in ``chain_trace`` applies the same rule with reasons);
-- the human state, tallying what it places for the rating: ``propagate.propagate``;
+- branches (forcing and dynamic chains): :func:`singles` here, :func:`locked_cuts` for
+  pointing and claiming (the chains' wording in ``chain_trace`` applies the same rule with
+  reasons);
+- the human state, in place, tallying what it places for the rating, and trial and error's
+  "does this candidate break the grid": ``propagate.propagate``;
 - the exact search, kept apart for speed: ``_cover.search`` on its own exact-cover int (up to
   25x25) and ``exact._propagate`` on these boards (above); benchmarks/bench_propagation.py.
 """
@@ -154,12 +156,9 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     found = singles
     placed = []
     units = t.units
-    n = len(boards)
     for d, bd in enumerate(boards):
         free = bd & unsolved
         if not free:
-            if bd.bit_count() != n:
-                return None  # placed fewer than N times and no place left: a unit lacks it
             continue
         hidden = free & singles
         for m in units:
@@ -191,10 +190,11 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
 def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None) -> int | None:
     """Singles for at most ``rounds`` rounds, else to a fixed point (in place); None if broken.
 
-    The one singles propagation of branches (forcing and dynamic chains, trial and error); a
-    round places every naked and hidden single in sight at once, so ``rounds`` is the length
-    of a forcing chain. Raises ``OutOfTime`` once the caller's deadline passed: a round over a
-    64x64 grid costs milliseconds and a fixed point may take hundreds.
+    The one singles propagation of branches (forcing and dynamic chains); a round places every
+    naked and hidden single in sight at once, so ``rounds`` is the length of a forcing chain.
+    A value with no free cell left is not checked against its units (the chains' recorded
+    steps rest on that: tests/test_propagation.py pins the gap). Raises ``OutOfTime`` once the
+    caller's deadline passed: a round over a 64x64 grid costs milliseconds.
     """
     for _ in range(t.shape.cell_count if rounds is None else rounds):
         budget.check()

@@ -1,8 +1,8 @@
-"""Singles to a fixed point on the human state: the walker's singles taken in bulk.
+"""Singles to a fixed point on the human state: the walker's bulk singles, trial and error.
 
 It works in place on the candidate state that techniques read, and tallies what it places for
-the rating. Branches that only ask "does this break?" use ``bitboards.singles``; the exact
-solver has its own (see :mod:`.bitboards`).
+the rating; trial and error asks it whether a candidate breaks the grid. The chains' branches
+and the exact solver have their own, on bitboards (see :mod:`.bitboards`).
 """
 
 from __future__ import annotations
