@@ -3,7 +3,7 @@
 Run from the repo root:  .venv/bin/python benchmarks/bench_propagation.py [--count 200]
 (``--against DIR``: also time ``solve`` on the same puzzles with the package in DIR, e.g. an
 export of the previous commit, alternating old and new in fresh processes, and print the CPU
-ratio; above 25x25 each solve is capped at the same node count, so both do the same work.)
+ratio; from 25x25 up each solve is capped at the same node count, so both do the same work.)
 
 Both paths take the same bitboards (one int per value, a bit per cell) to the same fixed
 point of naked and hidden singles, and the script checks that they agree:
@@ -188,8 +188,8 @@ for box, cells in puzzles:
     nodes += solve(Grid(Shape(box, box), cells), max_nodes=cap, time_limit=None).nodes
 print(time.perf_counter() - w0, time.process_time() - c0, nodes)
 """
-# Nodes per solve above 25x25: the random 36x36 grids can search for seconds, so both trees
-# do the same capped work (the same nodes, checked) and the CPU per node is compared.
+# Nodes per solve of the pattern-solution grids (25x25, 36x36): with several solutions they can
+# search for minutes, so both trees do the same capped work (the same nodes, checked).
 BIG_CAP = 1500
 
 
@@ -201,7 +201,7 @@ def solve_against(other: Path, sets: dict[str, list[Grid]], rounds: int) -> None
     print("| puzzles | nodes | this wall s | other wall s | this CPU s | other CPU s | CPU ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for label, puzzles in sets.items():
-        cap = BIG_CAP if puzzles[0].shape.size > 25 else exact.DEFAULT_MAX_NODES
+        cap = BIG_CAP if puzzles[0].shape.size >= 25 else exact.DEFAULT_MAX_NODES
         data = pickle.dumps(([(p.shape.box_rows, tuple(p.cells)) for p in puzzles], cap))
         runs: dict[str, list[tuple[float, float, int]]] = {"this": [], "other": []}
         for _ in range(rounds):
