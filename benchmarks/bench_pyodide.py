@@ -271,7 +271,7 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
         row: dict[str, float] = {}
         for warmed in (False, True):
             geometry.cache_clear()
-            solver._tables.cache_clear()
+            solver.bitboards.tables.cache_clear()
             solver._cover.tables.cache_clear()
             cpu = cpu_clock()
             c0 = cpu()

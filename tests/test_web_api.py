@@ -274,14 +274,13 @@ def test_big_values_travel_as_ints() -> None:
 
 @pytest.mark.parametrize("box", [[3, 3], [4, 4], [6, 6]])
 def test_warm_builds_the_solver_tables_and_answers_the_geometry(box: list[int]) -> None:
-    from sudoku_core.solver import _cover
-    from sudoku_core.solver import exact as solver
+    from sudoku_core.solver import _cover, bitboards
 
     _cover.tables.cache_clear()
-    solver._tables.cache_clear()
+    bitboards.tables.cache_clear()
     result = call("warm", box=box)["result"]
     assert result == call("geometry", box=box)["result"]
-    cached = _cover.tables.cache_info().currsize + solver._tables.cache_info().currsize
+    cached = _cover.tables.cache_info().currsize + bitboards.tables.cache_info().currsize
     assert cached == 1  # the engine for this size has its tables before the first solve
     assert call("warm")["error"]["type"] == "BadRequest"
 

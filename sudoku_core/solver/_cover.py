@@ -249,6 +249,7 @@ def _locked_eliminations(state: int, lk: Locked) -> int:
     return x & gone * 7 & lk.region
 
 
+# Pointing/claiming on the exact-cover int (not bitboards.locked_cuts): shifts, no loop a value.
 def _locked_3x3(state: int, lk: Locked) -> int:
     """The state after pointing and claiming on a 9x9 grid, or 0 when they remove nothing."""
     gone = _locked_eliminations(state, lk)
@@ -462,6 +463,7 @@ def search(
         nodes += 1
         if nodes % every == 0 and out_of_budget(nodes, max_nodes, deadline):
             return SearchResult(count, first, nodes, True, False)
+        # Singles on the exact-cover int, not bitboards.singles: the whole grid in a dozen ops.
         while True:
             y = (state | guard) - low
             # Guard bit of y is set where the field still has a candidate; of state, where

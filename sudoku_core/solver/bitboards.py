@@ -1,7 +1,16 @@
 """Bitboards: one big int per value (bit = cell), the per-shape masks, and singles on them.
 
-The exact solver, the Forcing Chain and the dynamic/nested forcing chains all work on this
-state; the masks of a shape are built here once, and the human side's singles live here once.
+The exact solver above 25x25, the Forcing Chain and the dynamic/nested forcing chains all
+work on this state; the masks of a shape are built here once. One propagation
+per purpose:
+
+- branches (forcing and dynamic chains): :func:`singles` here, :func:`locked_cuts` for
+  pointing and claiming (the chains' wording in ``chain_trace`` applies the same rule with
+  reasons);
+- the human state, in place, tallying what it places for the rating, and trial and error's
+  "does this candidate break the grid": ``propagate.propagate``;
+- the exact search, kept apart for speed: ``_cover.search`` on its own exact-cover int (up to
+  25x25) and ``exact._propagate`` on these boards (above); benchmarks/bench_propagation.py.
 """
 
 from __future__ import annotations
@@ -9,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from ..model import budget
 from ..model.candidates import Candidates
 from ..model.grid import Shape
 
@@ -30,6 +40,11 @@ class Tables:
         """Per cell: the mask of its peers (the cell itself excluded)."""
         every = self.all_cells
         return tuple(every ^ k for k in self.keep)
+
+    @cached_property
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell: the indices into ``units`` of its units."""
+        return self.shape.geometry.units_of
 
     @cached_property
     def segments(self) -> tuple[tuple[int, int, int], ...]:
@@ -95,6 +110,40 @@ def assume(boards: Boards, unsolved: int, cell: int, d: int, keep: tuple[int, ..
     return unsolved & ~bit
 
 
+def place_cells(bd: int, cells: int, keep: tuple[int, ...]) -> int:
+    """Board ``bd`` of one value with the value placed at ``cells``: their peers lose it; -1
+    when two of the cells see each other."""
+    while cells:
+        low = cells & -cells
+        if not bd & low:
+            return -1
+        bd &= keep[low.bit_length() - 1]
+        cells ^= low
+    return bd
+
+
+def locked_cuts(free: int, segments: tuple[tuple[int, int, int], ...]) -> list[tuple[int, int]]:
+    """Pointing and claiming for one value: (segment index, cells it leaves), in order.
+
+    ``free`` holds the cells still open for the value; each cut applies before the next
+    segment is looked at. At a segment where the box holds the value only there, the rest of
+    the line loses it (pointing); where the line does, the rest of the box (claiming).
+    """
+    out = []
+    for i, (seg, box_rest, line_rest) in enumerate(segments):
+        if free & seg:
+            if not free & box_rest:
+                cut = free & line_rest
+            elif not free & line_rest:
+                cut = free & box_rest
+            else:
+                continue
+            if cut:
+                out.append((i, cut))
+                free ^= cut
+    return out
+
+
 def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     """One round of naked and hidden singles (in place): the new unsolved mask, None if broken."""
     one = two = 0
@@ -131,20 +180,24 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
         boards[d] &= ~found
     keep = t.keep
     for d, cells in placed:
-        bd = boards[d] | cells
-        while cells:
-            low = cells & -cells
-            if not bd & low:
-                return None  # two placements of d see each other
-            bd &= keep[low.bit_length() - 1]
-            cells ^= low
+        bd = place_cells(boards[d] | cells, cells, keep)
+        if bd < 0:
+            return None  # two placements of d see each other
         boards[d] = bd
     return unsolved
 
 
-def singles(boards: Boards, unsolved: int, t: Tables, rounds: int) -> int | None:
-    """Singles for at most ``rounds`` rounds or to a fixed point (in place); None if broken."""
-    for _ in range(rounds):
+def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None) -> int | None:
+    """Singles for at most ``rounds`` rounds, else to a fixed point (in place); None if broken.
+
+    The one singles propagation of branches (forcing and dynamic chains); a round places every
+    naked and hidden single in sight at once, so ``rounds`` is the length of a forcing chain.
+    A value with no free cell left is not checked against its units (the chains' recorded
+    steps rest on that: tests/test_propagation.py pins the gap). Raises ``OutOfTime`` once the
+    caller's deadline passed: a round over a 64x64 grid costs milliseconds.
+    """
+    for _ in range(t.shape.cell_count if rounds is None else rounds):
+        budget.check()
         new = singles_round(boards, unsolved, t)
         if new is None or new == unsolved:
             return new

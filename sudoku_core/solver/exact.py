@@ -24,7 +24,6 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Literal
 
 from ..model import budget
@@ -102,32 +101,12 @@ class SolveResult:
         return out
 
 
-@dataclass(frozen=True)
-class _Tables:
-    size: int
-    all_cells: int
-    keep: tuple[int, ...]  # per cell: every cell except its peers (the cell itself stays)
-    units: tuple[int, ...]  # per unit: mask of its cells (boxes, then rows, then columns)
-    units_of: tuple[tuple[int, int, int], ...]  # per cell: its three indices into ``units``
-
-
-@cache
-def _tables(shape: Shape) -> _Tables:
-    """The shared bitboard masks, with the units in the order the hot loop wants them."""
-    geo = shape.geometry
-    t = bitboards.tables(shape)
-    # Boxes first: in typical puzzles most hidden singles are in boxes.
-    where = {u: i for i, u in enumerate(geo.box_first)}
-    units_of = tuple((where[r], where[c], where[b]) for r, c, b in geo.units_of)
-    return _Tables(shape.size, t.all_cells, t.keep, tuple(t.units[u] for u in geo.box_first),
-                   units_of)
-
-
 _OUT_OF_TIME = -2  # what _propagate returns when the deadline passed mid-way
 
 
+# Kept beside bitboards.singles for speed: ~7x less CPU a 36x36 branch (bench_propagation.py).
 def _propagate(
-    boards: list[int], unsolved: int, t: _Tables, deadline: float | None,
+    boards: list[int], unsolved: int, t: bitboards.Tables, deadline: float | None,
     seen: list[int] | None = None,
 ) -> int:
     """Place naked and hidden singles to a fixed point; new unsolved mask, -1 if stuck.
@@ -138,7 +117,7 @@ def _propagate(
     costs milliseconds on 49x49 and 64x64 grids, so the clock is read once a round:
     ``_OUT_OF_TIME`` once ``deadline`` passed.
     """
-    n = t.size
+    n = len(boards)
     keep = t.keep
     units = t.units
     units_of = t.units_of
@@ -232,9 +211,9 @@ def _branch_cell(boards: list[int], unsolved: int) -> int:
     return pick & -pick
 
 
-def _initial_state(grid: Grid, t: _Tables) -> tuple[list[int], int] | None:
+def _initial_state(grid: Grid, t: bitboards.Tables) -> tuple[list[int], int] | None:
     """Bitboards with the givens placed, or None when two givens conflict."""
-    n = t.size
+    n = grid.shape.size
     by_value = [0] * n
     for i, v in enumerate(grid.cells):
         if v:
@@ -245,14 +224,9 @@ def _initial_state(grid: Grid, t: _Tables) -> tuple[list[int], int] | None:
     free = t.all_cells & ~givens
     boards = []
     for d in range(n):
-        bd = free | by_value[d]
-        s = by_value[d]
-        while s:
-            low = s & -s
-            if not bd & low:
-                return None
-            bd &= t.keep[low.bit_length() - 1]
-            s ^= low
+        bd = bitboards.place_cells(free | by_value[d], by_value[d], t.keep)
+        if bd < 0:
+            return None
         boards.append(bd)
     return boards, free
 
@@ -278,7 +252,7 @@ def warm(shape: Shape) -> None:
     if shape.size <= _cover.MAX_COVER_SIZE:
         _cover.tables(shape)
     else:
-        _tables(shape)
+        bitboards.tables(shape)
 
 
 def solve(
@@ -355,26 +329,16 @@ def _pattern_fill(shape: Shape, rng: random.Random | None) -> SearchResult:
     return SearchResult(1, list(grid.cells), 0, False, False)
 
 
-def _search(
-    grid: Grid,
-    limit: int,
-    max_nodes: int | None,
-    deadline: float | None,
-    rng: random.Random | None,
-) -> SearchResult:
+def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+            rng: random.Random | None) -> SearchResult:
     """One depth-first search with the fastest engine for the shape."""
     if grid.shape.size <= _cover.MAX_COVER_SIZE:
         return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, deadline, rng)
     return _search_bitboards(grid, limit, max_nodes, deadline, rng)
 
 
-def _search_restarting(
-    grid: Grid,
-    limit: int,
-    max_nodes: int | None,
-    deadline: float | None,
-    rng: random.Random | None,
-) -> SearchResult:
+def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+                       rng: random.Random | None) -> SearchResult:
     """Count up to ``limit``, restarting in a new random branch order with a doubled node cap.
 
     Depth-first search has heavy tails when a grid has many solutions: an early wrong guess
@@ -404,13 +368,8 @@ def _search_restarting(
         order = order or random.Random(_RESTART_SEED)
 
 
-def _search_bitboards(
-    grid: Grid,
-    limit: int,
-    max_nodes: int | None,
-    deadline: float | None,
-    rng: random.Random | None,
-) -> SearchResult:
+def _search_bitboards(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+                      rng: random.Random | None) -> SearchResult:
     """The generic search (any size): per-value bitboards, singles, fewest-candidates cell.
 
     The stack holds one frame per branching node, ``(boards, rest, cell, options)``: a child
@@ -419,7 +378,7 @@ def _search_bitboards(
     is read at every node and every propagation round: a 64x64 node costs milliseconds.
     """
     shape = grid.shape
-    t = _tables(shape)
+    t = bitboards.tables(shape)
     state = _initial_state(grid, t)
     if state is None:
         return SearchResult(0, None, 0, False, True)
@@ -427,8 +386,8 @@ def _search_bitboards(
     count = 0
     nodes = 0
     keep = t.keep
-    digits = list(range(t.size))
-    every = 1 if t.size > _cover.MAX_COVER_SIZE else _CHECK_EVERY
+    digits = list(range(shape.size))
+    every = 1 if shape.size > _cover.MAX_COVER_SIZE else _CHECK_EVERY
     boards, unsolved = state
     seen: list[int] | None = None  # the root looks at every unit
     frames: list[tuple[list[int], int, int, list[int]]] = []

@@ -1,7 +1,8 @@
-"""Singles to a fixed point: the one singles propagation of the human side.
+"""Singles to a fixed point on the human state: the walker's bulk singles, trial and error.
 
-The exact solver has its own, on bitboards (``_cover``); this one works on the candidate state
-that techniques read, and can tally what it places for the rating.
+It works in place on the candidate state that techniques read, and tallies what it places for
+the rating; trial and error asks it whether a candidate breaks the grid. The chains' branches
+and the exact solver have their own, on bitboards (see :mod:`.bitboards`).
 """
 
 from __future__ import annotations

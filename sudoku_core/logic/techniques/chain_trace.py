@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...model import budget
-from ...model.candidates import Candidates
+from ...model.candidates import Candidates, bits
 from ...model.grid import cell_name
 from ...model.step import Chain, ChainLink, ChainNode
-from ...solver.bitboards import Tables, cells_of
+from ...solver.bitboards import Tables, cells_of, locked_cuts
 from .dynamic import Engine
 
 Fact = tuple[int, int, bool]  # (cell, value, on)
@@ -126,9 +126,15 @@ class Trace:
 
     def _singles(self) -> bool:
         """Place every naked, then every hidden single in sight; True if any was placed."""
+        naked = self._naked_singles()
+        hidden = False
+        for u in range(len(self.c.geometry.units)):
+            hidden = self._hidden_singles(u) or hidden
+        return naked or hidden
+
+    def _naked_singles(self) -> bool:
+        """Place every naked single, in cell order; True if any was placed."""
         n = self.n
-        sym = self.c.shape.symbol
-        geo = self.c.geometry
         masks, values = self.masks, self.values
         placed = False
         for cell, m in enumerate(masks):
@@ -143,55 +149,59 @@ class Trace:
                 self.place(cell, v, "", self._off_parents(
                     [(cell, e) for e in range(1, n + 1) if e != v]))
                 placed = True
-        for u, unit in enumerate(geo.units):
-            where: dict[int, list[int]] = {}
-            done = 0
-            for x in unit:
-                if values[x]:
-                    done |= 1 << (values[x] - 1)
-                    continue
-                m = masks[x]
-                while m:
-                    low = m & -m
-                    where.setdefault(low.bit_length(), []).append(x)
-                    m ^= low
-            for v in range(1, n + 1):
-                if done >> (v - 1) & 1:
-                    continue
-                xs = where.get(v, [])
-                if not xs:
-                    raise Contradiction(
-                        f"{sym(v)} has no place in {_unit(self.c, u)}",
-                        self._off_parents([(x, v) for x in unit]))
-                if len(xs) == 1 and not values[xs[0]] and masks[xs[0]] >> (v - 1) & 1:
-                    x = xs[0]
-                    self.place(x, v, f"hidden single in {_unit(self.c, u)}", self._off_parents(
-                        [(y, v) for y in unit if y != x]))
-                    placed = True
+        return placed
+
+    def _hidden_singles(self, u: int) -> bool:
+        """Place the hidden singles of unit ``u``, by value; True if any was placed."""
+        masks, values = self.masks, self.values
+        unit = self.c.geometry.units[u]
+        where: dict[int, list[int]] = {}
+        done = 0
+        for x in unit:
+            if values[x]:
+                done |= 1 << (values[x] - 1)
+                continue
+            for v in bits(masks[x]):
+                where.setdefault(v, []).append(x)
+        placed = False
+        for v in range(1, self.n + 1):
+            if done >> (v - 1) & 1:
+                continue
+            xs = where.get(v, [])
+            if not xs:
+                raise Contradiction(
+                    f"{self.c.shape.symbol(v)} has no place in {_unit(self.c, u)}",
+                    self._off_parents([(x, v) for x in unit]))
+            if len(xs) == 1 and not values[xs[0]] and masks[xs[0]] >> (v - 1) & 1:
+                x = xs[0]
+                self.place(x, v, f"hidden single in {_unit(self.c, u)}", self._off_parents(
+                    [(y, v) for y in unit if y != x]))
+                placed = True
         return placed
 
     def _locked(self) -> bool:
+        """Apply the first pointing or claiming, segment by segment then value by value."""
         t = self.t
-        masks = self.masks
-        for (seg, box_rest, line_rest), (box, line) in zip(t.segments, t.unit_of_segment,
-                                                           strict=True):
-            for v in range(1, self.n + 1):
-                bit = 1 << (v - 1)
-                free = _cells_with(masks, self.values, seg | box_rest | line_rest, bit)
-                if not free & seg:
-                    continue
-                if not free & box_rest and free & line_rest:
-                    rest, gone, unit = line_rest, box_rest, box
-                elif not free & line_rest and free & box_rest:
-                    rest, gone, unit = box_rest, line_rest, line
-                else:
-                    continue
-                parents = self._off_parents([(x, v) for x in cells_of(gone)])
-                rule = f"locked candidates in {_unit(self.c, unit)}"
-                for x in cells_of(free & rest):
-                    self.eliminate(x, v, rule, parents)
-                return True
-        return False
+        masks, values = self.masks, self.values
+        first: tuple[int, int, int] | None = None  # (segment index, value, cells it leaves)
+        for v in range(1, self.n + 1):
+            bit = 1 << (v - 1)
+            free = sum(1 << x for x, m in enumerate(masks) if m & bit and not values[x])
+            cuts = locked_cuts(free, t.segments)
+            if cuts and (first is None or cuts[0][0] < first[0]):
+                first = (cuts[0][0], v, cuts[0][1])
+        if first is None:
+            return False
+        i, v, cut = first
+        _, box_rest, line_rest = t.segments[i]
+        box, line = t.unit_of_segment[i]
+        # Pointing (the line loses it) rests on the box's rest; claiming on the line's.
+        empty, unit = (box_rest, box) if cut & line_rest else (line_rest, line)
+        parents = self._off_parents([(x, v) for x in cells_of(empty)])
+        rule = f"locked candidates in {_unit(self.c, unit)}"
+        for x in cells_of(cut):
+            self.eliminate(x, v, rule, parents)
+        return True
 
     def _probe(self, inner: int, probes: list[tuple[int, int]] | None) -> bool:
         todo = probes if probes is not None else [
@@ -285,15 +295,6 @@ class Trace:
 def _unit(c: Candidates, u: int) -> str:
     kind, i = c.geometry.unit_kind(u)
     return f"{kind} {i + 1}"
-
-
-def _cells_with(masks: list[int], values: list[int], area: int, bit: int) -> int:
-    """Cells of ``area`` still open for the value (placed ones excluded)."""
-    out = 0
-    for x in cells_of(area):
-        if masks[x] & bit and not values[x]:
-            out |= 1 << x
-    return out
 
 
 def branch_trace(c: Candidates, eng: Engine, cell: int,

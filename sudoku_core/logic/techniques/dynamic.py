@@ -29,6 +29,7 @@ from ...solver.bitboards import (
     Tables,
     assume,
     common,
+    locked_cuts,
     singles_round,
     state_of,
     tables,
@@ -53,18 +54,11 @@ def _locked(boards: Boards, unsolved: int, t: Tables) -> bool:
         free = bd & unsolved
         if not free:
             continue
-        new = bd
-        for seg, box_rest, line_rest in segments:
-            if free & seg:
-                if not free & box_rest:
-                    if free & line_rest:
-                        new &= ~line_rest
-                        free &= ~line_rest
-                elif not free & line_rest and free & box_rest:
-                    new &= ~box_rest
-                    free &= ~box_rest
-        if new != bd:
-            boards[d] = new
+        gone = 0
+        for _, cut in locked_cuts(free, segments):
+            gone |= cut
+        if gone:
+            boards[d] = bd ^ gone
             changed = True
     return changed
 
