@@ -65,6 +65,14 @@ def test_classic_grid_has_boxes_as_regions_and_no_variant(app: App) -> None:
     assert label(app, 0) == "r1c1, empty"
 
 
+def test_a_killer_link_in_a_new_tab_starts_the_engine(fresh_app: App) -> None:
+    # The layout of a variant comes from the engine, which starts once the grid is shown: the
+    # page must not wait on the layout first (a Killer link in a new tab sat at "Starting").
+    fresh_app.open(killer_link())  # waits for <html data-engine=ready>
+    expect(fresh_app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    assert fresh_app.page.locator("[role=gridcell][data-cage]").count() == 81
+
+
 def test_killer_from_a_link(app: App) -> None:
     app.open(killer_link())
     app.expect_line(KILLER.grid.line())

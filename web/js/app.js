@@ -154,7 +154,12 @@ async function start() {
     await Promise.all([shipped, firstGeometry]);
     await arrival();
   }
-  await loadGeometry();
+  const geometry = loadGeometry();
+  // A variant's layout comes from the engine, which waits for gridShown: release it first,
+  // or each waits on the other (a Killer link opened in a new tab sat at "Starting").
+  const { doc } = getState();
+  if (doc.variant || !Geo.known(doc.box)) gridShown();
+  await geometry;
   flush();
   performance.mark("sudoku:grid-editable"); // read by benchmarks/bench_web.py
   gridShown();

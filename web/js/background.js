@@ -7,7 +7,7 @@
 import * as D from "./doc.js";
 import { Engine } from "./engine.js";
 import * as Geo from "./geometry.js";
-import { ask, failed } from "./client.js";
+import { answerAheadFrom, ask, failed } from "./client.js";
 import {
   keptReply, readApplied, readCandidates, readPrepared, readRating, readSolve, readVerdict,
 } from "./protocol.js";
@@ -86,9 +86,9 @@ function workAhead(app, ensureCandidates) {
     document.documentElement.dataset.walk = word;
   };
 
-  app.engine.answers = {
+  answerAheadFrom({
     lookup: (cmd, args) => (cmd === "hint" || cmd === "steps" ? answers.get(answerKey(cmd, args)) || null : null),
-  };
+  });
 
   function keep(cmd, args) {
     const key = answerKey(cmd, args);

@@ -14,13 +14,22 @@ const TICK = 200; // ms between two updates of the elapsed time
 export const CANCELLED = "Cancelled. The engine restarted; your grid is unchanged.";
 
 let engine = null; // the page's Engine (startEngine)
+let ahead = null; // answers worked out ahead (answerAheadFrom), handed to the engine
 let current = null; // the job running: {name, what, started, shown, cancelled, timer, stop}
 
 // Start the page's engine (once): `onStatus` hears its loading and readiness, `after` is what
 // the first worker waits for (the service worker's control).
 export function startEngine(workerUrl, onStatus, after) {
   engine = new Engine(workerUrl, onStatus, (jobs) => dispatch((s) => setJobs(s, jobs)), after);
+  engine.answers = ahead;
   return engine;
+}
+
+// The answers worked out ahead ({lookup(cmd, args) -> Promise | null}, background.js) that the
+// engine answers matching requests from; set before or after the engine starts.
+export function answerAheadFrom(answers) {
+  ahead = answers;
+  if (engine) engine.answers = answers;
 }
 
 // The engine's state: "loading" | "ready" | "error".
