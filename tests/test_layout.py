@@ -144,9 +144,6 @@ COMPLEX_ALLOWED = {
     # The bitboard search's hot loop: split into helpers it ran 4-9% slower on 30x30/36x36.
     "solver/exact.py:_propagate",
     # Files other branches were editing when the rest was split: theirs to split.
-    "logic/techniques/forcing_chains.py:word",
-    "logic/techniques/dynamic.py:_search",
-    "logic/techniques/chains.py:_search_all",
     "logic/techniques/chain_trace.py:Trace._singles",
     # Arrived with the variants and the f-puzzles marks after the split: next to split.
     "formats/fpuzzles.py:fpuzzles_data",
