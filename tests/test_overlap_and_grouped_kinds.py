@@ -136,27 +136,28 @@ def test_the_walker_keeps_its_sets_apart() -> None:
 
 
 def test_grouped_chains_carry_hodoku_names() -> None:
-    wanted = {("Grouped AIC", GROUPED_STATE): {(64, 2)},
-              ("Grouped Discontinuous Nice Loop", GROUPED_STATE): {(10, 8)},
-              ("Grouped Continuous Nice Loop", LOOP_STATE): {(31, 6), (35, 6)}}
-    for (name, text), elims in wanted.items():
+    wanted = {GROUPED_STATE: {"Grouped AIC": {(64, 2)},
+                              "Grouped Discontinuous Nice Loop": {(10, 8)}},
+              LOOP_STATE: {"Grouped Continuous Nice Loop": {(31, 6), (35, 6)}}}
+    for text, kinds in wanted.items():
         c = candidates_from_text(text)
-        listed, _ = find_all(c, [name], time_limit=60)
-        # A kind lists that kind only; "Grouped AIC" is also the entry, which lists every kind.
-        kinds = {s.technique for s in listed}
-        assert kinds == {name} or name == "Grouped AIC" and kinds <= set(KIND_NAMES)
-        hits = [s for s in listed if elims <= set(s.eliminations) and s.technique == name]
-        assert hits, f"{name}: nothing removes {sorted(elims)}"
-        for step in hits:
-            holds(c, step)
-            assert any(len(n.cells) > 1 for ch in step.chain_list() for n in ch.nodes)
-        # The plain entry lists every kind; the walker's own steps keep the one name.
+        # The entry's own name lists every kind; the walker's steps keep the one name.
         every, _ = find_all(c, ["Grouped AIC"], time_limit=60)
         assert {s.technique for s in every} <= set(KIND_NAMES)
         assert {s.technique for s in iter_grouped_aic(c)} <= {"Grouped AIC"}
-    loop = [s for s in find_all(candidates_from_text(LOOP_STATE),
-                                ["Grouped Continuous Nice Loop"], time_limit=60)[0]]
-    assert all(s.chain_list()[0].kind == "loop" for s in loop)
+        for name, elims in kinds.items():
+            hits = [s for s in every if s.technique == name and elims <= set(s.eliminations)]
+            assert hits, f"{name}: nothing removes {sorted(elims)}"
+            for step in hits:
+                holds(c, step)
+                assert any(len(n.cells) > 1 for ch in step.chain_list() for n in ch.nodes)
+                kind = step.chain_list()[0].kind
+                assert (kind == "loop") == (name == "Grouped Continuous Nice Loop")
+    # A kind's name lists that kind only, the same steps the entry lists under it.
+    c = candidates_from_text(LOOP_STATE)
+    loops, _ = find_all(c, ["Grouped Continuous Nice Loop"], time_limit=60)
+    every, _ = find_all(c, ["Grouped AIC"], time_limit=60)
+    assert loops and loops == [s for s in every if s.technique == "Grouped Continuous Nice Loop"]
 
 
 def test_hodoku_names_resolve_to_their_kind() -> None:
