@@ -29,7 +29,7 @@ from typing import Any
 from ..model import budget
 from ..model.candidates import Candidates, bits
 from ..model.grid import Grid
-from ..model.step import Step
+from ..model.step import Chain, Step
 from .techniques import TRIAL, weight_of
 from .techniques.fish import iter_fish
 from .techniques.subsets import iter_hidden_subset, iter_naked_subset
@@ -115,6 +115,8 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     # Longer nets: SE's forcing chains, or its cell and region forcing chains, 7.0 to 8.5.
     "AIC": (7.8, True),
     "Grouped AIC": (7.8, True),
+    "Grouped Continuous Nice Loop": (7.8, True),  # the listing's names for grouped chains
+    "Grouped Discontinuous Nice Loop": (7.8, True),
     "ALS Chain": (7.8, True),
     "ALS-XY-Wing": (7.2, True),
     "Death Blossom": (7.2, True),
@@ -132,10 +134,25 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     "Nested Forcing Chain (+)": (11.2, True),
     TRIAL: (11.5, False),
 }
+# The forcing chains whose length is the size of their whole net (see ``_size``).
+FORCING_NAMES = frozenset(("Forcing Chain", "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
+                           "Nested Forcing Chain", "Nested Forcing Chain (+)"))
 
 
-def _size(step: Step) -> int:
-    """Nodes of a step for the length adjustment: its chain links, else the cells it rests on."""
+def chain_nodes(chain: Chain) -> int:
+    """Nodes of a chain, the nodes of the inner chains of a nested one included."""
+    return sum(1 + (chain_nodes(node.sub) if node.sub is not None else 0)
+               for node in chain.nodes)
+
+
+def _size(step: Step, technique: str) -> int:
+    """Nodes of a step for the length adjustment. A forcing chain: every node of all its
+    branches (SE grows a forcing chain's rating with the nodes of the whole net, in the same
+    steps as a chain's); another chain: its links, else the cells it rests on."""
+    if technique in FORCING_NAMES:
+        chains = step.chain_list()
+        if chains:
+            return sum(chain_nodes(chain) for chain in chains)
     on_off = sum(1 for _, _, role in step.candidates if role in ("on", "off"))
     if on_off:
         return on_off
@@ -156,7 +173,7 @@ def difficulty_of(technique: str, step: Step | None) -> float:
     base, grows = _CHAINED[best]
     if step is None or not grows:
         return base
-    return round(base + length_bonus(_size(step)), 1)
+    return round(base + length_bonus(_size(step, best)), 1)
 
 
 # The project's first chain (X-Chain): every technique before it in the registry is one of SE's
