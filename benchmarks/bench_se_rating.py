@@ -7,10 +7,12 @@ share within 0.5, and the same for EP and ED. The table is split in two by row p
 in ``sudoku_core/se_scale.py`` was never tuned on; ``--part tune`` is the other three quarters,
 ``--part all`` both. Goals: Spearman >= 0.95 on every corpus, MAE <= 0.3, >= 90% within 0.5.
 
-``--cv`` checks the forcing chains' bases by 4-fold cross-validation instead: every puzzle is
-rated once, then for each fold (rows i with i % 4 == k) the bases of the forcing-chain families
-are fitted (least mean absolute error) on the other three folds and the fold is scored with
-them; the fitted bases of each fold are printed, so that one sees whether they are stable.
+``--cv`` checks the forcing chains' bases and length measure by 4-fold cross-validation
+instead: every puzzle is rated once, then for each fold (rows i with i % 4 == k) the bases of
+the forcing-chain families are fitted (least mean absolute error) on the other three folds and
+the fold is scored with them, once for each length measure: ``cells`` (the chain candidates,
+what ``se_scale`` uses) and ``net`` (SE's count: every node of the whole net, ``net_size``).
+The fitted bases of each fold are printed, so that one sees whether they are stable.
 
     python benchmarks/bench_se_rating.py                 # held-out quarter
     python benchmarks/bench_se_rating.py --part tune -v  # the tuning part, every miss listed
@@ -107,7 +109,9 @@ def summary(name: str, pairs: list[tuple[float, float]]) -> str:
 
 # --- cross-validation of the forcing chains' bases ----------------------------------------------
 
-Walked = tuple[float, bool, list[tuple[str, float, int]]]  # basic top, basic solved, path steps
+# basic top, basic solved, path steps (family, difficulty, size by cells, size by net)
+Walked = tuple[float, bool, list[tuple[str, float, int, int]]]
+MEASURES = ("cells", "net")
 
 
 class _Recording(se_scale.PathTally):
@@ -115,14 +119,16 @@ class _Recording(se_scale.PathTally):
 
     def __init__(self) -> None:
         super().__init__()
-        self.named: list[tuple[str, float, int]] = []  # (family, difficulty, size)
+        self.named: list[tuple[str, float, int, int]] = []  # see Walked
 
     def __call__(self, technique: str, step: Step | None) -> None:
         super().__call__(technique, step)
         family = next((f for f in sorted(se_scale.FORCING_NAMES, key=len, reverse=True)
                        if technique.startswith(f)), "")
-        size = se_scale._size(step, family) if family and step is not None else 0
-        self.named.append((family, self.steps[-1][0], size))
+        cells = net = 0
+        if family and step is not None:
+            cells, net = se_scale._size(step), se_scale.net_size(step)
+        self.named.append((family, self.steps[-1][0], cells, net))
 
 
 def walked(row: Row) -> tuple[Row, Walked | None]:
@@ -136,13 +142,14 @@ def walked(row: Row) -> tuple[Row, Walked | None]:
     return row, (basic.top, basic.solved, tally.named)
 
 
-def er_with(w: Walked, bases: dict[str, float]) -> float:
+def er_with(w: Walked, bases: dict[str, float], measure: str = "cells") -> float:
     """ER of a walked puzzle with other bases for the forcing-chain families."""
     top, solved, named = w
     if solved:
         return top
     out = top
-    for family, d, size in named:
+    for family, d, cells, net in named:
+        size = net if measure == "net" else cells
         if family in bases:
             grows = se_scale._CHAINED[family][1]
             d = round(bases[family] + (se_scale.length_bonus(size) if grows else 0.0), 1)
@@ -150,14 +157,14 @@ def er_with(w: Walked, bases: dict[str, float]) -> float:
     return round(out, 1)
 
 
-def fit(data: list[tuple[Row, Walked]]) -> dict[str, float]:
+def fit(data: list[tuple[Row, Walked]], measure: str) -> dict[str, float]:
     """Bases of the forcing families with the least mean absolute error on ``data`` (each
     family in turn, twice over, on a 0.1 grid from 7.0 to 11.5; ties go to the nearest to
     the base in use)."""
     bases = {f: se_scale._CHAINED[f][0] for f in se_scale.FORCING_NAMES}
 
     def mae(b: dict[str, float]) -> float:
-        return sum(abs(er_with(w, b) - row[2]) for row, w in data) / len(data)
+        return sum(abs(er_with(w, b, measure) - row[2]) for row, w in data) / len(data)
 
     for _ in range(2):
         for family in sorted(bases):
@@ -180,21 +187,23 @@ def cross_validate(rows: list[tuple[int, Row]], jobs: int) -> None:
     data = [(row, w) for row, w in done if w is not None]
     print(f"# SE scale: 4-fold cross-validation of the forcing-chain bases, {len(rows)} puzzles "
           f"SE rated ({len(rows) - len(data)} unsolved)")
-    print("\n| fold | corpus | puzzles | Spearman | MAE | within 0.5 |")
-    print("|---|---|---:|---:|---:|---:|")
-    fitted = []
-    for k in range(4):
-        train = [(r, w) for r, w in data if fold_of[r[1]] != k]
-        test = [(r, w) for r, w in data if fold_of[r[1]] == k]
-        bases = fit(train)
-        fitted.append(bases)
-        for corpus in sorted({r[0] for r, _ in test}):
-            pairs = [(er_with(w, bases), r[2]) for r, w in test if r[0] == corpus]
-            print(summary(f"{k} | {corpus}", pairs))
-        print(summary(f"{k} | all", [(er_with(w, bases), r[2]) for r, w in test]))
-    print("\nbases fitted per fold (the other three folds):")
-    for k, bases in enumerate(fitted):
-        print(f"  fold {k}: " + ", ".join(f"{f} {b:.1f}" for f, b in sorted(bases.items())))
+    for measure in MEASURES:
+        print(f"\nlength measure: {measure}\n")
+        print("| fold | corpus | puzzles | Spearman | MAE | within 0.5 |")
+        print("|---|---|---:|---:|---:|---:|")
+        fitted = []
+        for k in range(4):
+            train = [(r, w) for r, w in data if fold_of[r[1]] != k]
+            test = [(r, w) for r, w in data if fold_of[r[1]] == k]
+            bases = fit(train, measure)
+            fitted.append(bases)
+            for corpus in sorted({r[0] for r, _ in test}):
+                pairs = [(er_with(w, bases, measure), r[2]) for r, w in test if r[0] == corpus]
+                print(summary(f"{k} | {corpus}", pairs))
+            print(summary(f"{k} | all", [(er_with(w, bases, measure), r[2]) for r, w in test]))
+        print("\nbases fitted per fold (on the other three folds):")
+        for k, bases in enumerate(fitted):
+            print(f"  fold {k}: " + ", ".join(f"{f} {b:.1f}" for f, b in sorted(bases.items())))
     print(f"\n{time.perf_counter() - start:.1f} s wall; load average {os.getloadavg()[0]:.1f}")
 
 

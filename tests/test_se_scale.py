@@ -21,6 +21,7 @@ from sudoku_core.logic.se_scale import (
     chain_nodes,
     difficulty_of,
     length_bonus,
+    net_size,
 )
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Chain, ChainLink, ChainNode, Step
@@ -72,15 +73,17 @@ def _branch(nodes: int, inner: int = 0) -> Chain:
 
 @given(st.lists(st.integers(1, 40), min_size=1, max_size=4), st.integers(0, 12),
        st.sampled_from(sorted(FORCING_NAMES)))
-def test_a_forcing_chain_grows_with_the_nodes_of_its_whole_net(sizes: list[int], inner: int,
-                                                               name: str) -> None:
-    # SE's length rule on a forcing chain counts every node of every branch (inner ones too).
+def test_a_forcing_net_is_measured_whole(sizes: list[int], inner: int, name: str) -> None:
+    # SE's length of a forcing chain counts every node of every branch (inner ones too); the
+    # rating itself keeps the chain candidates' count (the nets are not SE's: see the docs).
     chains = tuple(_branch(k, inner if i == 0 else 0) for i, k in enumerate(sizes))
     total = sum(sizes) + inner
     assert sum(chain_nodes(ch) for ch in chains) == total
-    step = Step(name, (), ((0, 1),), "t", candidates=((0, 1, "on"),), chains=lambda: chains)
+    on = tuple((x, 1, "on") for x in range(3))
+    step = Step(name, (), ((0, 1),), "t", candidates=on, chains=lambda: chains)
+    assert net_size(step) == total
     base, grows = _CHAINED[name]
-    want = round(base + (length_bonus(total) if grows else 0.0), 1)
+    want = round(base + (length_bonus(len(on)) if grows else 0.0), 1)
     assert difficulty_of(name, step) == pytest.approx(want)
 
 

@@ -134,7 +134,7 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     "Nested Forcing Chain (+)": (11.2, True),
     TRIAL: (11.5, False),
 }
-# The forcing chains whose length is the size of their whole net (see ``_size``).
+# The forcing chains, whose length SE counts over the whole net (``net_size``).
 FORCING_NAMES = frozenset(("Forcing Chain", "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
                            "Nested Forcing Chain", "Nested Forcing Chain (+)"))
 
@@ -145,14 +145,17 @@ def chain_nodes(chain: Chain) -> int:
                for node in chain.nodes)
 
 
-def _size(step: Step, technique: str) -> int:
-    """Nodes of a step for the length adjustment. A forcing chain: every node of all its
-    branches (SE grows a forcing chain's rating with the nodes of the whole net, in the same
-    steps as a chain's); another chain: its links, else the cells it rests on."""
-    if technique in FORCING_NAMES:
-        chains = step.chain_list()
-        if chains:
-            return sum(chain_nodes(chain) for chain in chains)
+def net_size(step: Step) -> int:
+    """SE's length of a forcing chain: every node of its whole net (all its branches, and the
+    inner chains of a nested one), from the step's ``chains``; 0 without chains."""
+    return sum(chain_nodes(chain) for chain in step.chain_list())
+
+
+def _size(step: Step) -> int:
+    """Nodes of a step for the length adjustment: its chain candidates (on/off), else the cells
+    it rests on. A forcing chain is measured the same way, not by ``net_size``: the project's
+    nets are not SE's (its branches follow singles where SE's static chains do not), and on the
+    calibration table the whole-net count rated worse under cross-validation (docs/rating.md)."""
     on_off = sum(1 for _, _, role in step.candidates if role in ("on", "off"))
     if on_off:
         return on_off
@@ -173,7 +176,7 @@ def difficulty_of(technique: str, step: Step | None) -> float:
     base, grows = _CHAINED[best]
     if step is None or not grows:
         return base
-    return round(base + length_bonus(_size(step, best)), 1)
+    return round(base + length_bonus(_size(step)), 1)
 
 
 # The project's first chain (X-Chain): every technique before it in the registry is one of SE's
