@@ -288,6 +288,7 @@ def _blossom(c: Candidates, stem: int, stem_digits: list[int], petals: list[list
             yield _blossom_step(c, stem, stem_digits, chosen, elims)
         return
     for s in petals[len(chosen)]:
+        check()  # overlapping petals multiply the choices: every choice is budgeted
         if s.mask & used and (not overlap or s in chosen) or not s.digits & common:
             continue
         chosen.append(s)
