@@ -202,7 +202,7 @@ def test_plus_marks_in_a_pencil_mark_grid() -> None:
     ("Finned Franken X-Wing", "Franken Fish", "finned franken x wing"),
     ("Siamese Finned Mutant Swordfish", "Siamese Fish", "siamese finned mutant swordfish"),
     ("Multi-Colors Type 2", "Multi-Colours", "multi colours type 2"),
-    ("Grouped Discontinuous Nice Loop", "Grouped AIC", None),
+    ("Grouped Discontinuous Nice Loop", "Grouped AIC", "grouped discontinuous nice loop"),
     ("Locked Pair", "Naked Pair", None),
     ("X-Wing", "X-Wing", None),
 ])

@@ -144,10 +144,6 @@ COMPLEX_ALLOWED = {
     # The bitboard search's hot loop: split into helpers it ran 4-9% slower on 30x30/36x36
     # (again 4-7% CPU on node-capped 36x36 solves, three helpers for 29 -> 20).
     "solver/exact.py:_propagate",
-    # Files other branches were editing when the rest was split: theirs to split.
-    "logic/techniques/forcing_chains.py:word",
-    "logic/techniques/dynamic.py:_search",
-    "logic/techniques/chains.py:_search_all",
 }
 
 

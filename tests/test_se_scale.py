@@ -14,8 +14,17 @@ from hypothesis import strategies as st
 
 from sudoku_core.cli import main
 from sudoku_core.logic.rate import rate
-from sudoku_core.logic.se_scale import _basic_walk, difficulty_of, length_bonus
+from sudoku_core.logic.se_scale import (
+    _CHAINED,
+    FORCING_NAMES,
+    _basic_walk,
+    chain_nodes,
+    difficulty_of,
+    length_bonus,
+    net_size,
+)
 from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.model.step import Chain, ChainLink, ChainNode, Step
 from tests.conftest import find_corpora, read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +61,30 @@ def test_every_registry_name_has_a_difficulty_on_the_scale() -> None:
     from sudoku_core.logic.techniques import TECHNIQUES, TRIAL
     for name in [t.name for t in TECHNIQUES] + [TRIAL]:
         assert 1.0 <= difficulty_of(name, None) <= 12.0, name
+
+
+def _branch(nodes: int, inner: int = 0) -> Chain:
+    """A branch of ``nodes`` nodes; its last node refuted by an inner chain of ``inner``."""
+    sub = _branch(inner) if inner else None
+    out = tuple(ChainNode((i,), 1, True, sub=sub if i == nodes - 1 else None)
+                for i in range(nodes))
+    return Chain("branch", out, tuple(ChainLink(i, i + 1, "implies") for i in range(nodes - 1)))
+
+
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=4), st.integers(0, 12),
+       st.sampled_from(sorted(FORCING_NAMES)))
+def test_a_forcing_net_is_measured_whole(sizes: list[int], inner: int, name: str) -> None:
+    # SE's length of a forcing chain counts every node of every branch (inner ones too); the
+    # rating itself keeps the chain candidates' count (the nets are not SE's: see the docs).
+    chains = tuple(_branch(k, inner if i == 0 else 0) for i, k in enumerate(sizes))
+    total = sum(sizes) + inner
+    assert sum(chain_nodes(ch) for ch in chains) == total
+    on = tuple((x, 1, "on") for x in range(3))
+    step = Step(name, (), ((0, 1),), "t", candidates=on, chains=lambda: chains)
+    assert net_size(step) == total
+    base, grows = _CHAINED[name]
+    want = round(base + (length_bonus(len(on)) if grows else 0.0), 1)
+    assert difficulty_of(name, step) == pytest.approx(want)
 
 
 def test_the_basic_walk_gives_se_own_numbers() -> None:

@@ -71,6 +71,9 @@ def resolve(name: str) -> tuple[Technique, str | None]:
     key = _key(name)
     if key in by_key:
         return by_key[key], None
+    by_kind = {_key(kind): t for t in TABLE for kind in t.step_weights}  # 'Grouped AIC' kinds
+    if key in by_kind:
+        return by_kind[key], key
     if key in _LOCKED:
         return by_key["locked candidates"], _LOCKED[key]
     m = _UNIQUENESS_TEST.fullmatch(key)

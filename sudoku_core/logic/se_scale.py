@@ -29,7 +29,7 @@ from typing import Any
 from ..model import budget
 from ..model.candidates import Candidates, bits
 from ..model.grid import Grid
-from ..model.step import Step
+from ..model.step import Chain, Step
 from .techniques import TRIAL, weight_of
 from .techniques.fish import iter_fish
 from .techniques.subsets import iter_hidden_subset, iter_naked_subset
@@ -115,6 +115,8 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     # Longer nets: SE's forcing chains, or its cell and region forcing chains, 7.0 to 8.5.
     "AIC": (7.8, True),
     "Grouped AIC": (7.8, True),
+    "Grouped Continuous Nice Loop": (7.8, True),  # the listing's names for grouped chains
+    "Grouped Discontinuous Nice Loop": (7.8, True),
     "ALS Chain": (7.8, True),
     "ALS-XY-Wing": (7.2, True),
     "Death Blossom": (7.2, True),
@@ -132,10 +134,28 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     "Nested Forcing Chain (+)": (11.2, True),
     TRIAL: (11.5, False),
 }
+# The forcing chains, whose length SE counts over the whole net (``net_size``).
+FORCING_NAMES = frozenset(("Forcing Chain", "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
+                           "Nested Forcing Chain", "Nested Forcing Chain (+)"))
+
+
+def chain_nodes(chain: Chain) -> int:
+    """Nodes of a chain, the nodes of the inner chains of a nested one included."""
+    return sum(1 + (chain_nodes(node.sub) if node.sub is not None else 0)
+               for node in chain.nodes)
+
+
+def net_size(step: Step) -> int:
+    """SE's length of a forcing chain: every node of its whole net (all its branches, and the
+    inner chains of a nested one), from the step's ``chains``; 0 without chains."""
+    return sum(chain_nodes(chain) for chain in step.chain_list())
 
 
 def _size(step: Step) -> int:
-    """Nodes of a step for the length adjustment: its chain links, else the cells it rests on."""
+    """Nodes of a step for the length adjustment: its chain candidates (on/off), else the cells
+    it rests on. A forcing chain is measured the same way, not by ``net_size``: the project's
+    nets are not SE's (its branches follow singles where SE's static chains do not), and on the
+    calibration table the whole-net count rated worse under cross-validation (docs/rating.md)."""
     on_off = sum(1 for _, _, role in step.candidates if role in ("on", "off"))
     if on_off:
         return on_off

@@ -33,6 +33,7 @@ from .forcing_chains import (
     iter_nested_forcing_chain_plus,
 )
 from .franken import iter_franken_fish, iter_mutant_fish, iter_siamese_fish
+from .grouped_chains import KIND_NAMES as GROUPED_KINDS
 from .grouped_chains import iter_grouped_aic
 from .intersections import iter_locked_candidates
 from .killer import iter_cage_combination
@@ -98,6 +99,7 @@ def _sizes(*sizes: int) -> dict[str, Any]:
 
 # Wider searches when listing than the walker can afford at every step.
 _ALS = {"max_cells": 8}  # almost locked sets of any size a 9x9 unit allows (the walker: 4)
+_OVERLAP = {**_ALS, "overlap": True}  # and sets that share cells, where that stays sound
 _BRANCHES = {"work": 200_000}  # every candidate's branch of a 9x9 several times over
 _UR = {f"Unique Rectangle Type {k}": w for k, w in
        ((1, 54), (2, 55), (3, 56), (4, 56), (5, 55), (6, 56))}
@@ -169,19 +171,20 @@ TABLE: tuple[Technique, ...] = (
     _T("ALS-XZ", iter_als_xz, 61, "Expert", listing=_ALS,
       aliases=("Almost Locked Set XZ", "ALS XZ Rule")),
     _T("XY-Chain", iter_xy_chain, 62, "Expert", listing={"max_nodes": 24}),
-    _T("ALS-XY-Wing", iter_als_xy_wing, 64, "Expert", listing=_ALS),
-    _T("Death Blossom", iter_death_blossom, 65, "Expert", listing={**_ALS, "max_stem": 4}),
+    _T("ALS-XY-Wing", iter_als_xy_wing, 64, "Expert", listing=_OVERLAP),
+    _T("Death Blossom", iter_death_blossom, 65, "Expert", listing={**_OVERLAP, "max_stem": 4}),
     _T("AIC", iter_aic, 66, "Expert", listing={"max_nodes": 20},
       aliases=("Nice Loop", "Continuous Nice Loop", "Discontinuous Nice Loop",
                "Alternating Inference Chain")),
     _T("Franken Fish", iter_franken_fish, 67, "Expert", {"sizes": (2, 3), "max_fins": 1},
       listing={"sizes": (2, 3, 4), "max_fins": 2}, step_weights=_KINDS["Franken"]),
-    _T("ALS Chain", iter_als_chain, 68, "Expert", listing=_ALS),
+    _T("ALS Chain", iter_als_chain, 68, "Expert", listing=_OVERLAP,
+      aliases=("ALS-XY-Chain",)),
     # As the expert tools' grouped nice loops when listing: almost locked sets as nodes too.
     _T("Grouped AIC", iter_grouped_aic, 68, "Expert",
-      listing={"max_nodes": 16, "als_nodes": True},
-      aliases=("Grouped Nice Loop", "Grouped Continuous Nice Loop",
-               "Grouped Discontinuous Nice Loop", "Grouped Alternating Inference Chain")),
+      listing={"max_nodes": 16, "als_nodes": True, "kinds": True, "work": 400_000},
+      aliases=("Grouped Nice Loop", "Grouped Alternating Inference Chain"),
+      step_weights=dict.fromkeys(GROUPED_KINDS, 68)),
     _T("Mutant Fish", iter_mutant_fish, 69, "Expert", _sizes(2, 3),
       listing=_sizes(2, 3, 4, 5, 6), walked=False, step_weights=_KINDS["Mutant"]),
     # Listed on request only: a search over every digit's whole pattern, not a person's step.

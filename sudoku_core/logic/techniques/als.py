@@ -78,19 +78,26 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
     return out
 
 
-# The last list of sets and its links, swapped as one reference (safe for threads).
-_last_links: tuple[list[Als], dict[int, list[tuple[int, int]]]] = ([], {})
+# The last list of sets and its links (without and with overlapping sets), swapped as one
+# reference (safe for threads).
+_last_links: tuple[list[Als], bool, dict[int, list[tuple[int, int]]]] = ([], False, {})
 
 
-def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
+def _links(sets: list[Als], overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
     """Per ALS index, (other index, restricted common digit) for every linked ALS: digit by
-    digit (in the order digits first appear in ``sets``), the others in index order."""
+    digit (in the order digits first appear in ``sets``), the others in index order.
+
+    ``overlap``: two sets sharing cells are linked too. The restricted common is never in the
+    shared cells: a holder of x in set B must see every holder of x in set A, and a cell of A
+    does not count as seeing A's cells (``Als.sees``). So x is still true in at most one of the
+    two sets, which is all the techniques need (HoDoKu's rule for overlapping sets).
+    """
     # The ALS finders of one state share one list of sets (almost_locked_sets keeps it): keep
     # the links of the last list too. Callers only read them.
     global _last_links
     last = _last_links
-    if last[0] is sets and sets:
-        return last[1]
+    if last[0] is sets and last[1] == overlap and sets:
+        return last[2]
     out: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
     by_digit: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
@@ -115,12 +122,13 @@ def _links(sets: list[Als]) -> dict[int, list[tuple[int, int]]]:
                 rest ^= low
                 for held, js in by_low.get(low.bit_length() - 1, ()):
                     if not held & ~sees:
-                        found.extend(j for j in js if not a.mask & sets[j].mask)
+                        found.extend(j for j in js if j != i
+                                     and (overlap or not a.mask & sets[j].mask))
             if found:
                 found.sort()
                 out[i].extend((j, v) for j in found)
         check()
-    _last_links = (sets, out)
+    _last_links = (sets, overlap, out)
     return out
 
 
@@ -169,11 +177,15 @@ def _doubly_elims(a: Als, b: Als, rcc: int, vcells: list[int]) -> list[tuple[int
     return sorted(out)
 
 
-def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS,
+                     overlap: bool = False) -> Iterator[Step]:
     """ALSs A and B each linked to a pivot ALS C by different restricted digits x and y: a digit
-    z of A and B (not x or y) goes from the cells seeing every z of both."""
+    z of A and B (not x or y) goes from the cells seeing every z of both.
+
+    ``overlap``: the three sets may share cells (C holds x or y, so A or B is locked, whatever
+    cells they share; the digits removed are never from a cell of A or B)."""
     sets = almost_locked_sets(c, max_cells)
-    links = _links(sets)
+    links = _links(sets, overlap)
     vcells = value_cells(c)
     for k, pivot in enumerate(sets):
         near = links[k]
@@ -182,7 +194,7 @@ def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[
                 if x == y or i == j:
                     continue
                 a, b = sets[i], sets[j]
-                if a.mask & b.mask:
+                if a.mask & b.mask and not overlap or a.mask == b.mask:
                     continue
                 elims = _common_elims(a, b, 1 << (x - 1) | 1 << (y - 1), vcells)
                 if elims:
@@ -192,12 +204,15 @@ def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[
 
 
 def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
-                   max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]:
+                   max_cells: int = MAX_ALS_CELLS, overlap: bool = False) -> Iterator[Step]:
     """ALSs A1 - A2 - ... - An (n >= 4) linked by restricted digits, no two consecutive links on
     the same digit: a digit z of A1 and An other than the end links goes from the cells seeing
-    every z of both ends (one end set is locked)."""
+    every z of both ends (one end set is locked).
+
+    ``overlap``: the sets may share cells (each set once in a chain): if A1 has no z it is
+    locked, so it holds x1, so A2 has no x1 and holds x2, ... and An holds z."""
     sets = almost_locked_sets(c, max_cells)
-    links = _links(sets)
+    links = _links(sets, overlap)
     vcells = value_cells(c)
     seen: set[tuple[int, int, int]] = set()
 
@@ -205,7 +220,7 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
         last = path[-1]
         for j, v in links[last]:
             b = sets[j]
-            if b.mask & used or v == rccs[-1]:
+            if (j in path if overlap else b.mask & used) or v == rccs[-1]:
                 continue
             path.append(j)
             rccs.append(v)
@@ -213,7 +228,7 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
                 a = sets[path[0]]
                 elims = _common_elims(a, b, 1 << (rccs[0] - 1) | 1 << (v - 1), vcells)
                 key = (min(path[0], j), max(path[0], j), sum(1 << (x - 1) for x in rccs))
-                if elims and not a.mask & b.mask and key not in seen:
+                if elims and (overlap or not a.mask & b.mask) and key not in seen:
                     seen.add(key)
                     yield _als_step(c, "ALS Chain", [sets[i] for i in path],
                                     [[x] for x in rccs], elims, "one of the end sets is locked")
@@ -229,10 +244,13 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
 
 
 def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
-                       max_stem: int = 3) -> Iterator[Step]:
+                       max_stem: int = 3, overlap: bool = False) -> Iterator[Step]:
     """A stem cell, and for each of its digits a petal ALS whose cells holding that digit all
     see the stem: whichever digit the stem takes locks its petal, so a digit z of every petal
-    (none of the stem's) goes from the cells seeing every z of all petals."""
+    (none of the stem's) goes from the cells seeing every z of all petals.
+
+    ``overlap``: petals may share cells (each petal is locked on its own when the stem takes
+    its digit, shared cells or not; a petal is still never the stem's cell)."""
     sets = almost_locked_sets(c, max_cells)
     vcells = value_cells(c)
     pm = peer_masks(c.shape)
@@ -251,12 +269,14 @@ def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
                            and not s.where[v] & ~seen_by_stem])
         if not all(petals):
             continue
-        yield from _blossom(c, stem, bits(smask), petals, [], 0, c.full & ~smask, vcells)
+        yield from _blossom(c, stem, bits(smask), petals, [], 0, c.full & ~smask, vcells,
+                            overlap)
         check()
 
 
 def _blossom(c: Candidates, stem: int, stem_digits: list[int], petals: list[list[Als]],
-             chosen: list[Als], used: int, common: int, vcells: list[int]) -> Iterator[Step]:
+             chosen: list[Als], used: int, common: int, vcells: list[int],
+             overlap: bool = False) -> Iterator[Step]:
     if len(chosen) == len(petals):
         elims: list[tuple[int, int]] = []
         for z in bits(common):
@@ -268,11 +288,12 @@ def _blossom(c: Candidates, stem: int, stem_digits: list[int], petals: list[list
             yield _blossom_step(c, stem, stem_digits, chosen, elims)
         return
     for s in petals[len(chosen)]:
-        if s.mask & used or not s.digits & common:
+        check()  # overlapping petals multiply the choices: every choice is budgeted
+        if s.mask & used and (not overlap or s in chosen) or not s.digits & common:
             continue
         chosen.append(s)
         yield from _blossom(c, stem, stem_digits, petals, chosen, used | s.mask,
-                            common & s.digits, vcells)
+                            common & s.digits, vcells, overlap)
         chosen.pop()
 
 

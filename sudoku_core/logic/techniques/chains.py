@@ -173,43 +173,27 @@ def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logi
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
     ]
-    n = logic.n
     for depth in range(1, max_nodes):
         parity = depth & 1
         links = strong if parity else weak
+        # Only a chain that ends on a strong link, long enough, concludes anything.
+        ends = bool(parity) and depth + 1 >= min_nodes
         alive = []
         for start, parent, frontier in searches:
             budget.check()
+            work -= len(frontier)
             nxt: list[Node] = []
             for node in frontier:
-                work -= 1
                 for nb in links(node):
                     key = nb * 2 + parity
                     if key in parent:
                         continue
                     parent[key] = node * 2 + (1 - parity)
                     nxt.append(nb)
-                    if not parity or depth + 1 < min_nodes:
-                        continue
-                    if nb == start:
-                        # A discontinuous nice loop: if start is false, start is true.
-                        chain = _path(parent, key)
-                        place = logic.placement(start)
-                        if place is not None and logic.valid(chain[:-1]):
-                            yield chain, [], False, [place]
-                        continue
-                    closes = logic.weak(nb, start, same_cell)
-                    if same_value and nb % n != start % n and not closes:
-                        continue
-                    elims = [] if closes else logic.either(start, nb)
-                    if closes or elims:
-                        chain = _path(parent, key)
-                        if not logic.valid(chain):
-                            continue
-                        if closes:
-                            elims = logic.loop(chain)
-                        if elims:
-                            yield chain, elims, closes, []
+                    if ends:
+                        found = _conclude(parent, key, start, logic, same_value, same_cell)
+                        if found is not None:
+                            yield found
             if nxt:
                 alive.append((start, parent, nxt))
             if work < 0:
@@ -217,6 +201,31 @@ def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logi
         searches = alive
         if not searches:
             break
+
+
+def _conclude(parent: dict[int, int], key: int, start: Node, logic: _Logic, same_value: bool,
+              same_cell: bool) -> Found | None:
+    """What the chain from ``start`` to the node of ``key`` (reached by a strong link) proves."""
+    nb = key // 2
+    if nb == start:
+        # A discontinuous nice loop: if start is false, start is true.
+        chain = _path(parent, key)
+        place = logic.placement(start)
+        if place is not None and logic.valid(chain[:-1]):
+            return chain, [], False, [place]
+        return None
+    closes = logic.weak(nb, start, same_cell)
+    if same_value and nb % logic.n != start % logic.n and not closes:
+        return None
+    elims = [] if closes else logic.either(start, nb)
+    if not (closes or elims):
+        return None
+    chain = _path(parent, key)
+    if not logic.valid(chain):
+        return None
+    if closes:
+        elims = logic.loop(chain)
+    return (chain, elims, closes, []) if elims else None
 
 
 def _path(parent: dict[int, int], key: int) -> list[Node]:

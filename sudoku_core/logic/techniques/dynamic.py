@@ -190,8 +190,6 @@ def _order(c: Candidates) -> list[int]:
 
 
 def _search(c: Candidates, eng: Engine) -> Iterator[Found]:
-    geo = c.geometry
-    masks = c.masks
     seen_units: set[tuple[int, int]] = set()
     for cell in _order(c):
         values = c.candidates_of(cell)
@@ -207,22 +205,29 @@ def _search(c: Candidates, eng: Engine) -> Iterator[Found]:
             choices = tuple((cell, v) for v in values)
             yield Found("cell", choices, (False,) * len(values), tuple(places),
                         () if places else tuple(elims))
-        # Units whose every place of a value has been branched on by now.
-        for u in geo.units_of[cell]:
-            for v in values:
-                bit = 1 << (v - 1)
-                if (u, v) in seen_units:
-                    continue
-                where = [x for x in geo.units[u] if masks[x] & bit]
-                if len(where) < 2 or any((x, v - 1) not in eng.cache for x in where):
-                    continue
-                seen_units.add((u, v))
-                branches = [eng.cache[(x, v - 1)] for x in where]
-                alive = [b for b in branches if b is not None]
-                if not alive:
-                    continue
-                places, elims = eng.common(alive)
-                if places or elims:
-                    yield Found("unit", tuple((x, v) for x in where),
-                                tuple(b is None for b in branches), tuple(places),
-                                () if places else tuple(elims), unit=u)
+        yield from _unit_forcing(c, eng, cell, values, seen_units)
+
+
+def _unit_forcing(c: Candidates, eng: Engine, cell: int, values: list[int],
+                  seen_units: set[tuple[int, int]]) -> Iterator[Found]:
+    """Units of ``cell`` whose every place of a value has been branched on by now."""
+    geo = c.geometry
+    masks = c.masks
+    for u in geo.units_of[cell]:
+        for v in values:
+            bit = 1 << (v - 1)
+            if (u, v) in seen_units:
+                continue
+            where = [x for x in geo.units[u] if masks[x] & bit]
+            if len(where) < 2 or any((x, v - 1) not in eng.cache for x in where):
+                continue
+            seen_units.add((u, v))
+            branches = [eng.cache[(x, v - 1)] for x in where]
+            alive = [b for b in branches if b is not None]
+            if not alive:
+                continue
+            places, elims = eng.common(alive)
+            if places or elims:
+                yield Found("unit", tuple((x, v) for x in where),
+                            tuple(b is None for b in branches), tuple(places),
+                            () if places else tuple(elims), unit=u)

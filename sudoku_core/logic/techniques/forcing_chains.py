@@ -78,6 +78,33 @@ def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
     """The step of a search result, with one chain per branch (None if a replay disagrees)."""
     technique = NAMES[eng.level]
     sym = c.shape.symbol
+    traced = _branches(c, f, eng)
+    if traced is None:
+        return None
+    chains, structures, roles = traced
+    places, elims = list(f.placements), list(f.eliminations)
+    result = "; ".join(f"place {sym(v)} at {name(c, x)}" for x, v in places) if places else (
+        removal_text(c, elims))
+    what, region, units = _premise(c, f)
+    text = f"{technique}: {what}: " + "; ".join(chains) + f"; so {result}"
+    summary = forcing_summary(c, technique, f.kind, list(f.choices), f.unit,
+                              tuple(places), tuple(elims))
+    choice_set = set(f.choices)
+    cands = [(x, v, "key") for x, v in f.choices] + [
+        (x, v, role) for (x, v), role in roles.items() if (x, v) not in choice_set
+        and (x, v) not in set(places) | set(elims)]
+    chain_cells = list(dict.fromkeys(x for x, _ in roles))
+    cells = [(x, "base") for x in dict.fromkeys(x for x, _ in f.choices)] + [
+        (x, "link") for x in chain_cells if x not in {y for y, _ in f.choices}]
+    return make_step(technique, text, placements=places, eliminations=elims, cells=cells,
+                     units=units, candidates=cands, region=region, summary=summary,
+                     chains=tuple(structures))
+
+
+def _branches(c: Candidates, f: Found, eng: Engine
+              ) -> tuple[list[str], list[Chain], dict[tuple[int, int], str]] | None:
+    """Per branch its words and structure, and the roles of the chain candidates (None if a
+    replay does not reach what the search found)."""
     goals: list[Fact] = [(x, v, True) for x, v in f.placements] + [
         (x, v, False) for x, v in f.eliminations]
     chains: list[str] = []
@@ -97,39 +124,24 @@ def word(c: Candidates, f: Found, eng: Engine) -> Step | None:
             structures.append(tr.structure(facts, first=(cell, v, True)))
         _note_roles(roles, facts)
         chains.append(" -> ".join(words))
-    places, elims = list(f.placements), list(f.eliminations)
-    result = "; ".join(f"place {sym(v)} at {name(c, x)}" for x, v in places) if places else (
-        removal_text(c, elims))
+    return chains, structures, roles
+
+
+def _premise(c: Candidates, f: Found) -> tuple[str, str, tuple[int, ...]]:
+    """What the step assumes (words), its region, and its unit (unit forcing)."""
+    sym = c.shape.symbol
     if f.kind == "contradiction":
         (cell, v), = f.choices
-        what = f"{name(c, cell)}={sym(v)} leads to a contradiction"
-        region = name(c, cell)
-        units: tuple[int, ...] = ()
-    elif f.kind == "cell":
+        return f"{name(c, cell)}={sym(v)} leads to a contradiction", name(c, cell), ()
+    if f.kind == "cell":
         cell = f.choices[0][0]
         what = f"{name(c, cell)} is {'/'.join(sym(v) for _, v in f.choices)}; either way"
-        region = name(c, cell)
-        units = ()
-    else:
-        assert f.unit is not None
-        v = f.choices[0][1]
-        what = (f"{sym(v)} in {unit_name(c, f.unit)} goes to "
-                f"{names(c, [x for x, _ in f.choices])}; each way")
-        region = f"{sym(v)} in {unit_name(c, f.unit)}"
-        units = (f.unit,)
-    text = f"{technique}: {what}: " + "; ".join(chains) + f"; so {result}"
-    summary = forcing_summary(c, technique, f.kind, list(f.choices), f.unit,
-                              tuple(places), tuple(elims))
-    choice_set = set(f.choices)
-    cands = [(x, v, "key") for x, v in f.choices] + [
-        (x, v, role) for (x, v), role in roles.items() if (x, v) not in choice_set
-        and (x, v) not in set(places) | set(elims)]
-    chain_cells = list(dict.fromkeys(x for x, _ in roles))
-    cells = [(x, "base") for x in dict.fromkeys(x for x, _ in f.choices)] + [
-        (x, "link") for x in chain_cells if x not in {y for y, _ in f.choices}]
-    return make_step(technique, text, placements=places, eliminations=elims, cells=cells,
-                     units=units, candidates=cands, region=region, summary=summary,
-                     chains=tuple(structures))
+        return what, name(c, cell), ()
+    assert f.unit is not None
+    v = f.choices[0][1]
+    what = (f"{sym(v)} in {unit_name(c, f.unit)} goes to "
+            f"{names(c, [x for x, _ in f.choices])}; each way")
+    return what, f"{sym(v)} in {unit_name(c, f.unit)}", (f.unit,)
 
 
 def forcing_summary(c: Candidates, technique: str, kind: str, choices: list[tuple[int, int]],

@@ -277,18 +277,43 @@ def grouped_chain(c: Candidates) -> tuple[_GroupedLogic, Found] | None:
     return None if found is None else (g, found)
 
 
+# HoDoKu's names for the three shapes of a grouped chain (``steps --all`` lists them so).
+CONTINUOUS = "Grouped Continuous Nice Loop"
+DISCONTINUOUS = "Grouped Discontinuous Nice Loop"
+KIND_NAMES = ("Grouped AIC", CONTINUOUS, DISCONTINUOUS)
+
+
+def kind_of(g: _GroupedLogic, found: Found) -> str:
+    """HoDoKu's name for a grouped chain: a continuous loop; a discontinuous loop (it places
+    its start, or removes a digit from the cell of a chain end that is one candidate: the loop
+    from that candidate through the chain and back to its own cell); else an AIC."""
+    chain, elims, is_loop, places = found
+    if places:
+        return DISCONTINUOUS
+    if is_loop:
+        return CONTINUOUS
+    ends = {node // g.n for node in (chain[0], chain[-1]) if node < g.base}
+    if any(x in ends for x, _ in elims):
+        return DISCONTINUOUS
+    return "Grouped AIC"
+
+
 @each_conclusion_once
 def iter_grouped_aic(c: Candidates, max_nodes: int = MAX_GROUPED_NODES,
-                     als_nodes: bool = False) -> Iterator[Step]:
+                     als_nodes: bool = False, kinds: bool = False,
+                     work: int = GROUPED_WORK) -> Iterator[Step]:
     """Every grouped AIC or grouped nice loop conclusion, shortest chain first (with ALS
-    nodes too when asked: the walker does without them)."""
+    nodes too when asked: the walker does without them). ``kinds``: each step named as HoDoKu
+    names its shape (``KIND_NAMES``), as the listing does; the walker calls them all Grouped
+    AIC. ``work``: node expansions of the whole search."""
     g = _GroupedLogic(c, als_nodes)
     for found in _search_all(_starts(g), g.strong, g.weak_links, g, max_nodes,
-                             same_cell=True, work=GROUPED_WORK):
+                             same_cell=True, work=work):
         chain, _elims, is_loop, places = found
         parts = [_name(g, chain[0])]
         for i, node in enumerate(chain[1:]):
             parts.append(("=" if i % 2 == 0 else "-") + _name(g, node))
         text = "".join(parts) + ("-" + _name(g, chain[0]) if is_loop and not places else "")
-        yield _chain_step(c, "Grouped AIC", found, f"Grouped AIC {text}", nodes=g.cands,
+        technique = kind_of(g, found) if kinds else "Grouped AIC"
+        yield _chain_step(c, technique, found, f"{technique} {text}", nodes=g.cands,
                           als_of=lambda node: g.als[node][0].cells if node in g.als else ())
