@@ -7,6 +7,7 @@ from the step's JSON, Next link / Previous link light only the cells of the curr
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from conftest import App, open_context
@@ -35,10 +36,8 @@ def lit_once_drawn(app: App, cells: set[str]) -> set[str]:
     same = ("want => JSON.stringify([...document.querySelectorAll("
             "'[role=gridcell][data-highlight]')].map(c => "
             "c.getAttribute('aria-label').split(',')[0]).sort()) === JSON.stringify(want)")
-    try:
+    with contextlib.suppress(PlaywrightTimeout):  # the caller's assertion names what differs
         app.page.wait_for_function(same, arg=sorted(cells), timeout=10_000)
-    except PlaywrightTimeout:
-        pass  # the caller's assertion names the cells that differ
     return highlighted(app)
 
 
