@@ -162,7 +162,7 @@ def hint(puzzle: Grid, current: Grid | None = None,
 
 
 def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None,
-          unlock: bool, unlock_time: float | None = _UNLOCK_TIME) -> Hint:
+          unlock: bool, unlock_time: float | None | Literal["press"] = "press") -> Hint:
     """The hint, in the order a person needs them: the givens' problems, wrong entries, missing
     marks, then the next logical step."""
     result = _solve(puzzle)
@@ -338,7 +338,7 @@ def _step(c: Candidates, unique: bool, solution: Grid | None) -> Step | None:
 
 
 def _unlock(first: Step, after: Candidates, unique: bool, solution: Grid | None,
-            unlock_time: float | None = _UNLOCK_TIME) -> tuple[Step, Candidates]:
+            unlock_time: float | None | Literal["press"] = "press") -> tuple[Step, Candidates]:
     """``first`` (eliminations only) joined with the steps up to the placement it unlocks.
 
     ``after`` has ``first`` applied. Returns the joined step and the state after it; if no
@@ -349,7 +349,8 @@ def _unlock(first: Step, after: Candidates, unique: bool, solution: Grid | None,
     # The step found is the hint; the join is a courtesy: past its share of time (or the
     # call's deadline) the hint is the step alone, never "the time ran out".
     try:
-        with budget.deadline(unlock_time):
+        # "press": a press's share, read now (not bound when the module loaded).
+        with budget.deadline(_UNLOCK_TIME if unlock_time == "press" else unlock_time):
             for _ in range(_CHAIN_LIMIT):
                 budget.check()
                 step = _step(walked, unique, solution)
