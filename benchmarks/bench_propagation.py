@@ -86,19 +86,20 @@ def read_corpus(path: Path, count: int) -> list[Grid]:
     return out
 
 
-def big_puzzles(box: int, count: int) -> list[Grid]:
+def big_puzzles(box: tuple[int, int], count: int) -> list[Grid]:
     """16x16: the generator's "medium" puzzles (singles leave most cells open); 25x25 (where it
-    only reaches "easy", solved by singles alone) and 36x36: a shuffled pattern solution with
-    45% and 55% of its cells kept (mostly several solutions: branches stay open)."""
-    shape = Shape(box, box)
+    only reaches "easy", solved by singles alone) and above (30x30, 36x36, ...): a shuffled
+    pattern solution with 45% and 55% of its cells kept (mostly several solutions: branches
+    stay open). ``box``: the box's rows and columns."""
+    shape = Shape(*box)
     out = []
     for seed in range(count):
-        if box == 4:
+        if shape.size == 16:
             out.append(generate(shape, "medium", seed=seed, time_limit=60).grid)
         else:
             rng = random.Random(seed)
             full = pattern_solution(shape, rng)
-            keep = 0.45 if box == 5 else 0.55
+            keep = 0.45 if shape.size == 25 else 0.55
             out.append(Grid(shape, tuple(v if rng.random() < keep else 0 for v in full.cells)))
     return out
 
@@ -181,11 +182,11 @@ sys.path.insert(0, sys.argv[1])
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
 puzzles, cap = pickle.load(sys.stdin.buffer)
-solve(Grid(Shape(puzzles[0][0], puzzles[0][0]), puzzles[0][1]), max_nodes=5)  # the tables
+solve(Grid(Shape(*puzzles[0][0]), puzzles[0][1]), max_nodes=5)  # the tables
 nodes = 0
 w0, c0 = time.perf_counter(), time.process_time()
-for box, cells in puzzles:
-    nodes += solve(Grid(Shape(box, box), cells), max_nodes=cap, time_limit=None).nodes
+for (rows, cols), cells in puzzles:
+    nodes += solve(Grid(Shape(rows, cols), cells), max_nodes=cap, time_limit=None).nodes
 print(time.perf_counter() - w0, time.process_time() - c0, nodes)
 """
 # Nodes per solve of the pattern-solution grids (25x25, 36x36): with several solutions they can
@@ -202,7 +203,8 @@ def solve_against(other: Path, sets: dict[str, list[Grid]], rounds: int) -> None
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for label, puzzles in sets.items():
         cap = BIG_CAP if puzzles[0].shape.size >= 25 else exact.DEFAULT_MAX_NODES
-        data = pickle.dumps(([(p.shape.box_rows, tuple(p.cells)) for p in puzzles], cap))
+        data = pickle.dumps(([((p.shape.box_rows, p.shape.box_cols), tuple(p.cells))
+                             for p in puzzles], cap))
         runs: dict[str, list[tuple[float, float, int]]] = {"this": [], "other": []}
         for _ in range(rounds):
             for key, where in (("this", ROOT), ("other", other)):
@@ -222,16 +224,19 @@ def solve_against(other: Path, sets: dict[str, list[Grid]], rounds: int) -> None
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=corpora())
-    ap.add_argument("--count", type=int, default=200, help="9x9 puzzles from the corpus")
+    ap.add_argument("--count", type=int, default=200, help="9x9 puzzles from the corpus (0: none)")
     ap.add_argument("--big", type=int, default=4, help="puzzles per big shape")
     ap.add_argument("--against", type=Path, help="a tree holding the package to compare")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds for --against")
+    ap.add_argument("--boxes", default="4x4,5x5,6x6",
+                    help="box shapes (rows x columns) of the big puzzles, e.g. 5x6 for 30x30")
     args = ap.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load average at start {os.getloadavg()[0]:.2f}")
-    sets = {f"9x9 {CORPUS}": read_corpus(args.corpora / CORPUS, args.count)}
-    for box in (4, 5, 6):
-        sets[f"{box * box}x{box * box}"] = big_puzzles(box, args.big)
+    sets = {f"9x9 {CORPUS}": read_corpus(args.corpora / CORPUS, args.count)} if args.count else {}
+    for spec in args.boxes.split(","):
+        rows, cols = (int(k) for k in spec.split("x"))
+        sets[f"{rows * cols}x{rows * cols}"] = big_puzzles((rows, cols), args.big)
     for label, puzzles in sets.items():
         compare(label, puzzles)
     if args.against is not None:
