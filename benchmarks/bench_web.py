@@ -531,6 +531,7 @@ def main() -> int:
                 ctx.close()
                 browser.close()
                 rows.append(("load average at the end", load_average()))
+                raise SystemExit(print_rows(rows))
             if args.ahead:
                 rows += ahead_figures(browser, url, args.ahead)
                 if not args.forum:
