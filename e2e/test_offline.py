@@ -88,8 +88,10 @@ def test_a_new_build_replaces_the_cache(
         # takes over and drops the old cache (snapshot included).
         app.page.reload()
         app.wait_ready()
+        # The new worker downloads the whole site (17 MB) while both engines start: on a
+        # loaded machine that took over a minute once.
         wait_until(app.page, f"() => {cache_keys}.then(k => k.length === 1 && "
-                             f"k[0] === 'sudoku-core-{build}')")
+                             f"k[0] === 'sudoku-core-{build}')", timeout=180.0)
         app.page.reload()
         app.wait_ready()
         assert "new build" in app.page.evaluate("fetch('app.css').then(r => r.text())")
