@@ -36,9 +36,10 @@ function answerKey(cmd, args) {
   return JSON.stringify([cmd, kept.map((k) => [k, args[k]])]);
 }
 
-// The hint request Hint would send for the grid on the screen (actions/assistant.js builds the
-// same one: the marks a hint starts from, and whether to join an elimination with the
-// placement it unlocks). Without a level.
+// The hint request for the grid on the screen, without a level: the marks a hint starts from
+// (none when the player shows none and no step removed any; else per cell the centre marks or
+// the working candidates), and whether to join an elimination with the placement it unlocks.
+// Hint (actions/assistant.js) sends it and the work ahead answers it: one builder for both.
 async function hintArgs(app, ensureCandidates) {
   const doc = app.state.doc;
   const own = doc.centre.some((m) => m.length);
@@ -433,3 +434,6 @@ export const {
   docChanged, markMistakes, loadGeometry, warmEngine, peersOf, requestCandidates,
   ensureCandidates, requestSolution, requestRating, forgetRequests,
 } = background(app);
+
+// The hint request Hint sends (see hintArgs), without a level.
+export const hintRequest = () => hintArgs(app, ensureCandidates);

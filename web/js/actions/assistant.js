@@ -1,7 +1,7 @@
 // Actions that ask the engine about the puzzle: Solve, Validate, Check, Hint, the step walk,
 // and Cancel. The engine's words are shown as they come (they are the CLI's).
 
-import { ensureCandidates, SOLVE_BUDGET } from "../background.js";
+import { hintRequest, SOLVE_BUDGET } from "../background.js";
 import { show as showExplain } from "../chain_view.js";
 import { ask, cancel, job, running } from "../client.js";
 import * as D from "../doc.js";
@@ -54,19 +54,6 @@ async function blameEntries(status, what) {
   return true;
 }
 
-// The marks a hint starts from: none when the user shows none and no step removed any;
-// else per cell the user's centre marks, or the working candidates.
-async function pencilArg() {
-  const doc = getState().doc;
-  const own = doc.centre.some((m) => m.length);
-  const removed = doc.removed.some((m) => m.length);
-  if (!own && !removed) return undefined;
-  await ensureCandidates();
-  const state = getState();
-  const cands = D.currentCands(state);
-  return doc.centre.map((m, i) => (m.length ? m : D.workingCandidates(state, i, cands) || []));
-}
-
 // A hint as the page shows it: the step in one line (its summary) and what pressing again does;
 // the whole chain is one tap away under Explain.
 function hintWords(level, step) {
@@ -104,12 +91,10 @@ export const assistant = {
   async hint() {
     const doc = getState().doc;
     const level = nextHintLevel(getState());
-    // A player who shows no candidates gets an elimination with the digit it unlocks, even
-    // when earlier steps narrowed the working candidates (sent as `pencil`).
-    const unlock = !getState().showCandidates && !doc.centre.some((m) => m.length);
+    // A player who shows no candidates gets an elimination with the digit it unlocks (the
+    // request is the one the work ahead answers: background.js hintRequest).
     const r = await job("hint", "Looking for a hint…", async () => {
-      const pencil = await pencilArg();
-      const args = { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), level, pencil, unlock };
+      const args = { ...(await hintRequest()), level };
       return readHint(await ask("hint", args));
     });
     if (!r || getState().doc !== doc) {
