@@ -140,14 +140,7 @@ def test_no_dead_private_helpers() -> None:
 MAX_COMPLEXITY = 20  # radon's cyclomatic complexity, rank D from 21 up
 # The functions still above it, by file and name: each names why it stays. A function that
 # drops to the limit leaves this list, so the list never outlives its reason.
-COMPLEX_ALLOWED = {
-    # The bitboard search's hot loop: split into helpers it ran 4-9% slower on 30x30/36x36
-    # (again 4-7% CPU on node-capped 36x36 solves, three helpers for 29 -> 20). Without
-    # helpers, clash tests as flag arithmetic reach 20 but cost 4-11% on those solves; the
-    # rewrites measured within 1-3% (map() for the clear, one test for clock and empty cell)
-    # stop at 24.
-    "solver/exact.py:_propagate",
-}
+COMPLEX_ALLOWED: set[str] = set()
 
 
 def function_complexity() -> dict[str, int]:

@@ -111,17 +111,11 @@ def _propagate(
 ) -> int:
     """Place naked and hidden singles to a fixed point; new unsolved mask, -1 if stuck.
 
-    ``seen``, per value, is its free cells when its units were last looked at for hidden
-    singles (every unit then had two places or none): only units holding a cell that changed
-    since are looked at again, a few per value instead of 3N (None: all units). A round
-    costs milliseconds on 49x49 and 64x64 grids, so the clock is read once a round:
-    ``_OUT_OF_TIME`` once ``deadline`` passed.
+    A round costs milliseconds on 49x49 and 64x64 grids, so the clock is read once a round:
+    ``_OUT_OF_TIME`` once ``deadline`` passed. ``seen``: see ``_hidden_singles``.
     """
-    n = len(boards)
     keep = t.keep
-    units = t.units
-    units_of = t.units_of
-    digits = range(n)
+    digits = range(len(boards))
     while unsolved:
         if deadline is not None and time.perf_counter() > deadline:
             return _OUT_OF_TIME
@@ -147,56 +141,70 @@ def _propagate(
                         s ^= low
                     boards[d] = bd
             continue
-        found = 0
-        placed: list[tuple[int, int]] = []
-        for d in digits:
-            bd = boards[d]
-            free = bd & unsolved
-            if not free:
-                continue
-            check = units
-            if seen is not None:
-                changed = seen[d] ^ free
-                seen[d] = free
-                if not changed:
-                    continue
-                if changed.bit_count() <= n:
-                    around: set[int] = set()
-                    while changed:
-                        low = changed & -changed
-                        around.update(units_of[low.bit_length() - 1])
-                        changed ^= low
-                    check = tuple(units[u] for u in around)
-            hidden = 0
-            for m in check:
-                x = free & m
-                if not x & (x - 1):
-                    if x:
-                        hidden |= x
-                    elif not bd & m:
-                        return -1  # value d has no place left in this unit
-            if hidden:
-                if hidden & found:
-                    return -1  # one cell is the only place for two values
-                found |= hidden
-                s = hidden
-                while s:
-                    low = s & -s
-                    if not bd & low:
-                        return -1
-                    bd &= keep[low.bit_length() - 1]
-                    s ^= low
-                boards[d] = bd
-                placed.append((d, hidden))
-        if not found:
-            return unsolved
+        # One call a round, not a node or a value: splitting here costs nothing measurable.
+        found = _hidden_singles(boards, unsolved, t, seen)
+        if found <= 0:
+            return unsolved if found == 0 else -1
         unsolved ^= found
+    return unsolved
+
+
+def _hidden_singles(boards: list[int], unsolved: int, t: bitboards.Tables,
+                    seen: list[int] | None) -> int:
+    """Place (in place) every hidden single in sight; the cells placed, 0: none, -1: stuck.
+
+    ``seen``, per value, is its free cells when its units were last looked at for hidden
+    singles (every unit then had two places or none): only units holding a cell that changed
+    since are looked at again, a few per value instead of 3N (None: all units).
+    """
+    n = len(boards)
+    keep = t.keep
+    units = t.units
+    units_of = t.units_of
+    found = 0
+    placed: list[tuple[int, int]] = []
+    for d in range(n):
+        bd = boards[d]
+        free = bd & unsolved
+        if not free:
+            continue
+        check = units
+        if seen is not None:
+            changed = seen[d] ^ free
+            seen[d] = free
+            if not changed:
+                continue
+            if changed.bit_count() <= n:
+                around: set[int] = set()
+                while changed:
+                    low = changed & -changed
+                    around.update(units_of[low.bit_length() - 1])
+                    changed ^= low
+                check = tuple(units[u] for u in around)
+        hidden = 0
+        for m in check:
+            x = free & m
+            if not x & (x - 1):
+                if x:
+                    hidden |= x
+                elif not bd & m:
+                    return -1  # value d has no place left in this unit
+        if hidden:
+            if hidden & found:
+                return -1  # one cell is the only place for two values
+            found |= hidden
+            bd = bitboards.place_cells(bd, hidden, keep)
+            if bd < 0:
+                return -1
+            boards[d] = bd
+            placed.append((d, hidden))
+    if found:
         clear = ~found
-        for d in digits:
+        for d in range(n):
             boards[d] &= clear
         for d, hidden in placed:
             boards[d] |= hidden
-    return unsolved
+    return found
 
 
 def _branch_cell(boards: list[int], unsolved: int) -> int:
