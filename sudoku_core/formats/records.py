@@ -186,6 +186,9 @@ def _per_line(
             except SudokuError as bad_row:
                 yield bad_row
             continue
+        # The whole line first, a puzzle with a note after it only if that fails: syntax alone
+        # cannot tell a note from more cells ("<16 symbols> <16 symbols> ..." is one 16x16
+        # row after row, not a 4x4 with a note), so the line reader owns that one fallback.
         try:
             grid = parse(raw, shape)
         except SudokuError as whole_line:
