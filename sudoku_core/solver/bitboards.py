@@ -47,6 +47,18 @@ class Tables:
         return self.shape.geometry.units_of
 
     @cached_property
+    def few(self) -> int:
+        """Changed cells of a value above which a round looks at all its units: listing the
+        units of each (3 a cell, repeats and all) no longer pays (about N/2, measured)."""
+        return self.shape.size // 2
+
+    @cached_property
+    def unit_masks_of(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell: the masks of its units (for the units a changed cell can affect)."""
+        units = self.units
+        return tuple(tuple(units[u] for u in of) for of in self.units_of)
+
+    @cached_property
     def segments(self) -> tuple[tuple[int, int, int], ...]:
         """Per box-line intersection: (box & line, box rest, line rest), for locked candidates."""
         return tuple(seg for seg, _ in self._segments)
@@ -144,8 +156,15 @@ def locked_cuts(free: int, segments: tuple[tuple[int, int, int], ...]) -> list[t
     return out
 
 
-def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
-    """One round of naked and hidden singles (in place): the new unsolved mask, None if broken."""
+def singles_round(boards: Boards, unsolved: int, t: Tables,
+                  seen: list[int] | None = None) -> int | None:
+    """One round of naked and hidden singles (in place): the new unsolved mask, None if broken.
+
+    ``seen`` (see :func:`fresh_seen`), per value, holds its free cells when its units were last
+    looked at for hidden singles; the round then looks again only at the units of cells that
+    changed since (and updates it). None: every unit, every round. Either way a round finds
+    the same singles: a unit whose free cells for a value did not change says what it said.
+    """
     one = two = 0
     for b in boards:
         two |= one & b
@@ -156,12 +175,17 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     found = singles
     placed = []
     units = t.units
+    check = units
     for d, bd in enumerate(boards):
         free = bd & unsolved
         if not free:
             continue
+        if seen is not None:
+            changed = seen[d] ^ free
+            seen[d] = free
+            check = _around(changed, t) if changed else ()
         hidden = free & singles
-        for m in units:
+        for m in check:
             x = free & m
             if not x & (x - 1):
                 if x:
@@ -187,18 +211,48 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     return unsolved
 
 
-def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None) -> int | None:
+def _around(changed: int, t: Tables) -> tuple[int, ...] | list[int]:
+    """The masks of the units that hold a cell of ``changed`` (a unit may come twice)."""
+    if not changed & (changed - 1):
+        return t.unit_masks_of[changed.bit_length() - 1]
+    if changed.bit_count() > t.few:
+        return t.units
+    of = t.unit_masks_of
+    out: list[int] = []
+    while changed:
+        low = changed & -changed
+        out += of[low.bit_length() - 1]
+        changed ^= low
+    return out
+
+
+def fresh_seen(t: Tables) -> list[int]:
+    """A ``seen`` for :func:`singles_round` that knows nothing yet: its first round looks at
+    every unit that could hold a single (a unit wholly free for a value cannot, N >= 4)."""
+    return [t.all_cells] * t.shape.size
+
+
+def seen_at_rest(boards: Boards, unsolved: int) -> list[int]:
+    """The ``seen`` of a state where a round of singles changes nothing (its free cells)."""
+    return [b & unsolved for b in boards]
+
+
+def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None,
+            seen: list[int] | None = None) -> int | None:
     """Singles for at most ``rounds`` rounds, else to a fixed point (in place); None if broken.
 
     The one singles propagation of branches (forcing and dynamic chains); a round places every
     naked and hidden single in sight at once, so ``rounds`` is the length of a forcing chain.
     A value with no free cell left is not checked against its units (the chains' recorded
     steps rest on that: tests/test_propagation.py pins the gap). Raises ``OutOfTime`` once the
-    caller's deadline passed: a round over a 64x64 grid costs milliseconds.
+    caller's deadline passed: a round over a 64x64 grid costs milliseconds. ``seen``: as for
+    :func:`singles_round` (None: :func:`fresh_seen`).
     """
+    if seen is None:
+        seen = fresh_seen(t)
     for _ in range(t.shape.cell_count if rounds is None else rounds):
         budget.check()
-        new = singles_round(boards, unsolved, t)
+        new = singles_round(boards, unsolved, t, seen)
         if new is None or new == unsolved:
             return new
         unsolved = new
