@@ -175,7 +175,7 @@ def singles_round(boards: Boards, unsolved: int, t: Tables,
     found = singles
     placed = []
     units = t.units
-    check = units
+    check: tuple[int, ...] | list[int] = units
     for d, bd in enumerate(boards):
         free = bd & unsolved
         if not free:
