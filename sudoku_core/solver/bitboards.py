@@ -64,6 +64,12 @@ class Tables:
         return tuple(seg for seg, _ in self._segments)
 
     @cached_property
+    def segment_spans(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Per segment: ``segments``' three masks and its box | line (all a verdict reads)."""
+        return tuple((seg, box_rest, line_rest, seg | box_rest | line_rest)
+                     for seg, box_rest, line_rest in self.segments)
+
+    @cached_property
     def unit_of_segment(self) -> tuple[tuple[int, int], ...]:
         """Per segment: (box unit, line unit)."""
         return tuple(owner for _, owner in self._segments)
@@ -156,6 +162,46 @@ def locked_cuts(free: int, segments: tuple[tuple[int, int, int], ...]) -> list[t
     return out
 
 
+def first_locked_cut(free: int, segments: tuple[tuple[int, int, int], ...]
+                     ) -> tuple[int, int] | None:
+    """The first of :func:`locked_cuts` (the cuts before it change nothing), or None."""
+    for i, (seg, box_rest, line_rest) in enumerate(segments):
+        if free & seg:
+            if not free & box_rest:
+                cut = free & line_rest
+            elif not free & line_rest:
+                cut = free & box_rest
+            else:
+                continue
+            if cut:
+                return i, cut
+    return None
+
+
+def locked_gone(free: int, changed: int, t: Tables) -> int:
+    """The cells pointing and claiming take from one value's ``free`` cells: those of
+    :func:`locked_cuts`, looking only at segments whose box or line holds a cell of ``changed``.
+
+    ``changed``: the cells that left ``free`` since free cells at which no segment cut anything
+    (all cells: not known). A segment's verdict reads only its box and line, so one without
+    such a cell (nor one cut here, before it) cuts nothing now either.
+    """
+    gone = 0
+    for seg, box_rest, line_rest, span in t.segment_spans:
+        if changed & span and free & seg:
+            if not free & box_rest:
+                cut = free & line_rest
+            elif not free & line_rest:
+                cut = free & box_rest
+            else:
+                continue
+            if cut:
+                gone |= cut
+                free ^= cut
+                changed |= cut
+    return gone
+
+
 def singles_round(boards: Boards, unsolved: int, t: Tables,
                   seen: list[int] | None = None) -> int | None:
     """One round of naked and hidden singles (in place): the new unsolved mask, None if broken.
@@ -180,11 +226,15 @@ def singles_round(boards: Boards, unsolved: int, t: Tables,
         free = bd & unsolved
         if not free:
             continue
+        hidden = free & singles
         if seen is not None:
             changed = seen[d] ^ free
+            if not changed:  # no unit of d to look at: only its naked singles, if any
+                if hidden:
+                    placed.append((d, hidden))
+                continue
             seen[d] = free
-            check = _around(changed, t) if changed else ()
-        hidden = free & singles
+            check = _around(changed, t)
         for m in check:
             x = free & m
             if not x & (x - 1):
@@ -200,8 +250,10 @@ def singles_round(boards: Boards, unsolved: int, t: Tables,
     if not placed:
         return unsolved
     unsolved &= ~found
-    for d in range(len(boards)):
-        boards[d] &= ~found
+    clear = ~found
+    for d, bd in enumerate(boards):
+        if bd & found:
+            boards[d] = bd & clear
     keep = t.keep
     for d, cells in placed:
         bd = place_cells(boards[d] | cells, cells, keep)
@@ -265,14 +317,21 @@ def common(root: State, branches: list[State]) -> tuple[list[tuple[int, int]],
     boards0, unsolved = root
     n = len(boards0)
     placed = [unsolved] * n
-    removed = [unsolved] * n
+    removed = [unsolved & b for b in boards0]
     for boards, left in branches:
+        solved = ~left
+        some = 0
         for d in range(n):
-            placed[d] &= boards[d] & ~left
-            removed[d] &= boards0[d] & ~boards[d]
-    places = [(x, d + 1) for d in range(n) for x in cells_of(placed[d])]
+            b = boards[d]
+            p = placed[d] = placed[d] & b & solved
+            r = removed[d] = removed[d] & ~b
+            some |= p | r
+        if not some:
+            return [], []  # nothing every branch implies so far: the rest cannot add any
+    places = [(x, d + 1) for d in range(n) if placed[d] for x in cells_of(placed[d])]
     done = {x for x, _ in places}
-    elims = [(x, d + 1) for d in range(n) for x in cells_of(removed[d]) if x not in done]
+    elims = [(x, d + 1) for d in range(n) if removed[d] for x in cells_of(removed[d])
+             if x not in done]
     return sorted(places), sorted(elims)
 
 

@@ -30,7 +30,7 @@ from ...solver.bitboards import (
     assume,
     common,
     fresh_seen,
-    locked_cuts,
+    locked_gone,
     seen_at_rest,
     singles_round,
     state_of,
@@ -52,17 +52,18 @@ def _locked(boards: Boards, unsolved: int, t: Tables, rest: list[int]) -> bool:
     """Pointing and claiming on every value (in place); True if something was removed.
 
     ``rest``, per value, holds free cells at which no segment cut anything (all cells: not
-    known); a value whose free cells are still those is skipped, and kept up to date here.
+    known); only segments around the cells that left since are looked at, and it is kept up
+    to date here.
     """
     changed = False
-    segments = t.segments
     for d, bd in enumerate(boards):
         free = bd & unsolved
-        if not free or free == rest[d]:
+        if not free:
             continue
-        gone = 0
-        for _, cut in locked_cuts(free, segments):
-            gone |= cut
+        since = rest[d] ^ free
+        if not since:
+            continue
+        gone = locked_gone(free, since, t)
         if gone:
             boards[d] = bd ^ gone
             changed = True
