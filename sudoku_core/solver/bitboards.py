@@ -6,7 +6,8 @@ per purpose:
 
 - branches (forcing and dynamic chains): :func:`singles` here, :func:`locked_cuts` for
   pointing and claiming (the chains' wording in ``chain_trace`` applies the same rule with
-  reasons);
+  reasons); with ``seen`` and :func:`locked_gone` a round looks only around the cells that
+  changed since the last (the dynamic engine's branches start from their root's);
 - the human state, in place, tallying what it places for the rating, and trial and error's
   "does this candidate break the grid": ``propagate.propagate``;
 - the exact search, kept apart for speed: ``_cover.search`` on its own exact-cover int (up to

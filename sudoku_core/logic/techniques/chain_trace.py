@@ -165,21 +165,14 @@ class Trace:
                 m = masks[x]
                 two |= one & m
                 one |= m
-        if not ~(done | two) & ((1 << self.n) - 1):
+        need = ~(done | two) & ((1 << self.n) - 1)  # open values with one place or none
+        if not need:
             return False
-        where: dict[int, list[int]] = {}
-        done = 0
-        for x in unit:
-            if values[x]:
-                done |= 1 << (values[x] - 1)
-                continue
-            for v in bits(masks[x]):
-                where.setdefault(v, []).append(x)
+        # Their places, all taken before the placements below change the masks.
+        where = [(v, [x for x in unit if not values[x] and masks[x] >> (v - 1) & 1])
+                 for v in bits(need)]
         placed = False
-        for v in range(1, self.n + 1):
-            if done >> (v - 1) & 1:
-                continue
-            xs = where.get(v, [])
+        for v, xs in where:
             if not xs:
                 raise Contradiction(
                     f"{self.c.shape.symbol(v)} has no place in {_unit(self.c, u)}",
