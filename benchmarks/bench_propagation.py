@@ -11,7 +11,10 @@ point of naked and hidden singles, and the script checks that they agree:
 - ``exact._propagate``, the bitboard search's loop (grids above 25x25): naked singles first,
   hidden singles only in the units that changed since the parent node, the clock once a round;
 - ``bitboards.singles``, the one the chains and trial and error share: naked and hidden singles
-  found together in every unit each round (a round is one step of a chain's length).
+  found together in every unit each round (a round is one step of a chain's length);
+- the same with ``seen`` (as the dynamic chains' engine runs it): a round looks only at the
+  units around cells that changed since the last, from the branch's root at rest; the script
+  checks it reaches the same states as without.
 
 Each puzzle is propagated from its givens, then on every branch of the first open cells of
 that fixed point (a candidate assumed, as a forcing chain or the search does; the hot loop gets
@@ -61,7 +64,15 @@ def _shared(boards: list[int], unsolved: int, t: bitboards.Tables, seen: Seen) -
     return bitboards.singles(boards, unsolved, t, 10**9)
 
 
-PATHS: dict[str, Run] = {"exact._propagate": _hot, "bitboards.singles": _shared}
+def _shared_seen(boards: list[int], unsolved: int, t: bitboards.Tables, seen: Seen
+                 ) -> int | None:
+    # As the dynamic chains' engine: a branch starts from its root's free cells (the root is at
+    # rest), so its rounds look only around what changed; the same rounds as without.
+    return bitboards.singles(boards, unsolved, t, 10**9, seen and seen[:])
+
+
+PATHS: dict[str, Run] = {"exact._propagate": _hot, "bitboards.singles": _shared,
+                         "bitboards.singles, seen": _shared_seen}
 
 
 def corpora() -> Path:
@@ -161,7 +172,9 @@ def compare(label: str, puzzles: list[Grid]) -> None:
     work = [states(p) for p in puzzles]
     timed = {name: time_path(run, puzzles, work) for name, run in PATHS.items()}
     (hot, hot_out), (shared, shared_out) = timed["exact._propagate"], timed["bitboards.singles"]
+    seen, seen_out = timed["bitboards.singles, seen"]
     same = all(agree(a, b) for a, b in zip(hot_out, shared_out, strict=True))
+    same = same and seen_out == shared_out
     branches = sum(len(w) for w in work)
     print(f"\n### {label}: {len(puzzles)} puzzles, {branches} states, "
           f"fixed points agree: {same}, load average {os.getloadavg()[0]:.2f}\n")
@@ -172,6 +185,8 @@ def compare(label: str, puzzles: list[Grid]) -> None:
     cpu = sum(c for _, c in shared) / sum(c for _, c in hot)
     wall = sum(w for w, _ in shared) / sum(w for w, _ in hot)
     print(f"\nbitboards.singles / exact._propagate: CPU {cpu:.2f}x, wall {wall:.2f}x")
+    cpu = sum(c for _, c in shared) / sum(c for _, c in seen)
+    print(f"bitboards.singles without / with seen: CPU {cpu:.2f}x")
     if not same:
         raise SystemExit("the two propagations disagree: a bug, not a speed figure")
 

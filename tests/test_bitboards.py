@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sudoku_core.logic.techniques.single_digit import peer_masks, unit_masks
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
-from sudoku_core.solver.bitboards import assume, singles, state_of, tables
+from sudoku_core.solver.bitboards import assume, common, singles, state_of, tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from record_steps import FIXTURE, grid_of  # noqa: E402
@@ -47,6 +47,13 @@ def test_tables_from_coordinates(box: str) -> None:
     for (seg, box_rest, line_rest), (b, line) in zip(t.segments, t.unit_of_segment, strict=True):
         assert seg == units[b] & units[line] != 0
         assert box_rest == units[b] & ~seg and line_rest == units[line] & ~seg
+    for i in range(n * n):
+        assert t.unit_masks_of[i] == tuple(units[u] for u in unit_keys(i))
+    for (seg, box_rest, line_rest, span), (b, line) in zip(t.segment_spans, t.unit_of_segment,
+                                                           strict=True):
+        assert (seg, box_rest, line_rest) == (units[b] & units[line], units[b] & ~units[line],
+                                              units[line] & ~units[b])
+        assert span == units[b] | units[line]
 
 
 def model_singles(c: Candidates, cell: int, value: int) -> list[set[int]] | None:
@@ -99,3 +106,31 @@ def test_singles_match_the_model(index: int, seed: int) -> None:
     assert [sum(1 << x for x, s in enumerate(expected) if d + 1 in s) for d in range(c.size)] \
         == boards
     assert left == sum(1 << x for x, s in enumerate(expected) if len(s) > 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, len(PUZZLES) - 1), st.integers(0, 10**6), st.integers(1, 4))
+def test_common_is_what_every_branch_implies(index: int, seed: int, count: int) -> None:
+    c = Candidates.from_grid(grid_of(*PUZZLES[index]))
+    t = tables(c.shape)
+    rng = random.Random(seed)
+    root = state_of(c)
+    branches = []
+    for _ in range(count):
+        cell = rng.choice([x for x, m in enumerate(c.masks) if m])
+        boards, unsolved = state_of(c)
+        unsolved = assume(boards, unsolved, cell, rng.choice(c.candidates_of(cell)) - 1, t.keep)
+        left = singles(boards, unsolved, t, rng.randrange(1, 6))
+        if left is not None:
+            branches.append((boards, left))
+    if not branches:
+        return  # the finders ask only about live branches, one at least
+    places, elims = common(root, branches)
+    open_cells = [x for x, m in enumerate(c.masks) if m]
+    expected = sorted((x, v) for x in open_cells for v in c.candidates_of(x)
+                      if all(not left >> x & 1 and b[v - 1] >> x & 1 for b, left in branches))
+    done = {x for x, _ in expected}
+    gone = sorted((x, v) for x in open_cells if x not in done for v in c.candidates_of(x)
+                  if all(not b[v - 1] >> x & 1 for b, _ in branches))
+    assert places == expected
+    assert elims == gone

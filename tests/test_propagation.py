@@ -7,6 +7,11 @@ closure of the state under naked and hidden singles that the reference below rea
 placement at a time on plain sets. The bitboard ones may miss one kind of contradiction, a
 value with no free cell left that some unit lacks; the search finds it by branching, and the
 chains' recorded steps rest on it, so the tests pin exactly that gap.
+
+A round of the chains' singles is one step of a chain's length, so it is also pinned round by
+round against a plain round on sets, with and without ``seen`` (the rounds that look only
+around changed cells), and the dynamic engine's branches (which keep ``seen`` and the locked
+candidates' ``rest`` across rounds, branches and nested probes) against a plain engine loop.
 """
 
 from __future__ import annotations
@@ -16,12 +21,26 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.logic.techniques.dynamic import Engine
 from sudoku_core.logic.trial import trial_step
 from sudoku_core.make.fill import pattern_solution
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver import exact
-from sudoku_core.solver.bitboards import assume, singles, state_of, tables
+from sudoku_core.solver.bitboards import (
+    Boards,
+    Tables,
+    assume,
+    first_locked_cut,
+    fresh_seen,
+    locked_cuts,
+    locked_gone,
+    seen_at_rest,
+    singles,
+    singles_round,
+    state_of,
+    tables,
+)
 from sudoku_core.solver.propagate import propagate
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3), Shape(2, 4), Shape(4, 4)]
@@ -169,3 +188,234 @@ def test_trial_refutes_the_first_branch_the_reference_breaks(c: Candidates) -> N
     assert by_singles == (first is not None)
     if step is not None and by_singles:
         assert step.eliminations == (first,)
+
+
+def reference_round(cands: list[set[int]], solved: set[int], c: Candidates
+                    ) -> tuple[list[set[int]], set[int]] | None:
+    """One round of the chains' singles on sets: every naked and hidden single in sight placed
+    at once; None when a cell has no candidate, a value some free cell still holds has no
+    place in a unit, a cell is the single of two values or two singles of a value meet. (A
+    value no free cell holds is not looked at: the gap the module's docstring names.)"""
+    geo = c.geometry
+    free = [x for x in range(len(cands)) if x not in solved]
+    if any(not cands[x] for x in free):
+        return None
+    claims: dict[int, set[int]] = {}
+    for v in range(1, c.size + 1):
+        if not any(v in cands[x] for x in free):
+            continue
+        mine = {x for x in free if cands[x] == {v}}
+        for unit in geo.units:
+            where = [x for x in unit if x not in solved and v in cands[x]]
+            if len(where) == 1:
+                mine.add(where[0])
+            elif not where and not any(v in cands[x] for x in unit):
+                return None
+        for x in mine:
+            claims.setdefault(x, set()).add(v)
+    if any(len(vs) > 1 for vs in claims.values()):
+        return None
+    placed = {x: min(vs) for x, vs in claims.items()}
+    if any(placed.get(p) == v for x, v in placed.items() for p in geo.peers[x]):
+        return None
+    new = [set(s) for s in cands]
+    for x, v in placed.items():
+        for p in geo.peers[x]:
+            new[p].discard(v)
+    for x, v in placed.items():
+        new[x] = {v}
+    return new, solved | set(placed)
+
+
+def sets_of(c: Candidates) -> tuple[list[set[int]], set[int]]:
+    return ([{v} if v else set(c.candidates_of(x)) for x, v in enumerate(c.values)],
+            {x for x, v in enumerate(c.values) if v})
+
+
+def unsolved_of(cands: list[set[int]], solved: set[int]) -> int:
+    return sum(1 << x for x in range(len(cands)) if x not in solved)
+
+
+def cut_one(rng: random.Random, cands: list[set[int]], solved: set[int],
+            states: list[Boards]) -> None:
+    """Remove one candidate of a free cell everywhere (as locked candidates and nested probes
+    do between rounds), sometimes a cell's last one."""
+    free = [x for x in range(len(cands)) if x not in solved and cands[x]]
+    if not free:
+        return
+    x = rng.choice(free)
+    v = rng.choice(sorted(cands[x]))
+    cands[x].discard(v)
+    for boards in states:
+        boards[v - 1] &= ~(1 << x)
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids, st.integers(0, 2**32), st.floats(0.0, 0.5))
+def test_rounds_with_and_without_seen_are_the_plain_rounds(c: Candidates, seed: int,
+                                                           cuts: float) -> None:
+    rng = random.Random(seed)
+    t = tables(c.shape)
+    cands, solved = sets_of(c)
+    plain, unsolved = state_of(c)
+    boards, left = plain[:], unsolved
+    seen = fresh_seen(t)
+    for _ in range(c.shape.cell_count):
+        if rng.random() < cuts:
+            cut_one(rng, cands, solved, [plain, boards])
+        expected = reference_round(cands, solved, c)
+        one = singles_round(plain, unsolved, t)
+        other = singles_round(boards, left, t, seen)
+        if expected is None:
+            assert one is None and other is None
+            return
+        assert one is not None and other is not None
+        cands, solved = expected
+        unsolved, left = one, other
+        assert unsolved == left == unsolved_of(cands, solved)
+        assert plain == boards == boards_of(cands, c.size)
+        if not unsolved:
+            return
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids, st.integers(0, 2**32), st.integers(1, 30))
+def test_a_branch_from_a_state_at_rest_keeps_the_plain_rounds(c: Candidates, seed: int,
+                                                               rounds: int) -> None:
+    # As the dynamic engine does: the root's free cells are what its rounds last saw, so the
+    # branch's first round looks only around what the assumption changed.
+    t = tables(c.shape)
+    root, start = state_of(c)
+    unsolved = singles(root, start, t)
+    if not unsolved:
+        return  # broken or solved: no branch
+    rng = random.Random(seed)
+    cell = rng.choice([x for x in range(c.shape.cell_count) if unsolved >> x & 1])
+    d = rng.choice([e for e in range(c.size) if root[e] >> cell & 1])
+    plain = root[:]
+    left = assume(plain, unsolved, cell, d, t.keep)
+    boards = plain[:]
+    fresh = singles(plain, left, t, rounds, [t.all_cells] * c.size)
+    got = singles(boards, left, t, rounds, seen_at_rest(root, unsolved))
+    assert got == fresh
+    if got is not None:
+        assert boards == plain
+    # and the plain rounds: one at a time, every unit
+    again = root[:]
+    last: int | None = assume(again, unsolved, cell, d, t.keep)
+    for _ in range(rounds):
+        assert last is not None
+        new = singles_round(again, last, t)
+        if new is None or new == last:
+            last = new
+            break
+        last = new
+    assert got == last
+    if got is not None:
+        assert again == boards
+
+
+def union_of_cuts(free: int, t: Tables) -> int:
+    gone = 0
+    for _, cut in locked_cuts(free, t.segments):
+        gone |= cut
+    return gone
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids, st.integers(0, 2**32), st.integers(0, 12))
+def test_locked_cuts_around_changed_cells_are_all_the_cuts(c: Candidates, seed: int,
+                                                           drops: int) -> None:
+    # ``rest`` is free cells at which no segment cut anything (or every cell: not known);
+    # later free cells are fewer. Only segments around what left are looked at.
+    rng = random.Random(seed)
+    t = tables(c.shape)
+    boards, unsolved = state_of(c)
+    for bd in boards:
+        before = bd & unsolved
+        rest = before if not union_of_cuts(before, t) else t.all_cells
+        free = before
+        for _ in range(drops):
+            if free:
+                free &= ~(1 << rng.choice([x for x in range(c.shape.cell_count)
+                                           if free >> x & 1]))
+        assert locked_gone(free, rest ^ free, t) == union_of_cuts(free, t)
+        assert locked_gone(free, t.all_cells ^ free, t) == union_of_cuts(free, t)
+        cuts = locked_cuts(free, t.segments)
+        assert first_locked_cut(free, t.segments) == (cuts[0] if cuts else None)
+
+
+def plain_propagate(eng: Engine, boards: Boards, unsolved: int, level: int,
+                    log: list[tuple[int, int]] | None = None) -> tuple[Boards, int] | None:
+    """The engine's loop without ``seen`` or ``rest``: every unit and segment, every time."""
+    t = eng.t
+    while True:
+        new = singles_round(boards, unsolved, t)
+        if new is None:
+            return None
+        if new != unsolved:
+            unsolved = new
+            continue
+        if not unsolved:
+            return boards, unsolved
+        if level >= 1:
+            cut = False
+            for d, bd in enumerate(boards):
+                gone = union_of_cuts(bd & unsolved, t)
+                if gone:
+                    boards[d] = bd ^ gone
+                    cut = True
+            if cut:
+                continue
+        if level >= 2:
+            removed = plain_probe(eng, boards, unsolved, level - 2, log)
+            if removed is None:
+                return None
+            if removed:
+                continue
+        return boards, unsolved
+
+
+def plain_probe(eng: Engine, boards: Boards, unsolved: int, inner: int,
+                log: list[tuple[int, int]] | None) -> int | None:
+    removed = 0
+    for cell in range(eng.t.shape.cell_count):
+        low = 1 << cell
+        if not unsolved & low:
+            continue
+        for d in range(len(boards)):
+            if boards[d] & low:
+                trial = boards[:]
+                left = assume(trial, unsolved, cell, d, eng.t.keep)
+                if plain_propagate(eng, trial, left, inner) is None:
+                    boards[d] &= ~low
+                    removed += 1
+                    if log is not None:
+                        log.append((cell, d))
+        if not any(b & low for b in boards):
+            return None
+    return removed
+
+
+@settings(max_examples=80, deadline=None)
+@given(grids, st.integers(0, 3), st.integers(0, 2**32))
+def test_engine_branches_are_the_plain_loops(c: Candidates, level: int, seed: int) -> None:
+    if level >= 2 and c.size > 6:
+        level -= 2  # nested levels probe every candidate: small grids only
+    eng = Engine(c, level, work=10**9)
+    unsolved = eng.root[1]
+    if not unsolved:
+        return
+    rng = random.Random(seed)
+    cells = [x for x in range(c.shape.cell_count) if unsolved >> x & 1]
+    for cell in rng.sample(cells, min(4, len(cells))):
+        for d in range(c.size):
+            if not eng.root[0][d] >> cell & 1:
+                continue
+            got = eng.branch(cell, d)
+            boards = eng.root[0][:]
+            log: list[tuple[int, int]] = []
+            expected = plain_propagate(eng, boards, assume(boards, unsolved, cell, d,
+                                                           eng.t.keep), level, log)
+            assert got == expected
+            assert eng.nested_log.get((cell, d), []) == log

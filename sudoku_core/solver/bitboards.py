@@ -6,7 +6,8 @@ per purpose:
 
 - branches (forcing and dynamic chains): :func:`singles` here, :func:`locked_cuts` for
   pointing and claiming (the chains' wording in ``chain_trace`` applies the same rule with
-  reasons);
+  reasons); with ``seen`` and :func:`locked_gone` a round looks only around the cells that
+  changed since the last (the dynamic engine's branches start from their root's);
 - the human state, in place, tallying what it places for the rating, and trial and error's
   "does this candidate break the grid": ``propagate.propagate``;
 - the exact search, kept apart for speed: ``_cover.search`` on its own exact-cover int (up to
@@ -47,9 +48,27 @@ class Tables:
         return self.shape.geometry.units_of
 
     @cached_property
+    def few(self) -> int:
+        """Changed cells of a value above which a round looks at all its units: listing the
+        units of each (3 a cell, repeats and all) no longer pays (about N/2, measured)."""
+        return self.shape.size // 2
+
+    @cached_property
+    def unit_masks_of(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell: the masks of its units (for the units a changed cell can affect)."""
+        units = self.units
+        return tuple(tuple(units[u] for u in of) for of in self.units_of)
+
+    @cached_property
     def segments(self) -> tuple[tuple[int, int, int], ...]:
         """Per box-line intersection: (box & line, box rest, line rest), for locked candidates."""
         return tuple(seg for seg, _ in self._segments)
+
+    @cached_property
+    def segment_spans(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Per segment: ``segments``' three masks and its box | line (all a verdict reads)."""
+        return tuple((seg, box_rest, line_rest, seg | box_rest | line_rest)
+                     for seg, box_rest, line_rest in self.segments)
 
     @cached_property
     def unit_of_segment(self) -> tuple[tuple[int, int], ...]:
@@ -144,8 +163,55 @@ def locked_cuts(free: int, segments: tuple[tuple[int, int, int], ...]) -> list[t
     return out
 
 
-def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
-    """One round of naked and hidden singles (in place): the new unsolved mask, None if broken."""
+def first_locked_cut(free: int, segments: tuple[tuple[int, int, int], ...]
+                     ) -> tuple[int, int] | None:
+    """The first of :func:`locked_cuts` (the cuts before it change nothing), or None."""
+    for i, (seg, box_rest, line_rest) in enumerate(segments):
+        if free & seg:
+            if not free & box_rest:
+                cut = free & line_rest
+            elif not free & line_rest:
+                cut = free & box_rest
+            else:
+                continue
+            if cut:
+                return i, cut
+    return None
+
+
+def locked_gone(free: int, changed: int, t: Tables) -> int:
+    """The cells pointing and claiming take from one value's ``free`` cells: those of
+    :func:`locked_cuts`, looking only at segments whose box or line holds a cell of ``changed``.
+
+    ``changed``: the cells that left ``free`` since free cells at which no segment cut anything
+    (all cells: not known). A segment's verdict reads only its box and line, so one without
+    such a cell (nor one cut here, before it) cuts nothing now either.
+    """
+    gone = 0
+    for seg, box_rest, line_rest, span in t.segment_spans:
+        if changed & span and free & seg:
+            if not free & box_rest:
+                cut = free & line_rest
+            elif not free & line_rest:
+                cut = free & box_rest
+            else:
+                continue
+            if cut:
+                gone |= cut
+                free ^= cut
+                changed |= cut
+    return gone
+
+
+def singles_round(boards: Boards, unsolved: int, t: Tables,
+                  seen: list[int] | None = None) -> int | None:
+    """One round of naked and hidden singles (in place): the new unsolved mask, None if broken.
+
+    ``seen`` (see :func:`fresh_seen`), per value, holds its free cells when its units were last
+    looked at for hidden singles; the round then looks again only at the units of cells that
+    changed since (and updates it). None: every unit, every round. Either way a round finds
+    the same singles: a unit whose free cells for a value did not change says what it said.
+    """
     one = two = 0
     for b in boards:
         two |= one & b
@@ -156,12 +222,21 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     found = singles
     placed = []
     units = t.units
+    check: tuple[int, ...] | list[int] = units
     for d, bd in enumerate(boards):
         free = bd & unsolved
         if not free:
             continue
         hidden = free & singles
-        for m in units:
+        if seen is not None:
+            changed = seen[d] ^ free
+            if not changed:  # no unit of d to look at: only its naked singles, if any
+                if hidden:
+                    placed.append((d, hidden))
+                continue
+            seen[d] = free
+            check = _around(changed, t)
+        for m in check:
             x = free & m
             if not x & (x - 1):
                 if x:
@@ -176,8 +251,10 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     if not placed:
         return unsolved
     unsolved &= ~found
-    for d in range(len(boards)):
-        boards[d] &= ~found
+    clear = ~found
+    for d, bd in enumerate(boards):
+        if bd & found:
+            boards[d] = bd & clear
     keep = t.keep
     for d, cells in placed:
         bd = place_cells(boards[d] | cells, cells, keep)
@@ -187,18 +264,48 @@ def singles_round(boards: Boards, unsolved: int, t: Tables) -> int | None:
     return unsolved
 
 
-def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None) -> int | None:
+def _around(changed: int, t: Tables) -> tuple[int, ...] | list[int]:
+    """The masks of the units that hold a cell of ``changed`` (a unit may come twice)."""
+    if not changed & (changed - 1):
+        return t.unit_masks_of[changed.bit_length() - 1]
+    if changed.bit_count() > t.few:
+        return t.units
+    of = t.unit_masks_of
+    out: list[int] = []
+    while changed:
+        low = changed & -changed
+        out += of[low.bit_length() - 1]
+        changed ^= low
+    return out
+
+
+def fresh_seen(t: Tables) -> list[int]:
+    """A ``seen`` for :func:`singles_round` that knows nothing yet: its first round looks at
+    every unit that could hold a single (a unit wholly free for a value cannot, N >= 4)."""
+    return [t.all_cells] * t.shape.size
+
+
+def seen_at_rest(boards: Boards, unsolved: int) -> list[int]:
+    """The ``seen`` of a state where a round of singles changes nothing (its free cells)."""
+    return [b & unsolved for b in boards]
+
+
+def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None,
+            seen: list[int] | None = None) -> int | None:
     """Singles for at most ``rounds`` rounds, else to a fixed point (in place); None if broken.
 
     The one singles propagation of branches (forcing and dynamic chains); a round places every
     naked and hidden single in sight at once, so ``rounds`` is the length of a forcing chain.
     A value with no free cell left is not checked against its units (the chains' recorded
     steps rest on that: tests/test_propagation.py pins the gap). Raises ``OutOfTime`` once the
-    caller's deadline passed: a round over a 64x64 grid costs milliseconds.
+    caller's deadline passed: a round over a 64x64 grid costs milliseconds. ``seen``: as for
+    :func:`singles_round` (None: :func:`fresh_seen`).
     """
+    if seen is None:
+        seen = fresh_seen(t)
     for _ in range(t.shape.cell_count if rounds is None else rounds):
         budget.check()
-        new = singles_round(boards, unsolved, t)
+        new = singles_round(boards, unsolved, t, seen)
         if new is None or new == unsolved:
             return new
         unsolved = new
@@ -211,14 +318,21 @@ def common(root: State, branches: list[State]) -> tuple[list[tuple[int, int]],
     boards0, unsolved = root
     n = len(boards0)
     placed = [unsolved] * n
-    removed = [unsolved] * n
+    removed = [unsolved & b for b in boards0]
     for boards, left in branches:
+        solved = ~left
+        some = 0
         for d in range(n):
-            placed[d] &= boards[d] & ~left
-            removed[d] &= boards0[d] & ~boards[d]
-    places = [(x, d + 1) for d in range(n) for x in cells_of(placed[d])]
+            b = boards[d]
+            p = placed[d] = placed[d] & b & solved
+            r = removed[d] = removed[d] & ~b
+            some |= p | r
+        if not some:
+            return [], []  # nothing every branch implies so far: the rest cannot add any
+    places = [(x, d + 1) for d in range(n) if placed[d] for x in cells_of(placed[d])]
     done = {x for x, _ in places}
-    elims = [(x, d + 1) for d in range(n) for x in cells_of(removed[d]) if x not in done]
+    elims = [(x, d + 1) for d in range(n) if removed[d] for x in cells_of(removed[d])
+             if x not in done]
     return sorted(places), sorted(elims)
 
 

@@ -15,7 +15,7 @@ from ...model import budget
 from ...model.candidates import Candidates, bits
 from ...model.grid import cell_name
 from ...model.step import Chain, ChainLink, ChainNode
-from ...solver.bitboards import Tables, cells_of, locked_cuts
+from ...solver.bitboards import Tables, cells_of, first_locked_cut
 from .dynamic import Engine
 
 Fact = tuple[int, int, bool]  # (cell, value, on)
@@ -155,19 +155,24 @@ class Trace:
         """Place the hidden singles of unit ``u``, by value; True if any was placed."""
         masks, values = self.masks, self.values
         unit = self.c.geometry.units[u]
-        where: dict[int, list[int]] = {}
-        done = 0
+        # Most units have two places or more for every value still open: nothing to place and
+        # no contradiction. Counting places per value at once (bit-sliced) tells them apart.
+        one = two = done = 0
         for x in unit:
             if values[x]:
                 done |= 1 << (values[x] - 1)
-                continue
-            for v in bits(masks[x]):
-                where.setdefault(v, []).append(x)
+            else:
+                m = masks[x]
+                two |= one & m
+                one |= m
+        need = ~(done | two) & ((1 << self.n) - 1)  # open values with one place or none
+        if not need:
+            return False
+        # Their places, all taken before the placements below change the masks.
+        where = [(v, [x for x in unit if not values[x] and masks[x] >> (v - 1) & 1])
+                 for v in bits(need)]
         placed = False
-        for v in range(1, self.n + 1):
-            if done >> (v - 1) & 1:
-                continue
-            xs = where.get(v, [])
+        for v, xs in where:
             if not xs:
                 raise Contradiction(
                     f"{self.c.shape.symbol(v)} has no place in {_unit(self.c, u)}",
@@ -184,12 +189,17 @@ class Trace:
         t = self.t
         masks, values = self.masks, self.values
         first: tuple[int, int, int] | None = None  # (segment index, value, cells it leaves)
-        for v in range(1, self.n + 1):
-            bit = 1 << (v - 1)
-            free = sum(1 << x for x, m in enumerate(masks) if m & bit and not values[x])
-            cuts = locked_cuts(free, t.segments)
-            if cuts and (first is None or cuts[0][0] < first[0]):
-                first = (cuts[0][0], v, cuts[0][1])
+        frees = [0] * self.n  # per value index, its open cells (one pass over the cells)
+        for x, m in enumerate(masks):
+            if not values[x]:
+                while m:
+                    low = m & -m
+                    frees[low.bit_length() - 1] |= 1 << x
+                    m ^= low
+        for d, free in enumerate(frees):
+            found = first_locked_cut(free, t.segments)
+            if found is not None and (first is None or found[0] < first[0]):
+                first = (found[0], d + 1, found[1])
         if first is None:
             return False
         i, v, cut = first

@@ -29,7 +29,9 @@ from ...solver.bitboards import (
     Tables,
     assume,
     common,
-    locked_cuts,
+    fresh_seen,
+    locked_gone,
+    seen_at_rest,
     singles_round,
     state_of,
     tables,
@@ -46,20 +48,27 @@ class OutOfWork(Exception):
     """The finder has propagated its share of branches."""
 
 
-def _locked(boards: Boards, unsolved: int, t: Tables) -> bool:
-    """Pointing and claiming on every value (in place); True if something was removed."""
+def _locked(boards: Boards, unsolved: int, t: Tables, rest: list[int]) -> bool:
+    """Pointing and claiming on every value (in place); True if something was removed.
+
+    ``rest``, per value, holds free cells at which no segment cut anything (all cells: not
+    known); only segments around the cells that left since are looked at, and it is kept up
+    to date here.
+    """
     changed = False
-    segments = t.segments
     for d, bd in enumerate(boards):
         free = bd & unsolved
         if not free:
             continue
-        gone = 0
-        for _, cut in locked_cuts(free, segments):
-            gone |= cut
+        since = rest[d] ^ free
+        if not since:
+            continue
+        gone = locked_gone(free, since, t)
         if gone:
             boards[d] = bd ^ gone
             changed = True
+        else:
+            rest[d] = free
     return changed
 
 
@@ -76,6 +85,22 @@ class Engine:
         self.work = (WORK[level] if work is None else work) // scale
         # Per branch, the nested eliminations in the order they were found (for the trace).
         self.nested_log: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._rest: tuple[list[int], list[int]] | None = None
+
+    def _root_rest(self) -> tuple[list[int], list[int]]:
+        """What the root state's rounds of singles and locked candidates last looked at (the
+        ``seen`` of :func:`singles_round` and the ``rest`` of :func:`_locked`): a branch's
+        first round then looks only around what its assumption changed."""
+        if self._rest is None:
+            t = self.t
+            boards, unsolved = self.root
+            at_rest = singles_round(boards[:], unsolved, t) == unsolved
+            seen = seen_at_rest(boards, unsolved) if at_rest else fresh_seen(t)
+            rest = fresh_seen(t)
+            if self.level >= 1:
+                _locked(boards[:], unsolved, t, rest)
+            self._rest = seen, rest
+        return self._rest
 
     def branch(self, cell: int, d: int) -> State | None:
         """The fixed point of assuming value index d at ``cell``; None on a contradiction."""
@@ -89,19 +114,28 @@ class Engine:
         boards = boards[:]
         unsolved = assume(boards, unsolved, cell, d, self.t.keep)
         log: list[tuple[int, int]] = []
-        out = self.propagate(boards, unsolved, self.level, log)
+        seen, rest = self._root_rest()
+        out = self.propagate(boards, unsolved, self.level, log, seen[:], rest[:])
         self.cache[key] = out
         if log:
             self.nested_log[key] = log
         return out
 
     def propagate(self, boards: Boards, unsolved: int, level: int,
-                  log: list[tuple[int, int]] | None = None) -> State | None:
-        """Apply the level's rules to a fixed point (boards in place); None on a contradiction."""
+                  log: list[tuple[int, int]] | None = None, seen: list[int] | None = None,
+                  rest: list[int] | None = None) -> State | None:
+        """Apply the level's rules to a fixed point (boards in place); None on a contradiction.
+
+        ``seen`` and ``rest``: what the rounds last looked at (see :meth:`_root_rest`; None:
+        nothing yet), kept up to date here."""
         t = self.t
+        if seen is None:
+            seen = fresh_seen(t)
+        if rest is None:
+            rest = fresh_seen(t)
         while True:
             budget.check()
-            new = singles_round(boards, unsolved, t)
+            new = singles_round(boards, unsolved, t, seen)
             if new is None:
                 return None
             if new != unsolved:
@@ -109,7 +143,7 @@ class Engine:
                 continue
             if not unsolved:
                 return boards, unsolved
-            if level >= 1 and _locked(boards, unsolved, t):
+            if level >= 1 and _locked(boards, unsolved, t, rest):
                 continue
             if level >= 2:
                 removed = self._probe(boards, unsolved, level - 2, log)
@@ -124,6 +158,9 @@ class Engine:
         """Remove (in place) each candidate whose inner branch contradicts; count, None: broken."""
         removed = 0
         keep = self.t.keep
+        # The state is at rest under singles (and locked candidates, which the outer level
+        # applies whenever the inner one does): its free cells are what the rounds last saw.
+        base = seen_at_rest(boards, unsolved)
         cells = unsolved
         while cells:
             low = cells & -cells
@@ -137,7 +174,7 @@ class Engine:
                     raise OutOfWork
                 trial = boards[:]
                 left = assume(trial, unsolved, cell, d, keep)
-                if self.propagate(trial, left, inner) is None:
+                if self.propagate(trial, left, inner, None, base[:], base[:]) is None:
                     boards[d] &= ~low
                     removed += 1
                     if log is not None:
