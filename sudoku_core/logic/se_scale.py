@@ -490,14 +490,16 @@ def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     # SE's own next step, from the state its basic techniques leave, is at least ``floor``.
     floor = stuck_floor(basic.stuck) if basic.stuck is not None else 0.0
     er = max([basic.top, floor] + [d for d, _ in steps])
+    # EP and ED keep the path's own steps: SE's Nishio chains, common before a first placement,
+    # include contradictions this floor does not look for.
     ep = basic.ep
     if ep is None:
-        ep = max(basic.top, floor)
+        ep = basic.top
         for d, places in steps:
             ep = max(ep, d)
             if places:
                 break
     ed = basic.ed
     if ed is None:
-        ed = max(steps[0][0] if steps else er, floor)
+        ed = steps[0][0] if steps else er
     return SeRating(round(er, 1), round(ep, 1), round(ed, 1))
