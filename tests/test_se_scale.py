@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.cli import main
@@ -204,9 +204,15 @@ def test_without_two_place_links_no_static_chain_exists() -> None:
     assert stuck_floor(c) == DYNAMIC_FLOOR
 
 
-def _relabelled(line: str, perm: list[int], transpose: bool) -> str:
-    cells = [line[(i % 9) * 9 + i // 9] if transpose else line[i] for i in range(81)]
-    return "".join(ch if ch in ".0" else str(perm[int(ch) - 1]) for ch in cells)
+def _relabelled(c: Candidates, perm: list[int], transpose: bool) -> Candidates:
+    """The same state with digit v written perm[v - 1], rows and columns swapped if asked."""
+    out = c.copy()
+    for i in range(81):
+        j = (i % 9) * 9 + i // 9 if transpose else i
+        out.values[j] = perm[c.values[i] - 1] if c.values[i] else 0
+        out.masks[j] = sum(1 << (perm[v - 1] - 1) for v in range(1, 10)
+                           if c.masks[i] >> (v - 1) & 1)
+    return out
 
 
 @settings(max_examples=12, deadline=None)
@@ -218,12 +224,11 @@ def test_static_chains_do_not_depend_on_digit_names_or_transposition(
     root = find_corpora()
     if root is None:
         pytest.skip("corpora not found")
-    line = read_corpus(root / "puzzles3_magictour_top1465")[index]
-    got = []
-    for text in (line, _relabelled(line, perm, transpose)):
-        b = _basic_walk(grid_of(text))
-        got.append(None if b.stuck is None else shortest_static_chains(b.stuck))
-    assert got[0] == got[1]
+    stuck = _basic_walk(grid_of(read_corpus(root / "puzzles3_magictour_top1465")[index])).stuck
+    assume(stuck is not None)  # else SE's basic steps solve it: no state to ask
+    assert stuck is not None
+    assert shortest_static_chains(stuck) == shortest_static_chains(
+        _relabelled(stuck, perm, transpose))
 
 
 def _rank_correlation(xs: list[float], ys: list[float]) -> float:
