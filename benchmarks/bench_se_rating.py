@@ -4,15 +4,20 @@ Reads the calibration table ``shared/ratings/se-hodoku-train.tsv`` (or ``--table
 puzzle SE finished, and prints per corpus: Spearman of er with SE's ER, mean absolute error,
 share within 0.5, and the same for EP and ED. The table is split in two by row position:
 ``--part held`` (the default) is every 4th data row (rows 4, 8, 12, ...), which the mapping
-in ``sudoku_core/se_scale.py`` was never tuned on; ``--part tune`` is the other three quarters,
-``--part all`` both. Goals: Spearman >= 0.95 on every corpus, MAE <= 0.3, >= 90% within 0.5.
+in ``sudoku_core/logic/se_scale.py`` was never tuned on; ``--part tune`` is the other three
+quarters, ``--part all`` both. Goals: Spearman >= 0.95 on every corpus, MAE <= 0.3, >= 90%
+within 0.5.
 
 ``--cv`` checks the forcing chains' bases and length measure by 4-fold cross-validation
 instead: every puzzle is rated once, then for each fold (rows i with i % 4 == k) the bases of
 the forcing-chain families are fitted (least mean absolute error) on the other three folds and
-the fold is scored with them, once for each length measure: ``cells`` (the chain candidates,
-what ``se_scale`` uses) and ``net`` (SE's count: every node of the whole net, ``net_size``).
-The fitted bases of each fold are printed, so that one sees whether they are stable.
+the fold is scored with them, once for each rule: ``cells`` (the length is the chain
+candidates, the rule before SE's static chains were checked), ``net`` (SE's count: every node
+of the whole net, ``net_size``) and ``cells, SE's static chains`` (what ``se_scale`` does: a
+Forcing Chain step rated as SE's static chain of its state where cheaper, and ER at least the
+floor of the state the basic walk is stuck in; the base of the cell and region forcing chains
+is fitted too). The fitted bases of each fold are printed, so that one sees whether they are
+stable.
 
     python benchmarks/bench_se_rating.py                 # held-out quarter
     python benchmarks/bench_se_rating.py --part tune -v  # the tuning part, every miss listed
@@ -31,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_core.logic import se_scale  # noqa: E402
+from sudoku_core.logic import se_chains, se_scale  # noqa: E402
 from sudoku_core.logic.explain import walk_path  # noqa: E402
 from sudoku_core.logic.rate import rate  # noqa: E402
 from sudoku_core.model.grid import Grid, Shape  # noqa: E402
@@ -109,9 +114,14 @@ def summary(name: str, pairs: list[tuple[float, float]]) -> str:
 
 # --- cross-validation of the forcing chains' bases ----------------------------------------------
 
-# basic top, basic solved, path steps (family, difficulty, size by cells, size by net)
-Walked = tuple[float, bool, list[tuple[str, float, int, int]]]
-MEASURES = ("cells", "net")
+# basic top, basic solved, path steps (family, difficulty, size by cells, size by net, and for
+# a Forcing Chain the shortest static chains of its state, else None)
+Named = tuple[str, float, int, int, se_chains.Shortest | None]
+# ... and the shortest static chains of the state the basic walk is stuck in (None: solved)
+Walked = tuple[float, bool, list[Named], se_chains.Shortest | None]
+# The rules compared: (length measure of the forcing chains, whether a Forcing Chain step
+# takes SE's static cell/region forcing chain of its state where there is one).
+RULES = (("cells", False), ("net", False), ("cells", True))
 
 
 class _Recording(se_scale.PathTally):
@@ -119,7 +129,7 @@ class _Recording(se_scale.PathTally):
 
     def __init__(self) -> None:
         super().__init__()
-        self.named: list[tuple[str, float, int, int]] = []  # see Walked
+        self.named: list[Named] = []
 
     def __call__(self, technique: str, step: Step | None) -> None:
         super().__call__(technique, step)
@@ -128,7 +138,7 @@ class _Recording(se_scale.PathTally):
         cells = net = 0
         if family and step is not None:
             cells, net = se_scale._size(step), se_scale.net_size(step)
-        self.named.append((family, self.steps[-1][0], cells, net))
+        self.named.append((family, self.steps[-1][0], cells, net, None))
 
 
 def walked(row: Row) -> tuple[Row, Walked | None]:
@@ -138,33 +148,54 @@ def walked(row: Row) -> tuple[Row, Walked | None]:
     path = walk_path(grid, time_limit=TIME_LIMIT, record=False, verify=True, observe=tally)
     if path.status != "solved":
         return row, None
-    basic = se_scale._basic_walk(grid, until_placed=tally.needs_chain)
-    return row, (basic.top, basic.solved, tally.named)
+    basic = se_scale._basic_walk(grid)
+    named = tally.named
+    stuck = None
+    if basic.stuck is not None:
+        stuck = se_chains.shortest_static_chains(basic.stuck)
+        for k, shortest in se_scale.static_forcing(grid, tally).items():
+            named[k] = named[k][:4] + (shortest,)
+    return row, (basic.top, basic.solved, named, stuck)
 
 
-def er_with(w: Walked, bases: dict[str, float], measure: str = "cells") -> float:
-    """ER of a walked puzzle with other bases for the forcing-chain families."""
-    top, solved, named = w
+MULTIPLE = "(static cell/region forcing chains)"  # the fitted base of se_chains.MULTIPLE_BASE
+
+
+def er_with(w: Walked, bases: dict[str, float], measure: str = "cells",
+            static: bool = False) -> float:
+    """ER of a walked puzzle with other bases for the forcing-chain families (and, with
+    ``static``, SE's static chains: in place of a Forcing Chain where cheaper, and the floor
+    of the state the basic walk is stuck in)."""
+    top, solved, named, stuck = w
     if solved:
         return top
+    multiple = bases.get(MULTIPLE, se_chains.MULTIPLE_BASE)
     out = top
-    for family, d, cells, net in named:
+    if static and stuck is not None and not stuck.one:
+        floor = se_chains.static_difficulty(stuck, multiple)
+        out = max(out, se_scale.DYNAMIC_FLOOR if floor is None else floor)
+    for family, d, cells, net, shortest in named:
         size = net if measure == "net" else cells
         if family in bases:
             grows = se_scale._CHAINED[family][1]
             d = round(bases[family] + (se_scale.length_bonus(size) if grows else 0.0), 1)
+        if static and shortest is not None:
+            sd = se_chains.static_difficulty(shortest, multiple)
+            d = min(d, sd) if sd is not None else d
         out = max(out, d)
     return round(out, 1)
 
 
-def fit(data: list[tuple[Row, Walked]], measure: str) -> dict[str, float]:
-    """Bases of the forcing families with the least mean absolute error on ``data`` (each
-    family in turn, twice over, on a 0.1 grid from 7.0 to 11.5; ties go to the nearest to
-    the base in use)."""
+def fit(data: list[tuple[Row, Walked]], measure: str, static: bool) -> dict[str, float]:
+    """Bases of the forcing families (and, with ``static``, of the static multiple chains)
+    with the least mean absolute error on ``data`` (each in turn, twice over, on a 0.1 grid
+    from 7.0 to 11.5; ties go to the nearest to the base in use)."""
     bases = {f: se_scale._CHAINED[f][0] for f in se_scale.FORCING_NAMES}
+    if static:
+        bases[MULTIPLE] = se_chains.MULTIPLE_BASE
 
     def mae(b: dict[str, float]) -> float:
-        return sum(abs(er_with(w, b, measure) - row[2]) for row, w in data) / len(data)
+        return sum(abs(er_with(w, b, measure, static) - row[2]) for row, w in data) / len(data)
 
     for _ in range(2):
         for family in sorted(bases):
@@ -187,20 +218,23 @@ def cross_validate(rows: list[tuple[int, Row]], jobs: int) -> None:
     data = [(row, w) for row, w in done if w is not None]
     print(f"# SE scale: 4-fold cross-validation of the forcing-chain bases, {len(rows)} puzzles "
           f"SE rated ({len(rows) - len(data)} unsolved)")
-    for measure in MEASURES:
-        print(f"\nlength measure: {measure}\n")
+    for measure, static in RULES:
+        print(f"\nlength measure: {measure}" + (", SE's static chains where cheaper" * static)
+              + "\n")
         print("| fold | corpus | puzzles | Spearman | MAE | within 0.5 |")
         print("|---|---|---:|---:|---:|---:|")
         fitted = []
         for k in range(4):
             train = [(r, w) for r, w in data if fold_of[r[1]] != k]
             test = [(r, w) for r, w in data if fold_of[r[1]] == k]
-            bases = fit(train, measure)
+            bases = fit(train, measure, static)
             fitted.append(bases)
             for corpus in sorted({r[0] for r, _ in test}):
-                pairs = [(er_with(w, bases, measure), r[2]) for r, w in test if r[0] == corpus]
+                pairs = [(er_with(w, bases, measure, static), r[2]) for r, w in test
+                         if r[0] == corpus]
                 print(summary(f"{k} | {corpus}", pairs))
-            print(summary(f"{k} | all", [(er_with(w, bases, measure), r[2]) for r, w in test]))
+            print(summary(f"{k} | all", [(er_with(w, bases, measure, static), r[2])
+                                         for r, w in test]))
         print("\nbases fitted per fold (on the other three folds):")
         for k, bases in enumerate(fitted):
             print(f"  fold {k}: " + ", ".join(f"{f} {b:.1f}" for f, b in sorted(bases.items())))

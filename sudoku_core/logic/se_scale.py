@@ -18,6 +18,10 @@ Two parts:
   steps is given the SE difficulty of the chain that would make the same deduction: a base per
   family plus SE's length adjustment on the step's size. These bases were fitted to SE ratings
   of a calibration sample (``benchmarks/bench_se_rating.py``).
+* A Forcing Chain step (by singles: dynamic, in SE's terms) is rated instead as SE's cheapest
+  static forcing chain of the same state where there is one (``se_chains``): SE prefers a
+  static cell or region forcing chain (8.2-8.7) to a dynamic one (8.8 and up) wherever one
+  exists, and its path meets dynamic ones only where none does.
 """
 
 from __future__ import annotations
@@ -30,7 +34,15 @@ from ..model import budget
 from ..model.candidates import Candidates, bits
 from ..model.grid import Grid
 from ..model.step import Chain, Step
-from .techniques import TRIAL, weight_of
+from ..solver.propagate import propagate
+from .se_chains import (
+    MULTIPLE_BASE,
+    Shortest,
+    length_bonus,
+    shortest_static_chains,
+    static_difficulty,
+)
+from .techniques import TRIAL
 from .techniques.fish import iter_fish
 from .techniques.subsets import iter_hidden_subset, iter_naked_subset
 from .techniques.uniqueness import iter_bug_plus_n, iter_bug_plus_one, iter_unique_rectangle
@@ -50,18 +62,6 @@ class SeRating:
     def to_json(self) -> dict[str, Any]:
         """{"er": 7.2, "ep": 1.2, "ed": 1.2}."""
         return {"er": self.er, "ep": self.ep, "ed": self.ed}
-
-
-def length_bonus(nodes: int) -> float:
-    """SE's chain-length adjustment: 0.1 each time ``nodes`` passes 4, 6, 8, 12, 16, 24, 32 ..."""
-    added = 0.0
-    bound = 4
-    small = True  # the bounds go x1.5, x4/3, x1.5, x4/3 ...: 4, 6, 8, 12, 16, 24 ...
-    while nodes > bound:
-        added += 0.1
-        bound = bound * 3 // 2 if small else bound * 4 // 3
-        small = not small
-    return added
 
 
 # SE difficulty of the project's own step names, where a name maps to one SE technique. Names
@@ -127,7 +127,7 @@ _CHAINED: dict[str, tuple[float, bool]] = {
     "Avoidable Rectangle": (4.6, False),
     "Hidden Rectangle": (4.7, False),
     # Forcing chains by singles: SE needs dynamic ones (8.8+), then dynamic (+) and nested (10+).
-    "Forcing Chain": (8.9, True),
+    "Forcing Chain": (9.0, True),  # or SE's static chain of its state (``static_forcing``)
     "Dynamic Forcing Chain": (9.0, True),
     "Dynamic Forcing Chain (+)": (9.4, True),
     "Nested Forcing Chain": (11.0, False),
@@ -179,24 +179,62 @@ def difficulty_of(technique: str, step: Step | None) -> float:
     return round(base + length_bonus(_size(step)), 1)
 
 
-# The project's first chain (X-Chain): every technique before it in the registry is one of SE's
-# basic ones or beyond them, so a path that needs a chain leaves SE's basic walk stuck too.
-CHAIN_WEIGHT = 60
-
-
 class PathTally:
     """Watches the project's walk and keeps each step's SE difficulty in path order."""
 
     def __init__(self) -> None:
         self.steps: list[tuple[float, bool]] = []  # (difficulty, places a value)
-        self.needs_chain = False  # some step is a chain or harder (project weight >= 60)
+        # Every step but the bulk singles, with its index in ``steps``: enough to replay the
+        # path's states (singles to a fixed point between them), should a step need its state.
+        self.kept: list[tuple[int, Step]] = []
+        self.forcing = False  # some step is a Forcing Chain (see ``static_forcing``)
 
     def __call__(self, technique: str, step: Step | None) -> None:
         """Note one step (``step`` is None for singles taken in bulk)."""
         places = step is None or bool(step.placements)
         self.steps.append((difficulty_of(technique, step), places))
-        if step is not None and weight_of(technique) >= CHAIN_WEIGHT:
-            self.needs_chain = True
+        if step is not None:
+            self.kept.append((len(self.steps) - 1, step))
+            if technique == STATIC_CHECKED:
+                self.forcing = True
+
+
+# The project's forcing chain by singles is dynamic in SE's sense (its singles read what the
+# branch itself removed); where SE's static cell or region forcing chains would do at the same
+# state, SE takes them (8.2-8.6) and not a dynamic chain (8.8 and up).
+STATIC_CHECKED = "Forcing Chain"
+
+
+# SE's lowest dynamic forcing chain (its published table: 8.8 to 9.6).
+DYNAMIC_FLOOR = 8.8
+
+
+def stuck_floor(c: Candidates, multiple_base: float = MULTIPLE_BASE) -> float:
+    """The least SE's next step can rate in ``c``, the state its basic techniques are stuck in:
+    0 where one static chain will do (the path's own steps then say more), else its cheapest
+    Nishio, cell or region forcing chain, else ``DYNAMIC_FLOOR``."""
+    shortest = shortest_static_chains(c)
+    if shortest.one:
+        return 0.0
+    d = static_difficulty(shortest, multiple_base)
+    return DYNAMIC_FLOOR if d is None else d
+
+
+def static_forcing(grid: Grid, path: PathTally) -> dict[int, Shortest]:
+    """For each Forcing Chain step of the path (by its index in ``path.steps``): the shortest
+    static chains SE could use in its state (``se_chains.shortest_static_chains``)."""
+    out: dict[int, Shortest] = {}
+    if not path.forcing:
+        return out
+    c = Candidates.from_grid(grid)
+    last = max(k for k, step in path.kept if step.technique == STATIC_CHECKED)
+    for k, step in path.kept:
+        if k > last or not propagate(c):
+            break
+        if step.technique == STATIC_CHECKED:
+            out[k] = shortest_static_chains(c)
+        c.apply(step)
+    return out
 
 
 # --- The basic walk, in SE's order -------------------------------------------------------------
@@ -389,11 +427,11 @@ class _Basic:
     ep: float | None = None
     ed: float | None = None
     solved: bool = False
+    stuck: Candidates | None = None  # the state it got stuck in (SE's own state there)
 
 
-def _basic_walk(grid: Grid, *, until_placed: bool = False) -> _Basic:
-    """SE's walk with its basic techniques only, until solved or stuck (or, ``until_placed``,
-    until its first placement: all that is left to learn when the walk is bound to get stuck)."""
+def _basic_walk(grid: Grid) -> _Basic:
+    """SE's walk with its basic techniques only, until solved or stuck."""
     c = Candidates.from_grid(grid)
     n = c.size
     out = _Basic()
@@ -415,8 +453,6 @@ def _basic_walk(grid: Grid, *, until_placed: bool = False) -> _Basic:
         if c.is_solved():
             out.solved = True
             return out
-        if until_placed and out.ep is not None:
-            return out
         if c.is_broken():
             return out
         # Every single of the easiest kind at once: singles stay singles, so the order among
@@ -431,6 +467,7 @@ def _basic_walk(grid: Grid, *, until_placed: bool = False) -> _Basic:
             continue
         found = _next_basic(c, n, memo)
         if found is None:
+            out.stuck = c
             return out
         take(*found)
 
@@ -439,23 +476,30 @@ def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
     if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
         return None
-    # The path's chains and forcing chains rate above every basic step (6.5 and up), and a path
-    # that needs one leaves the basic walk stuck: then only EP and ED are left to learn from it.
-    basic = _basic_walk(grid, until_placed=path.needs_chain)
+    basic = _basic_walk(grid)
     if basic.solved:
         top = basic.top
         return SeRating(top, basic.ep if basic.ep is not None else top,
                         basic.ed if basic.ed is not None else top)
     # The project's path finishes what the basic walk could not.
-    er = max([basic.top] + [d for d, _ in path.steps])
+    steps = path.steps[:]
+    for k, shortest in static_forcing(grid, path).items():
+        d = static_difficulty(shortest)
+        if d is not None and d < steps[k][0]:
+            steps[k] = (d, steps[k][1])
+    # SE's own next step, from the state its basic techniques leave, is at least ``floor``.
+    floor = stuck_floor(basic.stuck) if basic.stuck is not None else 0.0
+    er = max([basic.top, floor] + [d for d, _ in steps])
+    # EP and ED keep the path's own steps: SE's Nishio chains, common before a first placement,
+    # include contradictions this floor does not look for.
     ep = basic.ep
     if ep is None:
         ep = basic.top
-        for d, places in path.steps:
+        for d, places in steps:
             ep = max(ep, d)
             if places:
                 break
     ed = basic.ed
     if ed is None:
-        ed = path.steps[0][0] if path.steps else er
+        ed = steps[0][0] if steps else er
     return SeRating(round(er, 1), round(ep, 1), round(ed, 1))
