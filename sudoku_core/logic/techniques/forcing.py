@@ -13,7 +13,17 @@ from collections.abc import Callable, Iterator
 from ...model import budget
 from ...model.candidates import Candidates
 from ...model.step import Chain
-from ...solver.bitboards import State, assume, common, singles, state_of, tables
+from ...solver.bitboards import (
+    State,
+    assume,
+    common,
+    fresh_seen,
+    seen_at_rest,
+    singles,
+    singles_round,
+    state_of,
+    tables,
+)
 from .base import Step
 from .chain_trace import singles_branches
 from .forcing_chains import forcing_summary
@@ -41,6 +51,9 @@ class _Brancher:
         self.boards, self.unsolved = state_of(c)
         self.cache: dict[tuple[int, int], Branch] = {}
         self.left = max(MIN_BRANCHES, WORK_BUDGET // c.shape.cell_count)
+        # At rest, a branch's first round need look only around what the assumption changed.
+        rest = singles_round(self.boards[:], self.unsolved, self.t) == self.unsolved
+        self.seen = seen_at_rest(self.boards, self.unsolved) if rest else fresh_seen(self.t)
 
     def branch(self, cell: int, d: int) -> Branch:
         key = (cell, d)
@@ -50,7 +63,7 @@ class _Brancher:
                 raise _OutOfBudget
             boards = self.boards[:]
             unsolved = assume(boards, self.unsolved, cell, d, self.t.keep)
-            left = singles(boards, unsolved, self.t, MAX_ROUNDS)
+            left = singles(boards, unsolved, self.t, MAX_ROUNDS, self.seen[:])
             self.cache[key] = None if left is None else (boards, left)
         return self.cache[key]
 
