@@ -190,11 +190,12 @@ def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logi
                 nbs = known.get(node)
                 if nbs is None:
                     nbs = known[node] = list(links(node))
+                back = node * 2 + (1 - parity)
                 for nb in nbs:
                     key = nb * 2 + parity
                     if key in parent:
                         continue
-                    parent[key] = node * 2 + (1 - parity)
+                    parent[key] = back
                     nxt.append(nb)
                     if ends:
                         found = _conclude(parent, key, start, logic, same_value, same_cell)

@@ -144,8 +144,15 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
                 seen.add(key)
                 out.append(Fish(digit, base, key[1], bmask, fins, elims, endo))
 
-    def covers(base: tuple[int, ...], bmask: int, most: list[int], uncovered: int,
-               chosen: list[int], cmask: int, fins: int, endo: int, taken: int, left: int,
+    # The base being covered, shared by the cover search below (set by ``last``): its units,
+    # cells, the bound on what j covers can hold, its endo fins, the cells outside it.
+    base: tuple[int, ...] = ()
+    bmask = 0
+    most: list[int] = []
+    endo = 0
+    outside = 0
+
+    def covers(uncovered: int, chosen: list[int], cmask: int, fins: int, taken: int, left: int,
                spare: int) -> None:
         # fins starts as the endo fins; the covers may leave ``spare`` more cells out.
         # taken: bit u set for the base units and the covers chosen so far; left: covers to go.
@@ -163,41 +170,41 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
                     if not rest or rest.bit_count() <= spare:
                         finish(base, bmask, chosen, cmask | cu, fins | rest, endo)
                 else:
-                    covers(base, bmask, most, uncovered & ~cu, chosen, cmask | cu, fins, endo,
-                           taken | 1 << u, left - 1, spare)
+                    covers(uncovered & ~cu, chosen, cmask | cu, fins, taken | 1 << u, left - 1,
+                           spare)
                 chosen.pop()
         if spare:
             fins |= 1 << x
-            if sees_all(have & ~bmask, fins):
-                covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins, endo,
-                       taken, left, spare - 1)
+            if sees_all(outside, fins):
+                covers(uncovered & ~(1 << x), chosen, cmask, fins, taken, left, spare - 1)
 
-    def last(start: int, chosen: list[int], mask: int, endo: int, held: list[int],
+    def last(start: int, chosen: list[int], mask: int, inner: int, held: list[int],
              taken: int) -> None:
         # Each choice of the last base unit completes a base: bound it, then search covers.
+        nonlocal base, bmask, most, endo, outside
         check()
         for i in range(start, len(cand)):
             u, m = cand[i]
-            more_endo = endo | m & mask
+            more_endo = inner | m & mask
             if more_endo.bit_count() > max_endo:
                 continue
-            base = (*chosen, u)
-            bmask = mask | m
-            if more_endo and (any(not cm[b] & ~more_endo for b in base)
-                              or not sees_all(have & ~bmask, more_endo)):
+            units = (*chosen, u)
+            cells = mask | m
+            if more_endo and (any(not cm[b] & ~more_endo for b in units)
+                              or not sees_all(have & ~cells, more_endo)):
                 continue  # a base unit of endo fins only, or nothing sees every endo fin
             counts = held[:]
             for v, count in overlaps[u]:
                 counts[v] += count
-            for b in base:
+            for b in units:
                 counts[b] = 0
             # most[j]: the most base cells j covers can hold (the j largest overlaps), a
             # bound that prunes the cover search.
-            most = [0, *accumulate(sorted(counts, reverse=True)[:k])]
-            uncovered = bmask & ~more_endo
-            if uncovered.bit_count() <= most[k] + max_fins:
-                covers(base, bmask, most, uncovered, [], 0, more_endo, more_endo,
-                       taken | 1 << u, k, max_fins)
+            bound = [0, *accumulate(sorted(counts, reverse=True)[:k])]
+            uncovered = cells & ~more_endo
+            if uncovered.bit_count() <= bound[k] + max_fins:
+                base, bmask, most, endo, outside = units, cells, bound, more_endo, have & ~cells
+                covers(uncovered, [], 0, more_endo, taken | 1 << u, k, max_fins)
 
     def bases(start: int, chosen: list[int], mask: int, endo: int, held: list[int],
               taken: int) -> None:
