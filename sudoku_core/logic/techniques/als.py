@@ -66,7 +66,7 @@ def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
 # A unit's sets depend only on its cells' candidates, and a walk's step changes few units:
 # the sets of the others are taken from the states before (same sets, no search).
 _unit_cache: dict[tuple[object, ...], list[Als]] = {}
-_UNIT_CACHE_SIZE = 4096
+_UNIT_CACHE_SIZE = 1024  # unit states: a hard walk meets a few hundred
 
 
 def _unit_sets(c: Candidates, u: int, unit_masks: tuple[int, ...], max_cells: int) -> list[Als]:

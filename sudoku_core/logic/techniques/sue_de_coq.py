@@ -79,7 +79,7 @@ Parts = dict[tuple[tuple[int, ...], int], tuple[list[Part], dict[int, list[Part]
 # step changes few of them: they are taken from the states before (same parts, no search).
 _known: dict[tuple[tuple[int, ...], tuple[int, ...], int],
              tuple[list[Part], dict[int, list[Part]]]] = {}
-_KNOWN_SIZE = 8192
+_KNOWN_SIZE = 2048  # line and box rests: a hard walk meets a few hundred
 
 
 def _parts_of(masks: list[int], cells: list[int], v: int, parts: Parts) -> tuple[
