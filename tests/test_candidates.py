@@ -149,3 +149,17 @@ def test_is_broken() -> None:
 @pytest.mark.parametrize("mask, expected", [(0, []), (1, [1]), (0b1010, [2, 4])])
 def test_bits(mask: int, expected: list[int]) -> None:
     assert bits(mask) == expected
+
+
+@given(st.integers(0, 2**70))
+def test_bits_lists_each_set_bit_once_lowest_first(mask: int) -> None:
+    # Small masks come from a table, large ones from a loop: both must read the same.
+    got = bits(mask)
+    assert got == sorted(set(got))
+    assert sum(1 << (v - 1) for v in got) == mask
+
+
+def test_bits_hands_out_a_new_list() -> None:
+    first = bits(0b101)
+    first.append(9)
+    assert bits(0b101) == [1, 3]

@@ -15,14 +15,25 @@ from .grid import Geometry, Grid, Shape
 from .step import Step
 
 
-def bits(mask: int) -> list[int]:
-    """Values (1-based) of the set bits of a candidate mask, lowest first."""
+def _bits(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length())
         mask ^= low
     return out
+
+
+# Every mask of a 9x9 grid's values, answered from a table: the techniques and the chain
+# replays ask tens of thousands of times a walk.
+_SMALL = tuple(tuple(_bits(m)) for m in range(1 << 9))
+
+
+def bits(mask: int) -> list[int]:
+    """Values (1-based) of the set bits of a candidate mask, lowest first."""
+    if 0 <= mask < 512:
+        return list(_SMALL[mask])  # a new list: callers may change theirs
+    return _bits(mask)
 
 
 class StaleMark(NamedTuple):

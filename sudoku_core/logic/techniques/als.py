@@ -51,31 +51,54 @@ def almost_locked_sets(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> list[Al
 
 
 def _find_sets(c: Candidates, max_cells: int) -> list[Als]:
+    out: list[Als] = []
+    seen: set[int] = set()
+    masks = c.masks
+    for u, unit in enumerate(c.geometry.units):
+        for s in _unit_sets(c, u, tuple(masks[x] for x in unit), max_cells):
+            if s.mask not in seen:  # else found in another unit (its first one keeps it)
+                seen.add(s.mask)
+                out.append(s)
+        check()
+    return out
+
+
+# A unit's sets depend only on its cells' candidates, and a walk's step changes few units:
+# the sets of the others are taken from the states before (same sets, no search).
+_unit_cache: dict[tuple[object, ...], list[Als]] = {}
+_UNIT_CACHE_SIZE = 1024  # unit states: a hard walk meets a few hundred
+
+
+def _unit_sets(c: Candidates, u: int, unit_masks: tuple[int, ...], max_cells: int) -> list[Als]:
+    """Every ALS of up to ``max_cells`` cells of unit ``u`` (whose cells have ``unit_masks``)."""
+    key = (c.shape, u, max_cells, unit_masks)
+    found = _unit_cache.get(key)
+    if found is not None:
+        return found
     n = c.size
     masks = c.masks
     pm = peer_masks(c.shape)
-    out: list[Als] = []
-    seen: set[int] = set()
-    for u, unit in enumerate(c.geometry.units):
-        empty = [x for x in unit if masks[x]]
-        for k in range(1, min(max_cells, len(empty) - 1) + 1):
-            for group, union in spanning_combinations(empty, masks, k, k + 1):
-                cmask = sum(1 << x for x in group)
-                if union.bit_count() != k + 1 or cmask in seen:
-                    continue  # not k+1 digits in k cells, or found in another unit
-                seen.add(cmask)
-                where = [0] * (n + 1)
-                sees = [0] * (n + 1)
-                for v in bits(union):
-                    holders = [x for x in group if masks[x] >> (v - 1) & 1]
-                    s = -1
-                    for x in holders:
-                        s &= pm[x]
-                        where[v] |= 1 << x
-                    sees[v] = s & ~cmask
-                out.append(Als(u, group, cmask, union, tuple(where), tuple(sees)))
-        check()
-    return out
+    found = []
+    empty = [x for x in c.geometry.units[u] if masks[x]]
+    for k in range(1, min(max_cells, len(empty) - 1) + 1):
+        for group, union in spanning_combinations(empty, masks, k, k + 1):
+            if union.bit_count() != k + 1:
+                continue  # not k+1 digits in k cells
+            cmask = sum(1 << x for x in group)
+            where = [0] * (n + 1)
+            sees = [0] * (n + 1)
+            for v in bits(union):
+                holders = [x for x in group if masks[x] >> (v - 1) & 1]
+                s = -1
+                for x in holders:
+                    s &= pm[x]
+                    where[v] |= 1 << x
+                sees[v] = s & ~cmask
+            found.append(Als(u, group, cmask, union, tuple(where), tuple(sees)))
+    if len(_unit_cache) >= _UNIT_CACHE_SIZE:
+        _unit_cache.clear()
+    _unit_cache[key] = found
+    return found
 
 
 # The last list of sets and its links (without and with overlapping sets), swapped as one
@@ -135,9 +158,14 @@ def _links(sets: list[Als], overlap: bool = False) -> dict[int, list[tuple[int, 
 def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[int, int]]:
     """Digits of both sets but not in ``skip``: removed from cells seeing all their holders."""
     out: list[tuple[int, int]] = []
-    for z in bits(a.digits & b.digits & ~skip):
+    common = a.digits & b.digits & ~skip
+    while common:
+        low = common & -common
+        common ^= low
+        z = low.bit_length()
         hit = a.sees[z] & b.sees[z] & vcells[z]
-        out.extend((x, z) for x in cells_of(hit))
+        if hit:
+            out.extend((x, z) for x in cells_of(hit))
     return out
 
 

@@ -173,9 +173,12 @@ def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logi
     searches: list[tuple[Node, dict[int, int], list[Node]]] = [
         (s, {s * 2: -1}, [s]) for s in starts
     ]
+    # Every start's search asks for the links of the same nodes: each node's are listed once.
+    tables: tuple[dict[Node, list[Node]], dict[Node, list[Node]]] = ({}, {})
     for depth in range(1, max_nodes):
         parity = depth & 1
         links = strong if parity else weak
+        known = tables[parity]
         # Only a chain that ends on a strong link, long enough, concludes anything.
         ends = bool(parity) and depth + 1 >= min_nodes
         alive = []
@@ -184,11 +187,15 @@ def _search_all(starts: Iterable[Node], strong: Links, weak: Links, logic: _Logi
             work -= len(frontier)
             nxt: list[Node] = []
             for node in frontier:
-                for nb in links(node):
+                nbs = known.get(node)
+                if nbs is None:
+                    nbs = known[node] = list(links(node))
+                back = node * 2 + (1 - parity)
+                for nb in nbs:
                     key = nb * 2 + parity
                     if key in parent:
                         continue
-                    parent[key] = node * 2 + (1 - parity)
+                    parent[key] = back
                     nxt.append(nb)
                     if ends:
                         found = _conclude(parent, key, start, logic, same_value, same_cell)

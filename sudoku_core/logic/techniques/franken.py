@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 
 from ...model.budget import check
 from ...model.candidates import Candidates
@@ -115,87 +116,117 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
 
     def finish(base: tuple[int, ...], bmask: int, chosen: list[int], cmask: int,
                fins: int, endo: int) -> None:
-        elims = cmask & ~bmask
-        # A base cell in two covers would fill both with one digit (cannibalism): it goes too,
-        # when every cover holds a base cell of its own (else fewer covers do, a smaller fish).
-        held = [cm[u] & bmask for u in chosen]
-        twice = 0
-        for i, m in enumerate(held):
-            others = 0
-            for j, o in enumerate(held):
-                if j != i:
-                    others |= o
-            if not m & ~others:
-                twice = 0
-                break
-            twice |= m & others
-        elims = sees_all(elims | twice, fins)
+        # Only cells that see every fin go, and they lie in the covers: when no cover cell
+        # sees every fin (most calls), there is nothing to weigh.
+        seen_by_fins = sees_all(cmask, fins)
+        if not seen_by_fins:
+            return
+        elims = seen_by_fins & ~bmask
+        if seen_by_fins & bmask:
+            # A base cell in two covers would fill both with one digit (cannibalism): it goes
+            # too, when every cover holds a base cell of its own (else fewer covers do, a
+            # smaller fish).
+            held = [cm[u] & bmask for u in chosen]
+            twice = 0
+            for i, m in enumerate(held):
+                others = 0
+                for j, o in enumerate(held):
+                    if j != i:
+                        others |= o
+                if not m & ~others:
+                    twice = 0
+                    break
+                twice |= m & others
+            elims |= twice & seen_by_fins
         if elims:
             key = (base, tuple(sorted(chosen)))
             if key not in seen:
                 seen.add(key)
                 out.append(Fish(digit, base, key[1], bmask, fins, elims, endo))
 
-    def covers(base: tuple[int, ...], bmask: int, most: list[int], uncovered: int,
-               chosen: list[int], cmask: int, fins: int, endo: int) -> None:
-        # fins starts as the endo fins; the covers may leave max_fins more cells out.
-        left = k - len(chosen)
+    # The base being covered, shared by the cover search below (set by ``last``): its units,
+    # cells, the bound on what j covers can hold, its endo fins, the cells outside it.
+    base: tuple[int, ...] = ()
+    bmask = 0
+    most: list[int] = []
+    endo = 0
+    outside = 0
+
+    def covers(uncovered: int, chosen: list[int], cmask: int, fins: int, taken: int, left: int,
+               spare: int) -> None:
+        # fins starts as the endo fins; the covers may leave ``spare`` more cells out.
+        # taken: bit u set for the base units and the covers chosen so far; left: covers to go.
         if not uncovered:
             return  # fewer covers than base units: a smaller fish, found at its own size
-        spare = max_fins - (fins & ~endo).bit_count()
         if uncovered.bit_count() > most[left] + spare:
             return  # the covers left cannot hold what is still uncovered
         x = (uncovered & -uncovered).bit_length() - 1
         for u in through[x]:
-            if u not in chosen and u not in base:
+            if not taken >> u & 1:
                 chosen.append(u)
+                cu = cm[u]
                 if left == 1:  # the last cover: what it leaves are fins
-                    rest = uncovered & ~cm[u]
+                    rest = uncovered & ~cu
                     if not rest or rest.bit_count() <= spare:
-                        finish(base, bmask, chosen, cmask | cm[u], fins | rest, endo)
+                        finish(base, bmask, chosen, cmask | cu, fins | rest, endo)
                 else:
-                    covers(base, bmask, most, uncovered & ~cm[u], chosen, cmask | cm[u], fins,
-                           endo)
+                    covers(uncovered & ~cu, chosen, cmask | cu, fins, taken | 1 << u, left - 1,
+                           spare)
                 chosen.pop()
         if spare:
             fins |= 1 << x
-            if sees_all(have & ~bmask, fins):
-                covers(base, bmask, most, uncovered & ~(1 << x), chosen, cmask, fins, endo)
+            if sees_all(outside, fins):
+                covers(uncovered & ~(1 << x), chosen, cmask, fins, taken, left, spare - 1)
 
-    def bases(start: int, chosen: list[int], mask: int, endo: int,
-              held: dict[int, int]) -> None:
+    def last(start: int, chosen: list[int], mask: int, inner: int, held: list[int],
+             taken: int) -> None:
+        # Each choice of the last base unit completes a base: bound it, then search covers.
+        nonlocal base, bmask, most, endo, outside
+        check()
+        for i in range(start, len(cand)):
+            u, m = cand[i]
+            more_endo = inner | m & mask
+            if more_endo.bit_count() > max_endo:
+                continue
+            units = (*chosen, u)
+            cells = mask | m
+            if more_endo and (any(not cm[b] & ~more_endo for b in units)
+                              or not sees_all(have & ~cells, more_endo)):
+                continue  # a base unit of endo fins only, or nothing sees every endo fin
+            counts = held[:]
+            for v, count in overlaps[u]:
+                counts[v] += count
+            for b in units:
+                counts[b] = 0
+            # most[j]: the most base cells j covers can hold (the j largest overlaps), a
+            # bound that prunes the cover search.
+            bound = [0, *accumulate(sorted(counts, reverse=True)[:k])]
+            uncovered = cells & ~more_endo
+            if uncovered.bit_count() <= bound[k] + max_fins:
+                base, bmask, most, endo, outside = units, cells, bound, more_endo, have & ~cells
+                covers(uncovered, [], 0, more_endo, taken | 1 << u, k, max_fins)
+
+    def bases(start: int, chosen: list[int], mask: int, endo: int, held: list[int],
+              taken: int) -> None:
         # held: per cover unit, the base cells it holds (summed as base units are added);
-        # endo: the base cells in two base units so far.
-        if len(chosen) == k:
-            check()
-            base = tuple(chosen)
-            if endo and (any(not cm[u] & ~endo for u in base)
-                         or not sees_all(have & ~mask, endo)):
-                return  # a base unit of endo fins only, or nothing sees every endo fin
-            for u in base:
-                held.pop(u, None)
-            # most[j]: the most base cells j covers can hold (the j largest overlaps), a bound
-            # that prunes the cover search.
-            sizes = sorted(held.values(), reverse=True)
-            most = [0]
-            for j in range(k):
-                most.append(most[-1] + (sizes[j] if j < len(sizes) else 0))
-            uncovered = mask & ~endo
-            if uncovered.bit_count() <= most[k] + max_fins:
-                covers(base, mask, most, uncovered, [], 0, endo, endo)
+        # endo: the base cells in two base units so far; taken: bit u set per base unit.
+        if len(chosen) == k - 1:
+            last(start, chosen, mask, endo, held, taken)
             return
         for i in range(start, len(cand)):
             u, m = cand[i]
             more_endo = endo | m & mask
             if more_endo.bit_count() <= max_endo:
                 chosen.append(u)
-                more = held.copy()
+                more = held[:]
                 for v, count in overlaps[u]:
-                    more[v] = more.get(v, 0) + count
-                bases(i + 1, chosen, mask | m, more_endo, more)
+                    more[v] += count
+                bases(i + 1, chosen, mask | m, more_endo, more, taken | 1 << u)
                 chosen.pop()
 
-    bases(0, [], 0, 0, {})
+    if k >= 1:
+        # Zero-padded so that the k largest counts exist however few units there are.
+        bases(0, [], 0, 0, [0] * max(len(um), k), 0)
     return tuple(out)
 
 

@@ -105,8 +105,8 @@ class _GroupedLogic(_Logic):
 
     def grouped(self, mask: int) -> bool:
         """True if a mask of two or more cells lies in one box and one row or column."""
-        low = (mask & -mask).bit_length() - 1
-        return any(not mask & ~seg for seg in self.segs[low])
+        row_part, col_part = self.segs[(mask & -mask).bit_length() - 1]
+        return not mask & ~row_part or not mask & ~col_part
 
     def seen_by_all(self, mask: int) -> int:
         """Cells that see every cell of the mask."""
@@ -156,16 +156,27 @@ class _GroupedLogic(_Logic):
 
     def _weak_links(self, node: Node) -> list[Node]:
         mask, v = self.of(node)
-        seen = self.seen_by_all(mask) & self.vcells[v]
-        out = [x * self.n + v - 1 for x in cells_of(seen)]
-        # Groups of the value (all its cells in a box row or column part) that all cells see.
+        have = self.vcells[v]
+        seen = self.seen_by_all(mask) & have
+        n = self.n
+        segs = self.segs
+        out = []
+        # Groups of the value (all its cells in a box row or column part) that all cells see,
+        # listed after the cells.
+        groups: list[Node] = []
         done = set()
-        for x in cells_of(seen):
-            for seg in self.segs[x]:
-                g = self.vcells[v] & seg
-                if g.bit_count() >= 2 and not g & ~seen and g not in done:
+        rest = seen
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            x = low.bit_length() - 1
+            out.append(x * n + v - 1)
+            for seg in segs[x]:
+                g = have & seg
+                if g & (g - 1) and not g & ~seen and g not in done:
                     done.add(g)
-                    out.append(self.node(g, v))
+                    groups.append(self.node(g, v))
+        out += groups
         if node < self.base:
             cell = mask.bit_length() - 1
             m = self.masks[cell] & ~(1 << (v - 1))

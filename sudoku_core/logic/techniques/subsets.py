@@ -150,32 +150,51 @@ def iter_hidden_subset(c: Candidates, sizes: Sequence[int] = (2, 3, 4)) -> Itera
     """Every hidden subset of the given sizes."""
     geo = c.geometry
     masks = c.masks
-    n = c.size
     for k in sizes:
         for u, unit in enumerate(geo.units):
             check()  # 192 units of 64 cells on 64x64: 0.2 s of CPU a size without it
-            # Position mask (bit i = i-th cell of the unit) per value still open in the unit.
-            pos = [0] * n
-            for i, cell in enumerate(unit):
-                m = masks[cell]
-                while m:
-                    low = m & -m
-                    pos[low.bit_length() - 1] |= 1 << i
-                    m ^= low
-            open_count = sum(1 for p in pos if p)
-            if open_count <= k:
+            for cells, values, elims in _hidden_in(c.size, k, unit,
+                                                   tuple(masks[cell] for cell in unit)):
+                yield _hidden_step(c, u, cells, values, elims)
+
+
+Hidden = tuple[list[int], list[int], list[tuple[int, int]]]  # cells, values, eliminations
+
+# A unit's hidden subsets depend only on its cells' candidates, and a walk's step changes few
+# units: the answers of the others are taken from the states before (same subsets, no search).
+_hidden_known: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], list[Hidden]] = {}
+_HIDDEN_KNOWN_SIZE = 8192
+
+
+def _hidden_in(n: int, k: int, unit: tuple[int, ...], masks: tuple[int, ...]) -> list[Hidden]:
+    """The hidden subsets of size k of a unit whose cells have ``masks``, with eliminations."""
+    key = (n, k, unit, masks)
+    found = _hidden_known.get(key)
+    if found is not None:
+        return found
+    found = []
+    # Position mask (bit i = i-th cell of the unit) per value still open in the unit.
+    pos = [0] * n
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            pos[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    open_count = sum(1 for p in pos if p)
+    items = [(v + 1, p) for v, p in enumerate(pos) if 2 <= p.bit_count() <= k]
+    if open_count > k and len(items) >= k:
+        for values, where in _combos(items, k):
+            if where.bit_count() != k:
                 continue
-            items = [(v + 1, p) for v, p in enumerate(pos) if 2 <= p.bit_count() <= k]
-            if len(items) < k:
-                continue
-            for values, where in _combos(items, k):
-                if where.bit_count() != k:
-                    continue
-                vmask = sum(1 << (v - 1) for v in values)
-                cells = [unit[i - 1] for i in bits(where)]
-                elims = [(cell, v) for cell in cells for v in bits(masks[cell] & ~vmask)]
-                if elims:
-                    yield _hidden_step(c, u, cells, values, elims)
+            vmask = sum(1 << (v - 1) for v in values)
+            places = [i - 1 for i in bits(where)]
+            elims = [(unit[i], v) for i in places for v in bits(masks[i] & ~vmask)]
+            if elims:
+                found.append(([unit[i] for i in places], values, elims))
+    if len(_hidden_known) >= _HIDDEN_KNOWN_SIZE:
+        _hidden_known.clear()
+    _hidden_known[key] = found
+    return found
 
 
 def _hidden_step(c: Candidates, unit: int, cells: list[int], values: list[int],

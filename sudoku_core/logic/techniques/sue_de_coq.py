@@ -51,9 +51,10 @@ def iter_sue_de_coq(c: Candidates) -> Iterator[Step]:
             check()
 
 
-def _parts(masks: list[int], cells: list[int], v: int) -> list[tuple[tuple[int, ...], int, int]]:
-    """(cells, digits, gain) for subsets of ``cells`` that each touch V and gain >= 1, where
-    gain = cells - digits outside V (what the subset gives towards covering V)."""
+def _parts(masks: list[int], cells: list[int], v: int) -> list[Part]:
+    """(cells, digits, gain, rest) for subsets of ``cells`` that each touch V and gain >= 1,
+    where gain = cells - digits outside V (what the subset gives towards covering V) and rest
+    is the digits of the other cells of ``cells``."""
     out = []
     usable = [x for x in cells if masks[x] & v]
     for k in range(1, MAX_PART + 1):
@@ -63,12 +64,22 @@ def _parts(masks: list[int], cells: list[int], v: int) -> list[tuple[tuple[int, 
                 m |= masks[x]
             gain = k - (m & ~v).bit_count()
             if gain >= 1 and (m & v).bit_count() >= gain:
-                out.append((group, m, gain))
+                rest = 0
+                for x in cells:
+                    if x not in group:
+                        rest |= masks[x]
+                out.append((group, m, gain, rest))
     return out
 
 
-Part = tuple[tuple[int, ...], int, int]  # cells, digits, gain
+Part = tuple[tuple[int, ...], int, int, int]  # cells, digits, gain, the other cells' digits
 Parts = dict[tuple[tuple[int, ...], int], tuple[list[Part], dict[int, list[Part]]]]
+
+# The parts of a line's or box's rest depend only on its cells' candidates and V, and a walk's
+# step changes few of them: they are taken from the states before (same parts, no search).
+_known: dict[tuple[tuple[int, ...], tuple[int, ...], int],
+             tuple[list[Part], dict[int, list[Part]]]] = {}
+_KNOWN_SIZE = 2048  # line and box rests: a hard walk meets a few hundred
 
 
 def _parts_of(masks: list[int], cells: list[int], v: int, parts: Parts) -> tuple[
@@ -77,11 +88,18 @@ def _parts_of(masks: list[int], cells: list[int], v: int, parts: Parts) -> tuple
     key = (tuple(cells), v)
     found = parts.get(key)
     if found is None:
-        listed = _parts(masks, cells, v)
-        by_gain: dict[int, list[Part]] = {}
-        for part in listed:
-            by_gain.setdefault(part[2], []).append(part)
-        found = parts[key] = (listed, by_gain)
+        wide = (key[0], tuple(masks[x] for x in cells), v)
+        found = _known.get(wide)
+        if found is None:
+            listed = _parts(masks, cells, v)
+            by_gain: dict[int, list[Part]] = {}
+            for part in listed:
+                by_gain.setdefault(part[2], []).append(part)
+            found = (listed, by_gain)
+            if len(_known) >= _KNOWN_SIZE:
+                _known.clear()
+            _known[wide] = found
+        parts[key] = found
     return found
 
 
@@ -94,12 +112,18 @@ def _complete(c: Candidates, line: int, box: int, core: tuple[int, ...], v: int,
     if not line_parts:
         return
     box_parts = _parts_of(masks, rest_box, v, parts)[1]
-    for lcells, dl, lgain in line_parts:
-        for bcells, db, _ in box_parts.get(need - lgain, ()):
+    in_spare = 0
+    for x in spare:
+        in_spare |= masks[x]
+    for lcells, dl, lgain, lrest in line_parts:
+        for bcells, db, _, brest in box_parts.get(need - lgain, ()):
             if dl & db:
                 continue
             line_out = dl | (v & ~db)
             box_out = db | (v & ~dl)
+            # The cells outside the parts hold none of what they would lose: nothing to remove.
+            if not (lrest & line_out or brest & box_out or in_spare & (line_out | box_out)):
+                continue
             elims = [(x, d) for x in rest_line if x not in lcells
                      for d in bits(masks[x] & line_out)]
             elims += [(x, d) for x in rest_box if x not in bcells
