@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ..model import budget
 from ..model.candidates import Candidates
+from ..solver.bitboards import cells_of
 
 # SE's bases: one chain (its Forcing Chains rate 7.1-7.5), Nishio (7.6-8.1), and the cell and
 # region forcing chains (8.2-8.7). The multiple base was fitted on the calibration table by
@@ -93,11 +94,11 @@ class _Links:
         front_on, front_off = on, 0
         while front_on or front_off:
             new_off = 0
-            for j in _bits(front_on):
+            for j in cells_of(front_on):
                 new_off |= self.kill[j]
             new_off &= ~off
             new_on = 0
-            for j in _bits(front_off):
+            for j in cells_of(front_off):
                 new_on |= self.force[j]
             new_on &= ~on
             if not new_on and not new_off:
@@ -107,15 +108,6 @@ class _Links:
             levels.append((new_on, new_off))
             front_on, front_off = new_on, new_off
         return on, off, levels
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _depth(levels: Levels, bit: int, on: bool) -> int:
@@ -131,7 +123,7 @@ def _shortest(branches: list[tuple[int, int, Levels]], common_on: int,
     """The fewest nodes, summed over the branches, to one result they all reach."""
     best = 0
     for mask, on in ((common_on, True), (common_off, False)):
-        for j in _bits(mask):
+        for j in cells_of(mask):
             size = sum(_depth(levels, 1 << j, on) for _, _, levels in branches)
             if not best or size < best:
                 best = size
@@ -163,7 +155,7 @@ def shortest_static_chains(c: Candidates) -> Shortest:
             budget.check()
             got = memo[i] = links.branch(i)
             on, off, levels = got
-            for j in _bits(on & off):  # the assumption leads to j and to not j
+            for j in cells_of(on & off):  # the assumption leads to j and to not j
                 keep("one" if j == i else "nishio",
                      _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False))
         return got

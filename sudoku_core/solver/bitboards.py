@@ -16,6 +16,7 @@ per purpose:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -148,35 +149,13 @@ def locked_cuts(free: int, segments: tuple[tuple[int, int, int], ...]) -> list[t
     segment is looked at. At a segment where the box holds the value only there, the rest of
     the line loses it (pointing); where the line does, the rest of the box (claiming).
     """
-    out = []
-    for i, (seg, box_rest, line_rest) in enumerate(segments):
-        if free & seg:
-            if not free & box_rest:
-                cut = free & line_rest
-            elif not free & line_rest:
-                cut = free & box_rest
-            else:
-                continue
-            if cut:
-                out.append((i, cut))
-                free ^= cut
-    return out
+    return list(_cuts(free, ((*seg, -1) for seg in segments)))
 
 
 def first_locked_cut(free: int, segments: tuple[tuple[int, int, int], ...]
                      ) -> tuple[int, int] | None:
     """The first of :func:`locked_cuts` (the cuts before it change nothing), or None."""
-    for i, (seg, box_rest, line_rest) in enumerate(segments):
-        if free & seg:
-            if not free & box_rest:
-                cut = free & line_rest
-            elif not free & line_rest:
-                cut = free & box_rest
-            else:
-                continue
-            if cut:
-                return i, cut
-    return None
+    return next(_cuts(free, ((*seg, -1) for seg in segments)), None)
 
 
 def locked_gone(free: int, changed: int, t: Tables) -> int:
@@ -188,7 +167,16 @@ def locked_gone(free: int, changed: int, t: Tables) -> int:
     such a cell (nor one cut here, before it) cuts nothing now either.
     """
     gone = 0
-    for seg, box_rest, line_rest, span in t.segment_spans:
+    for _, cut in _cuts(free, t.segment_spans, changed):
+        gone |= cut
+    return gone
+
+
+def _cuts(free: int, spans: Iterable[tuple[int, int, int, int]],
+          changed: int = -1) -> Iterator[tuple[int, int]]:
+    """(segment index, cut) of pointing and claiming, each applied before the next segment;
+    only segments whose ``span`` (box and line) holds a cell of ``changed`` are looked at."""
+    for i, (seg, box_rest, line_rest, span) in enumerate(spans):
         if changed & span and free & seg:
             if not free & box_rest:
                 cut = free & line_rest
@@ -197,10 +185,9 @@ def locked_gone(free: int, changed: int, t: Tables) -> int:
             else:
                 continue
             if cut:
-                gone |= cut
+                yield i, cut
                 free ^= cut
                 changed |= cut
-    return gone
 
 
 def singles_round(boards: Boards, unsolved: int, t: Tables,
