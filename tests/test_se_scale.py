@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_se_rating import spearman
 from sudoku_core.cli import main
 from sudoku_core.logic.rate import rate
 from sudoku_core.logic.se_chains import (
@@ -231,25 +232,6 @@ def test_static_chains_do_not_depend_on_digit_names_or_transposition(
         _relabelled(stuck, perm, transpose))
 
 
-def _rank_correlation(xs: list[float], ys: list[float]) -> float:
-    def ranks(v: list[float]) -> list[float]:
-        order = sorted(range(len(v)), key=v.__getitem__)
-        out = [0.0] * len(v)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                out[order[k]] = (i + j) / 2 + 1
-            i = j + 1
-        return out
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
-    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    return float(sxy / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5)
-
-
 # On every other magictour row of the calibration table: 0.942 with SE's static chains, 0.914
 # before them (docs/rating.md); the goal on held-out puzzles is 0.95.
 SPEARMAN_FLOOR = 0.93
@@ -267,6 +249,6 @@ def test_magictour_er_ranks_as_ses_er() -> None:
         assert got is not None, r["puzzle"]
         ours.append(got.er)
         theirs.append(float(r["se_rating"]))
-    rho = _rank_correlation(ours, theirs)
+    rho = spearman(ours, theirs)
     mae = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True)) / len(rows)
     assert rho >= SPEARMAN_FLOOR and mae <= 0.3, (rho, mae)
