@@ -8,20 +8,16 @@ in ``sudoku_core/logic/se_scale.py`` was never tuned on; ``--part tune`` is the 
 quarters, ``--part all`` both. Goals: Spearman >= 0.95 on every corpus, MAE <= 0.3, >= 90%
 within 0.5.
 
-``--cv`` checks the forcing chains' bases and length measure by 4-fold cross-validation
-instead: every puzzle is rated once, then for each fold (rows i with i % 4 == k) the bases of
-the forcing-chain families are fitted (least mean absolute error) on the other three folds and
-the fold is scored with them, once for each rule: ``cells`` (the length is the chain
-candidates, the rule before SE's static chains were checked), ``net`` (SE's count: every node
-of the whole net, ``net_size``) and ``cells, SE's static chains`` (what ``se_scale`` does: a
-Forcing Chain step rated as SE's static chain of its state where cheaper, and ER at least the
-floor of the state the basic walk is stuck in; the base of the cell and region forcing chains
-is fitted too). The fitted bases of each fold are printed, so that one sees whether they are
-stable.
+``--cv`` checks the fitted bases by 4-fold cross-validation instead: every puzzle is walked
+once (SE's own path, ``se_scale.se_path``, and the project's path), then for each fold (rows i
+with i % 4 == k) the bases of the static chains' kinds (``se_chains.BASES``) and of the
+forcing-chain families are fitted (least mean absolute error) on the other three folds, and
+the fold is scored with them. The fitted bases of each fold are printed, so that one sees
+whether they are stable.
 
     python benchmarks/bench_se_rating.py                 # held-out quarter
     python benchmarks/bench_se_rating.py --part tune -v  # the tuning part, every miss listed
-    python benchmarks/bench_se_rating.py --cv --jobs 2   # cross-validated forcing-chain bases
+    python benchmarks/bench_se_rating.py --cv --jobs 2   # cross-validated bases
 """
 
 from __future__ import annotations
@@ -112,20 +108,18 @@ def summary(name: str, pairs: list[tuple[float, float]]) -> str:
     return f"| {name} | {len(pairs)} | {rho:.3f} | {mae:.2f} | {100 * near:.0f}% |"
 
 
-# --- cross-validation of the forcing chains' bases ----------------------------------------------
+# --- cross-validation of the bases -------------------------------------------------------------
 
-# basic top, basic solved, path steps (family, difficulty, size by cells, size by net, and for
-# a Forcing Chain the shortest static chains of its state, else None)
-Named = tuple[str, float, int, int, se_chains.Shortest | None]
-# ... and the shortest static chains of the state the basic walk is stuck in (None: solved)
-Walked = tuple[float, bool, list[Named], se_chains.Shortest | None]
-# The rules compared: (length measure of the forcing chains, whether a Forcing Chain step
-# takes SE's static cell/region forcing chain of its state where there is one).
-RULES = (("cells", False), ("net", False), ("cells", True))
+# A project path step: its forcing family ("" for others), its difficulty, its size, and for a
+# Forcing Chain step the nodes of the static chains of its state (else None).
+Named = tuple[str, float, int, dict[str, int] | None]
+# SE's own path (``se_scale.se_path``) and the project's path steps.
+Walked = tuple[se_scale.SePath, list[Named]]
+STATIC = "static "  # prefix of the static chains' kinds among the fitted bases
 
 
 class _Recording(se_scale.PathTally):
-    """The tally ``rate`` keeps, with each step's family and length measure kept too."""
+    """The tally ``rate`` keeps, with each step's family and size kept too."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -135,78 +129,73 @@ class _Recording(se_scale.PathTally):
         super().__call__(technique, step)
         family = next((f for f in sorted(se_scale.FORCING_NAMES, key=len, reverse=True)
                        if technique.startswith(f)), "")
-        cells = net = 0
-        if family and step is not None:
-            cells, net = se_scale._size(step), se_scale.net_size(step)
-        self.named.append((family, self.steps[-1][0], cells, net, None))
+        size = se_scale._size(step) if family and step is not None else 0
+        self.named.append((family, self.steps[-1][0], size, None))
 
 
 def walked(row: Row) -> tuple[Row, Walked | None]:
-    """The basic walk's top and whether it solved, and the path's steps (None: not solved)."""
+    """SE's path and the project's path of one puzzle (None: not solved)."""
     grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in row[1]))
     tally = _Recording()
     path = walk_path(grid, time_limit=TIME_LIMIT, record=False, verify=True, observe=tally)
     if path.status != "solved":
         return row, None
-    basic = se_scale._basic_walk(grid)
+    se = se_scale.se_path(grid)
     named = tally.named
-    stuck = None
-    if basic.stuck is not None:
-        stuck = se_chains.shortest_static_chains(basic.stuck)
-        for k, shortest in se_scale.static_forcing(grid, tally).items():
-            named[k] = named[k][:4] + (shortest,)
-    return row, (basic.top, basic.solved, named, stuck)
+    if not se.solved:
+        for k, nodes in se_scale.static_forcing(grid, tally).items():
+            named[k] = named[k][:3] + (nodes,)
+    return row, (se, named)
 
 
-MULTIPLE = "(static cell/region forcing chains)"  # the fitted base of se_chains.MULTIPLE_BASE
-
-
-def er_with(w: Walked, bases: dict[str, float], measure: str = "cells",
-            static: bool = False) -> float:
-    """ER of a walked puzzle with other bases for the forcing-chain families (and, with
-    ``static``, SE's static chains: in place of a Forcing Chain where cheaper, and the floor
-    of the state the basic walk is stuck in)."""
-    top, solved, named, stuck = w
-    if solved:
-        return top
-    multiple = bases.get(MULTIPLE, se_chains.MULTIPLE_BASE)
-    out = top
-    if static and stuck is not None and not stuck.one:
-        floor = se_chains.static_difficulty(stuck, multiple)
-        out = max(out, se_scale.DYNAMIC_FLOOR if floor is None else floor)
-    for family, d, cells, net, shortest in named:
-        size = net if measure == "net" else cells
+def er_with(w: Walked, bases: dict[str, float]) -> float:
+    """ER of a walked puzzle, its states and steps rated again with other bases (the forcing
+    families by name, the static chains' kinds as ``STATIC + kind``)."""
+    se, named = w
+    static = {k: bases.get(STATIC + k, b) for k, b in se_chains.BASES.items()}
+    out = se.basic_top
+    for chain, nodes in se.states:
+        options = [chain] if chain is not None else []
+        d = se_chains.static_difficulty(nodes, static)
+        options += [d] if d is not None else []
+        if options:  # else the state where SE needs a dynamic chain
+            out = max(out, min(options))
+    if se.solved:
+        return round(out, 1)
+    out = max(out, se_scale.DYNAMIC_FLOOR)
+    for family, d, size, state in named:
         if family in bases:
             grows = se_scale._CHAINED[family][1]
-            d = round(bases[family] + (se_scale.length_bonus(size) if grows else 0.0), 1)
-        if static and shortest is not None:
-            sd = se_chains.static_difficulty(shortest, multiple)
-            d = min(d, sd) if sd is not None else d
-        out = max(out, d)
+            d = round(bases[family] + (se_chains.length_bonus(size) if grows else 0.0), 1)
+        sd = se_chains.static_difficulty(state, static) if state else None
+        out = max(out, min(d, sd) if sd is not None else d)
     return round(out, 1)
 
 
-def fit(data: list[tuple[Row, Walked]], measure: str, static: bool) -> dict[str, float]:
-    """Bases of the forcing families (and, with ``static``, of the static multiple chains)
-    with the least mean absolute error on ``data`` (each in turn, twice over, on a 0.1 grid
-    from 7.0 to 11.5; ties go to the nearest to the base in use)."""
+def fit(data: list[tuple[Row, Walked]]) -> dict[str, float]:
+    """Bases of the forcing families and of the static chains' kinds with the least mean
+    absolute error on ``data`` (each in turn, twice over, on a 0.1 grid; ties go to the
+    nearest to the base in use)."""
     bases = {f: se_scale._CHAINED[f][0] for f in se_scale.FORCING_NAMES}
-    if static:
-        bases[MULTIPLE] = se_chains.MULTIPLE_BASE
+    grids = {f: range(70, 116) for f in bases}
+    for kind, base in se_chains.BASES.items():
+        bases[STATIC + kind] = base
+        grids[STATIC + kind] = range(65, 90)
 
     def mae(b: dict[str, float]) -> float:
-        return sum(abs(er_with(w, b, measure, static) - row[2]) for row, w in data) / len(data)
+        return sum(abs(er_with(w, b) - row[2]) for row, w in data) / len(data)
 
     for _ in range(2):
-        for family in sorted(bases):
-            now = bases[family]  # kept on a tie (a family the data never meets stays)
-            bases[family] = min((t / 10 for t in range(70, 116)),
-                                key=lambda x, f=family, b=now: (mae({**bases, f: x}),
-                                                                abs(x - b)))
+        for name in sorted(bases):
+            now = bases[name]  # kept on a tie (a family the data never meets stays)
+            scored = [(mae({**bases, name: t / 10}), abs(t / 10 - now), t / 10)
+                      for t in grids[name]]
+            bases[name] = min(scored)[2]
     return bases
 
 
 def cross_validate(rows: list[tuple[int, Row]], jobs: int) -> None:
+    """Walk every puzzle once, then fit on three folds and score the fourth, for each fold."""
     start = time.perf_counter()
     plain = [r for _, r in rows]
     if jobs > 1:
@@ -216,28 +205,24 @@ def cross_validate(rows: list[tuple[int, Row]], jobs: int) -> None:
         done = [walked(r) for r in plain]
     fold_of = {r[1]: i % 4 for i, r in rows}  # by puzzle (no puzzle appears twice)
     data = [(row, w) for row, w in done if w is not None]
-    print(f"# SE scale: 4-fold cross-validation of the forcing-chain bases, {len(rows)} puzzles "
+    print(f"# SE scale: 4-fold cross-validation of the chains' bases, {len(rows)} puzzles "
           f"SE rated ({len(rows) - len(data)} unsolved)")
-    for measure, static in RULES:
-        print(f"\nlength measure: {measure}" + (", SE's static chains where cheaper" * static)
-              + "\n")
-        print("| fold | corpus | puzzles | Spearman | MAE | within 0.5 |")
-        print("|---|---|---:|---:|---:|---:|")
-        fitted = []
-        for k in range(4):
-            train = [(r, w) for r, w in data if fold_of[r[1]] != k]
-            test = [(r, w) for r, w in data if fold_of[r[1]] == k]
-            bases = fit(train, measure, static)
-            fitted.append(bases)
-            for corpus in sorted({r[0] for r, _ in test}):
-                pairs = [(er_with(w, bases, measure, static), r[2]) for r, w in test
-                         if r[0] == corpus]
-                print(summary(f"{k} | {corpus}", pairs))
-            print(summary(f"{k} | all", [(er_with(w, bases, measure, static), r[2])
-                                         for r, w in test]))
-        print("\nbases fitted per fold (on the other three folds):")
-        for k, bases in enumerate(fitted):
-            print(f"  fold {k}: " + ", ".join(f"{f} {b:.1f}" for f, b in sorted(bases.items())))
+    print("\n| fold | corpus | puzzles | Spearman | MAE | within 0.5 |")
+    print("|---|---|---:|---:|---:|---:|")
+    fitted = []
+    for k in range(4):
+        train = [(r, w) for r, w in data if fold_of[r[1]] != k]
+        test = [(r, w) for r, w in data if fold_of[r[1]] == k]
+        bases = fit(train)
+        fitted.append(bases)
+        scored: list[tuple[str, float, float]] = [(r[0], er_with(w, bases), r[2])
+                                                  for r, w in test]
+        for corpus in sorted({c for c, _, _ in scored}):
+            print(summary(f"{k} | {corpus}", [(a, b) for c, a, b in scored if c == corpus]))
+        print(summary(f"{k} | all", [(a, b) for _, a, b in scored]))
+    print("\nbases fitted per fold (on the other three folds):")
+    for k, bases in enumerate(fitted):
+        print(f"  fold {k}: " + ", ".join(f"{f} {b:.1f}" for f, b in sorted(bases.items())))
     print(f"\n{time.perf_counter() - start:.1f} s wall; load average {os.getloadavg()[0]:.1f}")
 
 
@@ -281,7 +266,7 @@ def main() -> None:
         print("|---|---:|---:|---:|---:|")
         every = []
         for corpus in corpora:
-            pairs = [(se[k], row[2 + k]) for row, se, _, _ in results
+            pairs = [(se[k], float(row[2 + k])) for row, se, _, _ in results
                      if se is not None and row[0] == corpus]
             every += pairs
             print(summary(corpus, pairs))

@@ -16,23 +16,21 @@ from benchmarks.bench_se_rating import spearman
 from sudoku_core.cli import main
 from sudoku_core.logic.rate import rate
 from sudoku_core.logic.se_chains import (
-    FORCING_BASE,
-    MULTIPLE_BASE,
-    NISHIO_BASE,
-    Shortest,
-    shortest_static_chains,
+    BASES,
+    Deduction,
+    StaticChains,
+    static_chains,
     static_difficulty,
 )
 from sudoku_core.logic.se_scale import (
     _CHAINED,
-    DYNAMIC_FLOOR,
     FORCING_NAMES,
     _basic_walk,
     chain_nodes,
     difficulty_of,
     length_bonus,
     net_size,
-    stuck_floor,
+    se_path,
 )
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
@@ -176,33 +174,94 @@ TWO_WAY = {"r1c1": (1, 2), "r1c5": (1, 3), "r5c1": (2, 3), "r5c5": (3, 9),
            "r5c9": (3, 8, 9), "r9c5": (3, 8, 9)}
 
 
+def cell(name: str) -> int:
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
 def test_a_cell_forcing_chain_of_three_branches_rates_as_ses_multiple_chains() -> None:
     c = opened(THREE_WAY)
-    assert shortest_static_chains(c) == Shortest(one=0, nishio=0, multiple=12)
-    # No one chain: SE needs its cell forcing chains, base + 0.3 for 12 nodes (9-12).
-    assert static_difficulty(Shortest(0, 0, 12)) == pytest.approx(round(MULTIPLE_BASE + 0.3, 1))
-    assert stuck_floor(c) == pytest.approx(round(MULTIPLE_BASE + 0.3, 1))
+    found = static_chains(c, every_kind=True)
+    # The three branches from r1c1, and their converse: r2c3 = 4 would make r1c2, r1c3 and
+    # r2c1 take 1, 2 and 3 and empty r1c1 (a Nishio, 4 nodes to each of its candidates).
+    assert found.nodes == {"multiple": 12, "empty": 12}
+    assert found.best == Deduction(place=False, cell=cell("r2c3"), value=4)
+    # No one chain: SE needs its Nishio or cell forcing chains, base + 0.3 for 12 nodes (9-12).
+    assert static_difficulty({"multiple": 12}) == pytest.approx(BASES["multiple"] + 0.3)
+    assert static_difficulty(found.nodes) == pytest.approx(
+        min(BASES["multiple"], BASES["empty"]) + 0.3)
+    assert static_chains(c) == found  # the lazy search reaches the same chains
 
 
-def test_one_chain_rates_as_ses_forcing_chain_and_sets_no_floor() -> None:
+def test_one_chain_rates_as_ses_forcing_chain() -> None:
     c = opened(TWO_WAY)
-    assert shortest_static_chains(c).one == 8
+    found = static_chains(c, every_kind=True)
+    assert found.nodes["one"] == 8
     # r5c5=3 empties r1c1 (r1c5 and r5c1 lose 3, take 1 and 2): SE's Nishio, 9 nodes down to
-    # r1c1's 1 being both true and false; 7.5 + 0.3, in its published 7.6-8.1 band.
-    assert shortest_static_chains(c).nishio == 9
-    assert static_difficulty(Shortest(0, 9, 0)) == pytest.approx(NISHIO_BASE + 0.3)
-    # SE's Forcing Chain: 7.0 + 0.2 for 8 nodes (7-8): its published 7.1-7.5 band.
-    assert static_difficulty(shortest_static_chains(c)) == pytest.approx(FORCING_BASE + 0.2)
-    assert stuck_floor(c) == 0.0  # a cheap chain exists: the path's own steps decide
+    # r1c1's 1 being both true and false.
+    assert found.nodes["nishio"] == 9
+    assert static_difficulty({"nishio": 9}) == pytest.approx(BASES["nishio"] + 0.3)
+    # SE's Forcing Chain: base + 0.2 for 8 nodes (7-8), in its published 7.1-7.5 band.
+    assert static_difficulty(found.nodes) == pytest.approx(BASES["one"] + 0.2)
+    assert found.best == Deduction(place=False, cell=cell("r5c5"), value=3)
+    # The lazy search stops at the one chain: the dearer kinds are not looked for.
+    assert static_chains(c).nodes.keys() <= {"one", "nishio"}
+
+
+# r6c4 = 9 takes 9 from r4c4, r4c5 and r4c6, the only places of 9 left in row 4: a Nishio by
+# a unit left with no place for a value (2 nodes to each of the three places: 6).
+EMPTIED = {"r4c4": (8, 9), "r4c5": (1, 9), "r4c6": (2, 9), "r6c4": (3, 9), "r5c5": (1, 2, 3)}
+
+
+def test_a_candidate_that_empties_a_unit_is_a_nishio() -> None:
+    c = opened(EMPTIED)
+    assert static_chains(c, every_kind=True).nodes["empty"] == 6
+    only_empty = {"one": 99.0, "nishio": 99.0, "empty": BASES["empty"], "multiple": 99.0}
+    found = static_chains(c, only_empty, every_kind=True)
+    assert found.best == Deduction(place=False, cell=cell("r6c4"), value=9)
+    assert static_difficulty({"empty": 6}) == pytest.approx(BASES["empty"] + 0.1)
 
 
 def test_without_two_place_links_no_static_chain_exists() -> None:
     # Every candidate of an empty grid: no cell has two candidates, no unit two places, so a
     # branch never gets past its first eliminations and no two branches share one.
     c = Candidates.from_grid(Grid(Shape(3, 3), (0,) * 81))
-    assert shortest_static_chains(c) == Shortest(0, 0, 0)
-    assert static_difficulty(Shortest(0, 0, 0)) is None
-    assert stuck_floor(c) == DYNAMIC_FLOOR
+    assert static_chains(c, every_kind=True) == StaticChains({}, None)
+    assert static_difficulty({}) is None
+
+
+def test_ses_path_takes_static_chains_where_se_does() -> None:
+    # A puzzle SE rates 7.1 (Forcing Chains, its static one chains): the path past the basic
+    # steps takes static chains and X- or Y-chains only, and reaches the solution.
+    grid = grid_of("..3......4..7........6...1569..1....2.....3.4.....6...87...31.9...15.7...6..2...8")
+    path = se_path(grid)
+    assert path.solved and path.states
+    assert path.basic_top <= 6.0 < path.top <= 7.5
+    for chain, nodes in path.states:
+        d = static_difficulty(nodes)
+        options = [x for x in (chain, d) if x is not None]
+        assert options and min(options) <= path.top
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 1464))
+def test_the_cheapest_static_chain_proves_only_what_is_true(index: int) -> None:
+    # The state SE's basic steps are stuck in, on a magictour puzzle: whatever the cheapest
+    # static chain places or removes agrees with the solution.
+    from sudoku_core.solver.exact import solve
+    root = find_corpora()
+    if root is None:
+        pytest.skip("corpora not found")
+    grid = grid_of(read_corpus(root / "puzzles3_magictour_top1465")[index])
+    stuck = _basic_walk(grid).stuck
+    assume(stuck is not None)
+    assert stuck is not None
+    found = static_chains(stuck)
+    assume(found.best is not None)
+    assert found.best is not None
+    solution = solve(grid).solution
+    assert solution is not None
+    place, at, value = found.best
+    assert (solution.cells[at] == value) == place, (index, found)
 
 
 def _relabelled(c: Candidates, perm: list[int], transpose: bool) -> Candidates:
@@ -228,8 +287,8 @@ def test_static_chains_do_not_depend_on_digit_names_or_transposition(
     stuck = _basic_walk(grid_of(read_corpus(root / "puzzles3_magictour_top1465")[index])).stuck
     assume(stuck is not None)  # else SE's basic steps solve it: no state to ask
     assert stuck is not None
-    assert shortest_static_chains(stuck) == shortest_static_chains(
-        _relabelled(stuck, perm, transpose))
+    assert static_chains(stuck, every_kind=True).nodes == static_chains(
+        _relabelled(stuck, perm, transpose), every_kind=True).nodes
 
 
 # On every other magictour row of the calibration table: 0.942 with SE's static chains, 0.914

@@ -7,9 +7,9 @@ chain: a candidate true or false, the same result either way; or a candidate tha
 own removal), 7.6-8.1 (Nishio: a candidate whose consequences contradict each other) and
 8.2-8.7 (cell and region forcing chains: one branch per candidate of a cell or per place of a
 value in a unit, every branch reaching the same result), the dynamic ones at 8.8 and up. The
-project's own Forcing Chain follows singles, which makes it dynamic; this module finds whether
-a static chain would do at a state, and how long it is, so that ``se_scale`` can rate the
-state as SE would.
+project's own Forcing Chain follows singles, which makes it dynamic; this module finds the
+static chains of a state, how long they are and what the cheapest one proves, so that
+``se_scale`` can walk the stretch of SE's path they cover (7.0-8.7) as SE would.
 
 Written from SE's published description of its chains and its difficulty table, not from its
 code. A node is a candidate, on (true) or off (false); candidate ``i`` is ``cell * n + d``
@@ -19,19 +19,22 @@ the candidate false), with more it is SE's cell or region forcing chain.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..model import budget
 from ..model.candidates import Candidates
 from ..solver.bitboards import cells_of
 
-# SE's bases: one chain (its Forcing Chains rate 7.1-7.5), Nishio (7.6-8.1), and the cell and
-# region forcing chains (8.2-8.7). The multiple base was fitted on the calibration table by
-# cross-validation (8.4 in each fold, docs/rating.md): the length measured here, each branch's
-# shortest path to the result, is shorter than the whole net SE counts.
-FORCING_BASE = 7.0
-NISHIO_BASE = 7.5
-MULTIPLE_BASE = 8.4
+# The kinds of static chain, and their bases: SE's difficulty is the base plus the length
+# adjustment. SE's published bands: one chain 7.1-7.5, Nishio 7.6-8.1, cell and region forcing
+# chains 8.2-8.7. The bases were fitted on the calibration table by 4-fold cross-validation
+# (the same values in every fold, docs/rating.md): the length measured here, each branch's
+# shortest path to the result, is not SE's count of the whole chain, so they sit a little off
+# SE's own. A Nishio is split by what it contradicts: a candidate both true and false
+# ("nishio"), or a cell or a unit's value left with no place ("empty"); SE meets the second
+# kind late, so its base is higher.
+BASES: dict[str, float] = {"one": 6.9, "nishio": 7.4, "empty": 8.0, "multiple": 8.2}
 
 Levels = list[tuple[int, int]]  # per step of a branch: (candidates newly on, newly off)
 
@@ -67,25 +70,26 @@ class _Links:
         # off(i) puts on the other candidate of a two-candidate cell, the other place of a
         # two-place unit.
         self.force: dict[int, int] = {}
+        places = {(u, d): [y for y in cells if not values[y] and masks[y] >> d & 1]
+                  for u, cells in enumerate(geo.units) for d in range(n)}
+        peer_bits = [sum(1 << (p * n) for p in geo.peers[x]) if not values[x] else 0
+                     for x in range(len(masks))]
+        every = (1 << n) - 1
         for x, d in self.cands:
             i = x * n + d
-            k = 0
-            for e in range(n):
-                if e != d:
-                    k |= 1 << (x * n + e)
-            for p in geo.peers[x]:
-                k |= 1 << (p * n + d)
-            self.kill[i] = k & alive
+            self.kill[i] = (every << (x * n) & ~(1 << i) | peer_bits[x] << d) & alive
             f = 0
             others = masks[x] & ~(1 << d)
             if others and not others & (others - 1):
                 f |= 1 << (x * n + others.bit_length() - 1)
             for u in geo.units_of[x]:
-                places = [y for y in geo.units[u] if not values[y] and masks[y] >> d & 1]
-                if len(places) == 2:
-                    y = places[0] if places[1] == x else places[1]
+                two = places[u, d]
+                if len(two) == 2:
+                    y = two[0] if two[1] == x else two[1]
                     f |= 1 << (y * n + d)
             self.force[i] = f
+        # The candidates whose removal forces something: only these are followed off.
+        self.forcing = sum(1 << i for i, f in self.force.items() if f)
 
     def branch(self, i: int) -> tuple[int, int, Levels]:
         """Everything on and off once candidate ``i`` is assumed true, and when it came."""
@@ -98,7 +102,7 @@ class _Links:
                 new_off |= self.kill[j]
             new_off &= ~off
             new_on = 0
-            for j in cells_of(front_off):
+            for j in cells_of(front_off & self.forcing):
                 new_on |= self.force[j]
             new_on &= ~on
             if not new_on and not new_off:
@@ -118,74 +122,134 @@ def _depth(levels: Levels, bit: int, on: bool) -> int:
     return 0
 
 
-def _shortest(branches: list[tuple[int, int, Levels]], common_on: int,
-              common_off: int) -> int:
-    """The fewest nodes, summed over the branches, to one result they all reach."""
-    best = 0
-    for mask, on in ((common_on, True), (common_off, False)):
-        for j in cells_of(mask):
-            size = sum(_depth(levels, 1 << j, on) for _, _, levels in branches)
-            if not best or size < best:
-                best = size
-    return best
+class Deduction(NamedTuple):
+    """What a chain proves: candidate ``cell``/``value`` true (``place``) or false."""
+
+    place: bool
+    cell: int
+    value: int
 
 
-class Shortest(NamedTuple):
-    """Nodes of the shortest static chains of a state, by SE's kind (0: none of that kind)."""
+class StaticChains(NamedTuple):
+    """The static chains of a state: the nodes of the shortest of each kind found, and what the
+    cheapest of them (by the bases asked) proves; ``best`` is None when there is none."""
 
-    one: int  # a cell or unit with two choices, or a candidate that refutes itself
-    nishio: int  # a candidate whose consequences contradict each other elsewhere
-    multiple: int  # a cell or unit with more choices, every branch reaching the same result
+    nodes: dict[str, int]
+    best: Deduction | None
 
 
-def shortest_static_chains(c: Candidates) -> Shortest:
-    """The shortest static chain of each kind that places or removes something in ``c``."""
-    links = _Links(c)
-    n = links.n
-    memo: dict[int, tuple[int, int, Levels]] = {}
-    best = {"one": 0, "nishio": 0, "multiple": 0}
+def static_difficulty(nodes: Mapping[str, int], bases: Mapping[str, float] = BASES
+                      ) -> float | None:
+    """SE's difficulty of the cheapest chain of ``nodes`` (None: none, SE would need a dynamic
+    chain): its base plus the length adjustment."""
+    found = [bases[kind] + length_bonus(size) for kind, size in nodes.items()]
+    return round(min(found), 1) if found else None
 
-    def keep(kind: str, size: int) -> None:
-        if not best[kind] or size < best[kind]:
-            best[kind] = size
 
-    def branch(i: int) -> tuple[int, int, Levels]:
-        got = memo.get(i)
+class _Search:
+    """The static chains of one state; each branch is followed once and shared."""
+
+    def __init__(self, c: Candidates, bases: Mapping[str, float]) -> None:
+        self.links = _Links(c)
+        self.n = n = self.links.n
+        self.bases = bases
+        self.memo: dict[int, tuple[int, int, Levels]] = {}
+        self.nodes: dict[str, int] = {}
+        self.best: tuple[float, int, bool, int] | None = None  # difficulty, nodes, place, i
+        masks, values = c.masks, c.values
+        # The choices of the state: a cell's candidates, a unit's places of a value.
+        self.groups: list[list[int]] = []
+        for x, m in enumerate(masks):
+            if not values[x] and m.bit_count() >= 2:
+                self.groups.append([x * n + d for d in range(n) if m >> d & 1])
+        for u in c.geometry.units:
+            for d in range(n):
+                places = [x * n + d for x in u if not values[x] and masks[x] >> d & 1]
+                if len(places) >= 2:
+                    self.groups.append(places)
+
+    def keep(self, kind: str, size: int, place: bool, i: int) -> None:
+        if kind not in self.nodes or size < self.nodes[kind]:
+            self.nodes[kind] = size
+        d = round(self.bases[kind] + length_bonus(size), 1)
+        if self.best is None or (d, size) < self.best[:2]:
+            self.best = (d, size, place, i)
+
+    def cheapest(self) -> float:
+        return self.best[0] if self.best is not None else 99.0
+
+    def branch(self, i: int) -> tuple[int, int, Levels]:
+        got = self.memo.get(i)
         if got is None:
             budget.check()
-            got = memo[i] = links.branch(i)
+            got = self.memo[i] = self.links.branch(i)
             on, off, levels = got
             for j in cells_of(on & off):  # the assumption leads to j and to not j
-                keep("one" if j == i else "nishio",
-                     _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False))
+                self.keep("one" if j == i else "nishio",
+                          _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False), False, i)
         return got
 
-    masks, values = c.masks, c.values
-    groups: list[list[int]] = []  # a cell's candidates, a unit's places of a value
-    for x, m in enumerate(masks):
-        if not values[x] and m.bit_count() >= 2:
-            groups.append([x * n + d for d in range(n) if m >> d & 1])
-    for u in c.geometry.units:
-        for d in range(n):
-            places = [x * n + d for x in u if not values[x] and masks[x] >> d & 1]
-            if len(places) >= 2:
-                groups.append(places)
-    for group in groups:
-        branches = [branch(i) for i in group]
-        common_on = common_off = links.alive & ~sum(1 << i for i in group)
+    def common(self, group: list[int], kind: str) -> None:
+        """A result every choice of ``group`` reaches."""
+        branches = [self.branch(i) for i in group]
+        common_on = common_off = self.links.alive & ~sum(1 << i for i in group)
         for on, off, _ in branches:
             common_on &= on
             common_off &= off
-        if common_on or common_off:
-            keep("one" if len(group) == 2 else "multiple",
-                 _shortest(branches, common_on, common_off))
-    return Shortest(best["one"], best["nishio"], best["multiple"])
+        if not common_on and not common_off:
+            return
+        sizes: dict[int, int] = {}  # 2 * candidate + (1 if on), summed over the branches
+        for _, _, levels in branches:
+            for k, (got_on, got_off) in enumerate(levels, 1):
+                for mask, flag in ((got_on & common_on, 1), (got_off & common_off, 0)):
+                    while mask:
+                        low = mask & -mask
+                        key = 2 * (low.bit_length() - 1) + flag
+                        sizes[key] = sizes.get(key, 0) + k
+                        mask ^= low
+        key, size = min(sizes.items(), key=lambda kv: (kv[1], kv[0]))
+        self.keep(kind, size, bool(key & 1), key >> 1)
+
+    def empty(self) -> None:
+        """A candidate that leaves a cell, or a unit's value, with no place (a group of two is
+        left out: its last choice is forced on, so that is a "nishio" already)."""
+        off_in: dict[int, int] = {}  # candidate -> the assumptions that put it off
+        for i, (_, off, _) in self.memo.items():
+            for j in cells_of(off):
+                off_in[j] = off_in.get(j, 0) | 1 << i
+        for group in self.groups:
+            if len(group) < 3:
+                continue
+            by = -1
+            for j in group:
+                by &= off_in.get(j, 0)
+                if not by:
+                    break
+            for i in cells_of(by):
+                levels = self.memo[i][2]
+                self.keep("empty", sum(_depth(levels, 1 << j, False) for j in group), False, i)
 
 
-def static_difficulty(shortest: Shortest, multiple_base: float = MULTIPLE_BASE) -> float | None:
-    """SE's difficulty of the cheapest of ``shortest``'s chains (None: none, SE would need a
-    dynamic chain): its base plus the length adjustment."""
-    found = [base + length_bonus(size) for base, size in (
-        (FORCING_BASE, shortest.one), (NISHIO_BASE, shortest.nishio),
-        (multiple_base, shortest.multiple)) if size]
-    return round(min(found), 1) if found else None
+def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
+                  every_kind: bool = False) -> StaticChains:
+    """The static chains of ``c`` that place or remove something: the shortest of each kind,
+    and what the cheapest proves. A kind that cannot beat the cheapest already found (its base
+    alone is dearer) is not searched, unless ``every_kind``."""
+    search = _Search(c, bases)
+    alive = search.links.alive
+    for i in cells_of(alive):
+        search.branch(i)
+    for group in search.groups:
+        if len(group) == 2:
+            search.common(group, "one")
+    if every_kind or search.cheapest() > bases["empty"]:
+        search.empty()
+    if every_kind or search.cheapest() > bases["multiple"]:
+        for group in search.groups:
+            if len(group) > 2:
+                search.common(group, "multiple")
+    if search.best is None:
+        return StaticChains(search.nodes, None)
+    _, _, place, i = search.best
+    cell, d = divmod(i, search.n)
+    return StaticChains(search.nodes, Deduction(place, cell, d + 1))

@@ -27,7 +27,7 @@ Two parts:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import budget
@@ -35,15 +35,11 @@ from ..model.candidates import Candidates, bits
 from ..model.grid import Grid
 from ..model.step import Chain, Step
 from ..solver.propagate import propagate
-from .se_chains import (
-    MULTIPLE_BASE,
-    Shortest,
-    length_bonus,
-    shortest_static_chains,
-    static_difficulty,
-)
+from .se_chains import BASES, length_bonus, static_chains, static_difficulty
 from .techniques import TRIAL
+from .techniques.chains import iter_x_chain, iter_xy_chain
 from .techniques.fish import iter_fish
+from .techniques.single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
 from .techniques.subsets import iter_hidden_subset, iter_naked_subset
 from .techniques.uniqueness import iter_bug_plus_n, iter_bug_plus_one, iter_unique_rectangle
 from .techniques.wings import iter_xy_wing, iter_xyz_wing
@@ -209,21 +205,10 @@ STATIC_CHECKED = "Forcing Chain"
 DYNAMIC_FLOOR = 8.8
 
 
-def stuck_floor(c: Candidates, multiple_base: float = MULTIPLE_BASE) -> float:
-    """The least SE's next step can rate in ``c``, the state its basic techniques are stuck in:
-    0 where one static chain will do (the path's own steps then say more), else its cheapest
-    Nishio, cell or region forcing chain, else ``DYNAMIC_FLOOR``."""
-    shortest = shortest_static_chains(c)
-    if shortest.one:
-        return 0.0
-    d = static_difficulty(shortest, multiple_base)
-    return DYNAMIC_FLOOR if d is None else d
-
-
-def static_forcing(grid: Grid, path: PathTally) -> dict[int, Shortest]:
+def static_forcing(grid: Grid, path: PathTally) -> dict[int, dict[str, int]]:
     """For each Forcing Chain step of the path (by its index in ``path.steps``): the shortest
-    static chains SE could use in its state (``se_chains.shortest_static_chains``)."""
-    out: dict[int, Shortest] = {}
+    static chains of each kind SE could use in its state (``se_chains.static_chains``)."""
+    out: dict[int, dict[str, int]] = {}
     if not path.forcing:
         return out
     c = Candidates.from_grid(grid)
@@ -232,7 +217,7 @@ def static_forcing(grid: Grid, path: PathTally) -> dict[int, Shortest]:
         if k > last or not propagate(c):
             break
         if step.technique == STATIC_CHECKED:
-            out[k] = shortest_static_chains(c)
+            out[k] = static_chains(c).nodes
         c.apply(step)
     return out
 
@@ -419,42 +404,51 @@ def _next_basic(c: Candidates, n: int, memo: Memo) -> Found | None:
     return None
 
 
+Chained = tuple[float | None, dict[str, int]]  # a chain step's state: see ``SePath.states``
+
+
 @dataclass
-class _Basic:
-    """Outcome of the basic walk: highest difficulty so far, and EP/ED once they are known."""
+class SePath:
+    """SE's own path, as far as its basic steps and its static chains take it: the highest
+    difficulty so far, and EP/ED once they are known."""
 
     top: float = 0.0
     ep: float | None = None
     ed: float | None = None
     solved: bool = False
-    stuck: Candidates | None = None  # the state it got stuck in (SE's own state there)
+    stuck: Candidates | None = None  # where it got stuck (SE's own state there)
+    basic_top: float = 0.0  # the highest of the basic steps alone
+    # Per chain step, the cheapest X- or Y-chain family step there (None: none) and the nodes of
+    # the shortest static chain of each kind: enough to rate the path again with other bases.
+    states: list[Chained] = field(default_factory=list)
 
-
-def _basic_walk(grid: Grid) -> _Basic:
-    """SE's walk with its basic techniques only, until solved or stuck."""
-    c = Candidates.from_grid(grid)
-    n = c.size
-    out = _Basic()
-
-    def take(d: float, placed: list[tuple[int, int]], removed: list[tuple[int, int]]) -> None:
-        out.top = max(out.top, d)
-        if out.ed is None:
-            out.ed = out.top
-        if placed and out.ep is None:
-            out.ep = out.top
+    def take(self, c: Candidates, d: float, placed: list[tuple[int, int]],
+             removed: list[tuple[int, int]], basic: bool = True) -> None:
+        """Note a step of difficulty ``d`` and apply it to ``c``."""
+        self.top = max(self.top, d)
+        if basic:
+            self.basic_top = max(self.basic_top, d)
+        if self.ed is None:
+            self.ed = self.top
+        if placed and self.ep is None:
+            self.ep = self.top
         for cell, v in removed:
             c.eliminate(cell, v)
         for cell, v in placed:
             if not c.values[cell] and c.has(cell, v):
                 c.place(cell, v)
 
+
+def _basic_steps(c: Candidates, out: SePath) -> None:
+    """SE's walk with its basic techniques only, from ``c`` until solved or stuck."""
+    n = c.size
     while True:
         budget.check()
         if c.is_solved():
             out.solved = True
-            return out
+            return
         if c.is_broken():
-            return out
+            return
         # Every single of the easiest kind at once: singles stay singles, so the order among
         # them changes nothing SE would rate.
         memo: Memo = {}
@@ -463,43 +457,93 @@ def _basic_walk(grid: Grid) -> _Basic:
         singles = singles or _hidden_singles(c, range(2 * n), 1.5, memo)
         if singles:
             for d, cell, v in singles:
-                take(d, [(cell, v)], [])
+                out.take(c, d, [(cell, v)], [])
             continue
         found = _next_basic(c, n, memo)
         if found is None:
             out.stuck = c
-            return out
-        take(*found)
+            return
+        out.take(c, *found)
+
+
+def _basic_walk(grid: Grid) -> SePath:
+    """SE's walk with its basic techniques only, until solved or stuck."""
+    out = SePath()
+    _basic_steps(Candidates.from_grid(grid), out)
+    return out
+
+
+# SE's X-chains, turbot fish and Y-cycles (6.5-7.0), which the project finds as these families.
+_CHAIN_FINDERS = (iter_skyscraper, iter_two_string_kite, iter_empty_rectangle, iter_x_chain,
+                  iter_xy_chain)
+
+
+def _next_chain(c: Candidates, out: SePath) -> Found | None:
+    """SE's cheapest chain in ``c``, where its basic steps are stuck (None: SE needs a dynamic
+    chain here). The state is noted in ``out.states``."""
+    chain: tuple[float, Step] | None = None
+    for find in _CHAIN_FINDERS:
+        budget.check()
+        step = next(find(c), None)
+        if step is not None:
+            d = difficulty_of(step.technique, step)
+            if chain is None or d < chain[0]:
+                chain = (d, step)
+    if chain is not None and chain[0] <= min(BASES.values()):
+        out.states.append((chain[0], {}))  # no static chain can be cheaper
+        return _from_step(*chain)
+    found = static_chains(c)
+    out.states.append((chain[0] if chain is not None else None, found.nodes))
+    static = static_difficulty(found.nodes)
+    if chain is not None and (static is None or chain[0] <= static):
+        return _from_step(*chain)
+    if static is None or found.best is None:
+        return None
+    place, cell, value = found.best
+    return (static, [(cell, value)], []) if place else (static, [], [(cell, value)])
+
+
+def se_path(grid: Grid) -> SePath:
+    """SE's path: its basic steps, and past them its cheapest X-chain, Y-cycle or static forcing
+    chain wherever they are stuck, until solved or until only a dynamic chain would do."""
+    out = _basic_walk(grid)
+    c = out.stuck
+    while c is not None:
+        found = _next_chain(c, out)
+        if found is None:
+            return out  # stuck at ``c``: SE's next step is a dynamic chain
+        out.stuck = None
+        out.take(c, *found, basic=False)
+        _basic_steps(c, out)
+        c = out.stuck
+    return out
 
 
 def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
     if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
         return None
-    basic = _basic_walk(grid)
-    if basic.solved:
-        top = basic.top
-        return SeRating(top, basic.ep if basic.ep is not None else top,
-                        basic.ed if basic.ed is not None else top)
-    # The project's path finishes what the basic walk could not.
+    se = se_path(grid)
+    if se.solved:
+        top = se.top
+        return SeRating(top, se.ep if se.ep is not None else top,
+                        se.ed if se.ed is not None else top)
+    # SE needs a dynamic chain (8.8 and up) where its path got stuck; the project's path, whose
+    # forcing chains are dynamic, says how hard the rest is.
     steps = path.steps[:]
-    for k, shortest in static_forcing(grid, path).items():
-        d = static_difficulty(shortest)
+    for k, nodes in static_forcing(grid, path).items():
+        d = static_difficulty(nodes)
         if d is not None and d < steps[k][0]:
             steps[k] = (d, steps[k][1])
-    # SE's own next step, from the state its basic techniques leave, is at least ``floor``.
-    floor = stuck_floor(basic.stuck) if basic.stuck is not None else 0.0
-    er = max([basic.top, floor] + [d for d, _ in steps])
-    # EP and ED keep the path's own steps: SE's Nishio chains, common before a first placement,
-    # include contradictions this floor does not look for.
-    ep = basic.ep
-    if ep is None:
-        ep = basic.top
+    er = max([se.top, DYNAMIC_FLOOR] + [d for d, _ in steps])
+    ep = se.ep
+    if ep is None:  # SE's next step is dynamic, and the path's steps up to its first placement
+        ep = max(se.top, DYNAMIC_FLOOR)
         for d, places in steps:
             ep = max(ep, d)
             if places:
                 break
-    ed = basic.ed
-    if ed is None:
-        ed = steps[0][0] if steps else er
+    ed = se.ed
+    if ed is None:  # SE's first step is that dynamic chain
+        ed = max(DYNAMIC_FLOOR, steps[0][0]) if steps else er
     return SeRating(round(er, 1), round(ep, 1), round(ed, 1))
