@@ -184,9 +184,11 @@ class _Search:
             budget.check()
             got = self.memo[i] = self.links.branch(i)
             on, off, levels = got
-            for j in cells_of(on & off):  # the assumption leads to j and to not j
+            # The assumption leads to j and to not j; it starts both paths, counted once.
+            for j in cells_of(on & off):
                 self.keep("one" if j == i else "nishio",
-                          _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False), False, i)
+                          _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False) - 1,
+                          False, i)
         return got
 
     def common(self, group: list[int], kind: str) -> None:
@@ -227,7 +229,9 @@ class _Search:
                     break
             for i in cells_of(by):
                 levels = self.memo[i][2]
-                self.keep("empty", sum(_depth(levels, 1 << j, False) for j in group), False, i)
+                # The assumption starts every path: one node, counted once.
+                self.keep("empty", sum(_depth(levels, 1 << j, False) for j in group)
+                          - len(group) + 1, False, i)
 
 
 def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
