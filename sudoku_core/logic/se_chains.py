@@ -96,14 +96,20 @@ class _Links:
         on, off = 1 << i, 0
         levels: Levels = [(on, 0)]
         front_on, front_off = on, 0
+        kill, force = self.kill, self.force
         while front_on or front_off:
             new_off = 0
-            for j in cells_of(front_on):
-                new_off |= self.kill[j]
+            while front_on:  # the set bits, lowest first, inline: this loop is the search's cost
+                low = front_on & -front_on
+                new_off |= kill[low.bit_length() - 1]
+                front_on ^= low
             new_off &= ~off
             new_on = 0
-            for j in cells_of(front_off & self.forcing):
-                new_on |= self.force[j]
+            front_off &= self.forcing
+            while front_off:
+                low = front_off & -front_off
+                new_on |= force[low.bit_length() - 1]
+                front_off ^= low
             new_on &= ~on
             if not new_on and not new_off:
                 break
@@ -132,10 +138,12 @@ class Deduction(NamedTuple):
 
 class StaticChains(NamedTuple):
     """The static chains of a state: the nodes of the shortest of each kind found, and what the
-    cheapest of them (by the bases asked) proves; ``best`` is None when there is none."""
+    cheapest of them (by the bases asked) prove: ``every`` deduction of the least difficulty,
+    shortest first, and ``best``, the first of them (None when there is none)."""
 
     nodes: dict[str, int]
     best: Deduction | None
+    every: tuple[Deduction, ...] = ()
 
 
 def static_difficulty(nodes: Mapping[str, int], bases: Mapping[str, float] = BASES
@@ -155,7 +163,10 @@ class _Search:
         self.bases = bases
         self.memo: dict[int, tuple[int, int, Levels]] = {}
         self.nodes: dict[str, int] = {}
-        self.best: tuple[float, int, bool, int] | None = None  # difficulty, nodes, place, i
+        # The least difficulty found, and what the chains of that difficulty prove (place or
+        # remove candidate i), with the fewest nodes of each.
+        self.least = 99.0
+        self.proved: dict[tuple[bool, int], int] = {}
         masks, values = c.masks, c.values
         # The choices of the state: a cell's candidates, a unit's places of a value.
         self.groups: list[list[int]] = []
@@ -172,11 +183,10 @@ class _Search:
         if kind not in self.nodes or size < self.nodes[kind]:
             self.nodes[kind] = size
         d = round(self.bases[kind] + length_bonus(size), 1)
-        if self.best is None or (d, size) < self.best[:2]:
-            self.best = (d, size, place, i)
-
-    def cheapest(self) -> float:
-        return self.best[0] if self.best is not None else 99.0
+        if d < self.least:
+            self.least, self.proved = d, {}
+        if d == self.least and size < self.proved.get((place, i), size + 1):
+            self.proved[place, i] = size
 
     def branch(self, i: int) -> tuple[int, int, Levels]:
         got = self.memo.get(i)
@@ -246,14 +256,13 @@ def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
     for group in search.groups:
         if len(group) == 2:
             search.common(group, "one")
-    if every_kind or search.cheapest() > bases["empty"]:
+    if every_kind or search.least > bases["empty"]:
         search.empty()
-    if every_kind or search.cheapest() > bases["multiple"]:
+    if every_kind or search.least > bases["multiple"]:
         for group in search.groups:
             if len(group) > 2:
                 search.common(group, "multiple")
-    if search.best is None:
-        return StaticChains(search.nodes, None)
-    _, _, place, i = search.best
-    cell, d = divmod(i, search.n)
-    return StaticChains(search.nodes, Deduction(place, cell, d + 1))
+    n = search.n
+    proved = sorted(search.proved.items(), key=lambda kv: (kv[1], kv[0]))
+    every = tuple(Deduction(place, i // n, i % n + 1) for (place, i), _ in proved)
+    return StaticChains(search.nodes, every[0] if every else None, every)
