@@ -116,6 +116,7 @@ Named = tuple[str, float, int, dict[str, int] | None]
 # SE's own path (``se_scale.se_path``) and the project's path steps.
 Walked = tuple[se_scale.SePath, list[Named]]
 STATIC = "static "  # prefix of the static chains' kinds among the fitted bases
+DYNAMIC = "(dynamic floor)"  # the least ER where SE's path needs a dynamic chain
 
 
 class _Recording(se_scale.PathTally):
@@ -162,7 +163,7 @@ def er_with(w: Walked, bases: dict[str, float]) -> float:
             out = max(out, min(options))
     if se.solved:
         return round(out, 1)
-    out = max(out, se_scale.DYNAMIC_FLOOR)
+    out = max(out, bases.get(DYNAMIC, se_scale.DYNAMIC_FLOOR))
     for family, d, size, state in named:
         if family in bases:
             grows = se_scale._CHAINED[family][1]
@@ -181,6 +182,8 @@ def fit(data: list[tuple[Row, Walked]]) -> dict[str, float]:
     for kind, base in se_chains.BASES.items():
         bases[STATIC + kind] = base
         grids[STATIC + kind] = range(65, 90)
+    bases[DYNAMIC] = se_scale.DYNAMIC_FLOOR
+    grids[DYNAMIC] = range(88, 94)
 
     def mae(b: dict[str, float]) -> float:
         return sum(abs(er_with(w, b) - row[2]) for row, w in data) / len(data)

@@ -294,9 +294,12 @@ def test_static_chains_do_not_depend_on_digit_names_or_transposition(
         _relabelled(stuck, perm, transpose), every_kind=True).nodes
 
 
-# On every other magictour row of the calibration table: 0.942 with SE's static chains, 0.914
-# before them (docs/rating.md); the goal on held-out puzzles is 0.95.
-SPEARMAN_FLOOR = 0.93
+# On every other magictour row of the calibration table: Spearman 0.968 and MAE 0.07 with SE's
+# own path through its static chains, 0.942 and about 0.18 when only the project's path was
+# rated (docs/rating.md), 0.914 before SE's static chains; the goal on held-out puzzles is 0.95
+# and 0.3.
+SPEARMAN_FLOOR = 0.955
+MAE_CEILING = 0.15
 
 
 @pytest.mark.slow
@@ -313,4 +316,4 @@ def test_magictour_er_ranks_as_ses_er() -> None:
         theirs.append(float(r["se_rating"]))
     rho = spearman(ours, theirs)
     mae = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True)) / len(rows)
-    assert rho >= SPEARMAN_FLOOR and mae <= 0.3, (rho, mae)
+    assert rho >= SPEARMAN_FLOOR and mae <= MAE_CEILING, (rho, mae)
