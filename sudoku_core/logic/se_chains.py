@@ -120,14 +120,6 @@ class _Links:
         return on, off, levels
 
 
-def _depth(levels: Levels, bit: int, on: bool) -> int:
-    """Nodes of a branch from its assumption to the node ``bit`` (on or off)."""
-    for k, (got_on, got_off) in enumerate(levels):
-        if (got_on if on else got_off) & bit:
-            return k + 1
-    return 0
-
-
 class Deduction(NamedTuple):
     """What a chain proves: candidate ``cell``/``value`` true (``place``) or false."""
 
@@ -194,12 +186,29 @@ class _Search:
             budget.check()
             got = self.memo[i] = self.links.branch(i)
             on, off, levels = got
-            # The assumption leads to j and to not j; it starts both paths, counted once.
-            for j in cells_of(on & off):
-                self.keep("one" if j == i else "nishio",
-                          _depth(levels, 1 << j, True) + _depth(levels, 1 << j, False) - 1,
-                          False, i)
+            both = on & off
+            if both:  # the assumption leads to j and to not j: i is false
+                self._contradiction(i, both, levels)
         return got
+
+    def _contradiction(self, i: int, both: int, levels: Levels) -> None:
+        """Keep the shortest of the contradictions ``both`` of the branch of ``i``. The
+        assumption starts both paths, so it is counted once."""
+        first: dict[int, int] = {}  # j -> the level it came at, on or off (whichever first)
+        size = {"one": 0, "nishio": 0}
+        for k, (got_on, got_off) in enumerate(levels, 1):
+            for j in cells_of((got_on | got_off) & both):
+                if j not in first:
+                    first[j] = k
+                    if not got_on & got_off & (1 << j):
+                        continue
+                kind = "one" if j == i else "nishio"  # the second of on and off: a path each
+                total = first[j] + k - 1
+                if not size[kind] or total < size[kind]:
+                    size[kind] = total
+        for kind, total in size.items():
+            if total:
+                self.keep(kind, total, False, i)
 
     def common(self, group: list[int], kind: str) -> None:
         """A result every choice of ``group`` reaches."""
@@ -237,11 +246,12 @@ class _Search:
                 by &= off_in.get(j, 0)
                 if not by:
                     break
+            places = sum(1 << j for j in group)
             for i in cells_of(by):
-                levels = self.memo[i][2]
-                # The assumption starts every path: one node, counted once.
-                self.keep("empty", sum(_depth(levels, 1 << j, False) for j in group)
-                          - len(group) + 1, False, i)
+                # Each place's depth, summed; the assumption starts every path: counted once.
+                total = sum(k * (got_off & places).bit_count()
+                            for k, (_, got_off) in enumerate(self.memo[i][2], 1))
+                self.keep("empty", total - len(group) + 1, False, i)
 
 
 def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
