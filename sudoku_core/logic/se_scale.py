@@ -7,21 +7,22 @@ difficulties follow SE's published table (1.2 hidden single in a box ... 6.2 ali
 exclusion, chains from 6.5 upwards, with 0.1 more each time a chain grows past 4, 6, 8, 12, 16,
 24, 32 ... nodes); docs/rating.md lists the whole mapping.
 
-Two parts:
+Three parts (docs/rating.md):
 
 * The basic part (up to SE 6.0) is walked here exactly as SE's published order describes it:
   hidden singles in boxes (1.2), then in lines (1.5), the "direct" intersections and hidden sets
   that end in a hidden single (1.7 to 2.5), naked singles (2.3), then the ordinary techniques.
   Many puzzles are solved by this walk alone, and then its numbers are the estimate.
-* Past that SE uses chains and forcing chains the project does not copy; the project's own path
-  (the one ``rate`` walks anyway) solves those stretches with its own families, and each of its
-  steps is given the SE difficulty of the chain that would make the same deduction: a base per
-  family plus SE's length adjustment on the step's size. These bases were fitted to SE ratings
-  of a calibration sample (``benchmarks/bench_se_rating.py``).
-* A Forcing Chain step (by singles: dynamic, in SE's terms) is rated instead as SE's cheapest
-  static forcing chain of the same state where there is one (``se_chains``): SE prefers a
-  static cell or region forcing chain (8.2-8.7) to a dynamic one (8.8 and up) wherever one
-  exists, and its path meets dynamic ones only where none does.
+* Where those are stuck, SE takes its cheapest chain: an X-chain, turbot fish or Y-cycle (the
+  project's single-digit chains and XY-Chain), or a static forcing chain (``se_chains``: one
+  chain, Nishio, cell and region forcing chains, 6.9-8.7). ``se_path`` takes it too, applies
+  what it proves and walks on, as far as static chains go.
+* Where SE would need a dynamic forcing chain (8.8 and up), the project's own path (the one
+  ``rate`` walks anyway) rates the rest: each step gets the SE difficulty of the chain that
+  would make the same deduction, a base per family plus SE's length adjustment on the step's
+  size (a Forcing Chain step: the cheapest static chain of its state where there is one).
+  The bases were fitted to SE ratings of a calibration sample by cross-validation
+  (``benchmarks/bench_se_rating.py --cv``).
 """
 
 from __future__ import annotations
