@@ -51,6 +51,19 @@ def length_bonus(nodes: int) -> float:
     return added
 
 
+def _partners(c: Candidates) -> dict[tuple[int, int], int]:
+    """(unit, candidate) -> the other place of its value where the unit has two."""
+    n = c.size
+    masks, values = c.masks, c.values
+    out: dict[tuple[int, int], int] = {}
+    for u, cells in enumerate(c.geometry.units):
+        for d in range(n):
+            two = [y * n + d for y in cells if not values[y] and masks[y] >> d & 1]
+            if len(two) == 2:
+                out[u, two[0]], out[u, two[1]] = two[1], two[0]
+    return out
+
+
 class _Links:
     """The static links of one state, as bit sets over the state's candidates."""
 
@@ -70,8 +83,7 @@ class _Links:
         # off(i) puts on the other candidate of a two-candidate cell, the other place of a
         # two-place unit.
         self.force: dict[int, int] = {}
-        places = {(u, d): [y for y in cells if not values[y] and masks[y] >> d & 1]
-                  for u, cells in enumerate(geo.units) for d in range(n)}
+        partner = _partners(c)
         peer_bits = [sum(1 << (p * n) for p in geo.peers[x]) if not values[x] else 0
                      for x in range(len(masks))]
         every = (1 << n) - 1
@@ -83,10 +95,9 @@ class _Links:
             if others and not others & (others - 1):
                 f |= 1 << (x * n + others.bit_length() - 1)
             for u in geo.units_of[x]:
-                two = places[u, d]
-                if len(two) == 2:
-                    y = two[0] if two[1] == x else two[1]
-                    f |= 1 << (y * n + d)
+                y = partner.get((u, i))
+                if y is not None:
+                    f |= 1 << y
             self.force[i] = f
         # The candidates whose removal forces something: only these are followed off.
         self.forcing = sum(1 << i for i, f in self.force.items() if f)
