@@ -51,56 +51,54 @@ def length_bonus(nodes: int) -> float:
     return added
 
 
-def _partners(c: Candidates) -> dict[tuple[int, int], int]:
-    """(unit, candidate) -> the other place of its value where the unit has two."""
+def _choices(c: Candidates) -> list[list[int]]:
+    """The choices of a state, two or more each: a cell's candidates, a unit's places of a
+    value."""
     n = c.size
     masks, values = c.masks, c.values
-    out: dict[tuple[int, int], int] = {}
-    for u, cells in enumerate(c.geometry.units):
+    out = [[x * n + d for d in range(n) if m >> d & 1]
+           for x, m in enumerate(masks) if not values[x] and m.bit_count() >= 2]
+    for u in c.geometry.units:
         for d in range(n):
-            two = [y * n + d for y in cells if not values[y] and masks[y] >> d & 1]
-            if len(two) == 2:
-                out[u, two[0]], out[u, two[1]] = two[1], two[0]
+            places = [x * n + d for x in u if not values[x] and masks[x] >> d & 1]
+            if len(places) >= 2:
+                out.append(places)
     return out
 
 
 class _Links:
     """The static links of one state, as bit sets over the state's candidates."""
 
-    def __init__(self, c: Candidates) -> None:
+    def __init__(self, c: Candidates, choices: list[list[int]]) -> None:
         geo = c.geometry
         n = c.size
         self.n = n
         masks, values = c.masks, c.values
-        self.cands = [(x, d) for x in range(len(masks)) if not values[x]
-                      for d in range(n) if masks[x] >> d & 1]
         alive = 0
-        for x, d in self.cands:
-            alive |= 1 << (x * n + d)
+        for x, m in enumerate(masks):
+            if not values[x]:
+                alive |= m << (x * n)  # candidate x * n + d is bit d of the cell's mask
         self.alive = alive
         # on(i) puts off every other candidate of its cell and its value in every peer.
-        self.kill: dict[int, int] = {}
-        # off(i) puts on the other candidate of a two-candidate cell, the other place of a
-        # two-place unit.
-        self.force: dict[int, int] = {}
-        partner = _partners(c)
-        peer_bits = [sum(1 << (p * n) for p in geo.peers[x]) if not values[x] else 0
-                     for x in range(len(masks))]
         every = (1 << n) - 1
-        for x, d in self.cands:
-            i = x * n + d
-            self.kill[i] = (every << (x * n) & ~(1 << i) | peer_bits[x] << d) & alive
-            f = 0
-            others = masks[x] & ~(1 << d)
-            if others and not others & (others - 1):
-                f |= 1 << (x * n + others.bit_length() - 1)
-            for u in geo.units_of[x]:
-                y = partner.get((u, i))
-                if y is not None:
-                    f |= 1 << y
-            self.force[i] = f
+        self.kill: dict[int, int] = {}
+        for x in range(len(masks)):
+            if not values[x]:
+                peer_bits = sum(1 << (p * n) for p in geo.peers[x])
+                for d in range(n):
+                    if masks[x] >> d & 1:
+                        i = x * n + d
+                        self.kill[i] = (every << (x * n) & ~(1 << i) | peer_bits << d) & alive
+        # off(i) puts on the other choice of a choice of two: the other candidate of a
+        # two-candidate cell, the other place of a two-place unit.
+        self.force: dict[int, int] = {}
+        for group in choices:
+            if len(group) == 2:
+                a, b = group
+                self.force[a] = self.force.get(a, 0) | 1 << b
+                self.force[b] = self.force.get(b, 0) | 1 << a
         # The candidates whose removal forces something: only these are followed off.
-        self.forcing = sum(1 << i for i, f in self.force.items() if f)
+        self.forcing = sum(1 << i for i in self.force)
 
     def branch(self, i: int) -> tuple[int, int, Levels]:
         """Everything on and off once candidate ``i`` is assumed true, and when it came."""
@@ -161,8 +159,9 @@ class _Search:
     """The static chains of one state; each branch is followed once and shared."""
 
     def __init__(self, c: Candidates, bases: Mapping[str, float]) -> None:
-        self.links = _Links(c)
-        self.n = n = self.links.n
+        self.groups = _choices(c)
+        self.links = _Links(c, self.groups)
+        self.n = self.links.n
         self.bases = bases
         self.memo: dict[int, tuple[int, int, Levels]] = {}
         self.nodes: dict[str, int] = {}
@@ -170,17 +169,6 @@ class _Search:
         # remove candidate i), with the fewest nodes of each.
         self.least = 99.0
         self.proved: dict[tuple[bool, int], int] = {}
-        masks, values = c.masks, c.values
-        # The choices of the state: a cell's candidates, a unit's places of a value.
-        self.groups: list[list[int]] = []
-        for x, m in enumerate(masks):
-            if not values[x] and m.bit_count() >= 2:
-                self.groups.append([x * n + d for d in range(n) if m >> d & 1])
-        for u in c.geometry.units:
-            for d in range(n):
-                places = [x * n + d for x in u if not values[x] and masks[x] >> d & 1]
-                if len(places) >= 2:
-                    self.groups.append(places)
 
     def keep(self, kind: str, size: int, place: bool, i: int) -> None:
         if kind not in self.nodes or size < self.nodes[kind]:
