@@ -151,26 +151,16 @@ def walked(row: Row) -> tuple[Row, Walked | None]:
 
 def er_with(w: Walked, bases: dict[str, float]) -> float:
     """ER of a walked puzzle, its states and steps rated again with other bases (the forcing
-    families by name, the static chains' kinds as ``STATIC + kind``)."""
+    families by name, the static chains' kinds as ``STATIC + kind``): ``se_scale.er_of``."""
     se, named = w
     static = {k: bases.get(STATIC + k, b) for k, b in se_chains.BASES.items()}
-    out = se.basic_top
-    for chain, nodes in se.states:
-        options = [chain] if chain is not None else []
-        d = se_chains.static_difficulty(nodes, static)
-        options += [d] if d is not None else []
-        if options:  # else the state where SE needs a dynamic chain
-            out = max(out, min(options))
-    if se.solved:
-        return round(out, 1)
-    out = max(out, bases.get(DYNAMIC, se_scale.DYNAMIC_FLOOR))
-    for family, d, size, state in named:
+    steps: list[se_scale.Rated] = []
+    for family, d, size, nodes in named:
         if family in bases:
             grows = se_scale._CHAINED[family][1]
             d = round(bases[family] + (se_chains.length_bonus(size) if grows else 0.0), 1)
-        sd = se_chains.static_difficulty(state, static) if state else None
-        out = max(out, min(d, sd) if sd is not None else d)
-    return round(out, 1)
+        steps.append((d, nodes))
+    return se_scale.er_of(se, steps, static, bases.get(DYNAMIC, se_scale.DYNAMIC_FLOOR))
 
 
 def fit(data: list[tuple[Row, Walked]]) -> dict[str, float]:

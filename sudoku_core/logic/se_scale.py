@@ -27,7 +27,7 @@ Three parts (docs/rating.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -525,6 +525,32 @@ def se_path(grid: Grid) -> SePath:
     return out
 
 
+Rated = tuple[float, dict[str, int] | None]  # a path step: difficulty, static chains there
+
+
+def _cheaper(d: float, nodes: dict[str, int] | None, bases: Mapping[str, float]) -> float:
+    """A Forcing Chain step's difficulty, or the static chain of its state where cheaper."""
+    static = static_difficulty(nodes, bases) if nodes else None
+    return min(d, static) if static is not None else d
+
+
+def er_of(se: SePath, steps: list[Rated], bases: Mapping[str, float] = BASES,
+          floor: float = DYNAMIC_FLOOR) -> float:
+    """ER from SE's path, its chain steps rated with ``bases``, and, where that path needs a
+    dynamic chain, at least ``floor`` and the project's path ``steps``. ``se_rating`` and the
+    calibration bench (other bases) both rate with it."""
+    out = se.basic_top
+    for chain, nodes in se.states:
+        options = [chain] if chain is not None else []
+        static = static_difficulty(nodes, bases)
+        options += [static] if static is not None else []
+        if options:  # else the state where SE needs a dynamic chain
+            out = max(out, min(options))
+    if not se.solved:
+        out = max([out, floor] + [_cheaper(d, nodes, bases) for d, nodes in steps])
+    return round(out, 1)
+
+
 def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
     if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
@@ -536,20 +562,17 @@ def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
                         se.ed if se.ed is not None else top)
     # SE needs a dynamic chain (8.8 and up) where its path got stuck; the project's path, whose
     # forcing chains are dynamic, says how hard the rest is.
-    steps = path.steps[:]
-    for k, nodes in static_forcing(grid, path).items():
-        d = static_difficulty(nodes)
-        if d is not None and d < steps[k][0]:
-            steps[k] = (d, steps[k][1])
-    er = max([se.top, DYNAMIC_FLOOR] + [d for d, _ in steps])
+    forcing = static_forcing(grid, path)
+    steps = [(d, forcing.get(k)) for k, (d, _) in enumerate(path.steps)]
+    er = er_of(se, steps)
     ep = se.ep
     if ep is None:  # SE's next step is dynamic, and the path's steps up to its first placement
         ep = max(se.top, DYNAMIC_FLOOR)
-        for d, places in steps:
-            ep = max(ep, d)
+        for (d, nodes), (_, places) in zip(steps, path.steps, strict=True):
+            ep = max(ep, _cheaper(d, nodes, BASES))
             if places:
                 break
     ed = se.ed
     if ed is None:  # SE's first step is that dynamic chain
-        ed = max(DYNAMIC_FLOOR, steps[0][0]) if steps else er
-    return SeRating(round(er, 1), round(ep, 1), round(ed, 1))
+        ed = max(DYNAMIC_FLOOR, _cheaper(*steps[0], BASES)) if steps else er
+    return SeRating(er, round(ep, 1), round(ed, 1))
