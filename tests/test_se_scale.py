@@ -245,13 +245,9 @@ def test_ses_path_takes_static_chains_where_se_does() -> None:
         assert options and min(options) <= path.top
 
 
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 1464))
-def test_every_kind_of_static_chain_proves_only_what_is_true(index: int) -> None:
-    # The state SE's basic steps are stuck in, on a magictour puzzle: for each kind of chain
-    # alone (the others priced out), whatever its cheapest chains place or remove agrees with
-    # the solution.
-    from sudoku_core.solver.exact import solve
+def magictour_stuck(index: int) -> tuple[Grid, Candidates]:
+    """Magictour puzzle ``index`` and the state SE's basic steps are stuck in. Without corpora
+    the test is skipped; an example those steps solve is dropped (no state to ask)."""
     root = find_corpora()
     if root is None:
         pytest.skip("corpora not found")
@@ -259,6 +255,17 @@ def test_every_kind_of_static_chain_proves_only_what_is_true(index: int) -> None
     stuck = _basic_walk(grid).stuck
     assume(stuck is not None)
     assert stuck is not None
+    return grid, stuck
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 1464))
+def test_every_kind_of_static_chain_proves_only_what_is_true(index: int) -> None:
+    # The state SE's basic steps are stuck in, on a magictour puzzle: for each kind of chain
+    # alone (the others priced out), whatever its cheapest chains place or remove agrees with
+    # the solution.
+    from sudoku_core.solver.exact import solve
+    grid, stuck = magictour_stuck(index)
     solution = solve(grid).solution
     assert solution is not None
     for kind, base in BASES.items():
@@ -284,12 +291,7 @@ def test_static_chains_do_not_depend_on_digit_names_or_transposition(
         index: int, perm: list[int], transpose: bool) -> None:
     # The links are the state's own (two candidates, two places): renaming the digits or
     # swapping rows and columns gives the same chains, so the same shortest lengths.
-    root = find_corpora()
-    if root is None:
-        pytest.skip("corpora not found")
-    stuck = _basic_walk(grid_of(read_corpus(root / "puzzles3_magictour_top1465")[index])).stuck
-    assume(stuck is not None)  # else SE's basic steps solve it: no state to ask
-    assert stuck is not None
+    _, stuck = magictour_stuck(index)
     assert static_chains(stuck, every_kind=True).nodes == static_chains(
         _relabelled(stuck, perm, transpose), every_kind=True).nodes
 
