@@ -125,6 +125,17 @@ def test_se_is_null_where_se_rates_nothing() -> None:
     assert rate(Grid(Shape(2, 2), (1, 2, 0, 0) + (0,) * 12)).se is None  # not 9x9
     assert rate(Grid(Shape(3, 3), (0,) * 81)).se is None  # several solutions
     assert rate(Grid(Shape(3, 3), (1, 1) + (0,) * 79)).to_json()["se"] is None  # invalid
+    from sudoku_core.make.variant_generate import generate_variant
+    jigsaw = generate_variant(Shape(3, 3), ("jigsaw",), "easy", seed=3).grid
+    assert rate(jigsaw).status == "solved" and rate(jigsaw).se is None  # a variant
+
+
+def test_rate_can_leave_the_estimate_out() -> None:
+    # The generator rates many candidates for their level only: same rating, no SE walk.
+    line = "..3......4..7........6...1569..1....2.....3.4.....6...87...31.9...15.7...6..2...8"
+    full, bare = rate(grid_of(line)), rate(grid_of(line), estimate_se=False)
+    assert full.se is not None and bare.se is None
+    assert (bare.level, bare.score, bare.hardest) == (full.level, full.score, full.hardest)
 
 
 @settings(max_examples=10, deadline=None)

@@ -64,17 +64,21 @@ class Rating:
         return out
 
 
-def rate(grid: Grid, *, time_limit: float | None = None) -> Rating:
-    """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed."""
+def rate(grid: Grid, *, time_limit: float | None = None, estimate_se: bool = True) -> Rating:
+    """Rate a puzzle: the same path as ``steps``, with singles taken in bulk for speed.
+
+    ``estimate_se=False`` leaves ``se`` out (None): the generator rates many candidates and
+    keeps only their level and score, so it need not walk SE's path for each."""
     expect("rate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     tally = PathTally()
     path = walk_path(grid, time_limit=limit, record=False, verify=True, observe=tally)
     se = None
     try:
-        with budget.deadline(max(limit - path.elapsed, 0.0)):
-            se = se_rating(grid, tally, solved=path.status == "solved")
+        if estimate_se:
+            with budget.deadline(max(limit - path.elapsed, 0.0)):
+                se = se_rating(grid, tally, solved=path.status == "solved")
     except budget.OutOfTime:
-        pass  # the estimate needs its own short walk; out of time, it is left out
+        pass  # the estimate needs its own walk; out of time, it is left out
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,
                   tuple(sorted(path.counts.items())), path.timed_out, grid, se)

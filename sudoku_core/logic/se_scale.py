@@ -553,8 +553,9 @@ def er_of(se: SePath, steps: list[Rated], bases: Mapping[str, float] = BASES,
 
 def se_rating(grid: Grid, path: PathTally, *, solved: bool) -> SeRating | None:
     """The SE estimate of a standard 9x9 puzzle whose path ``path`` watched (None otherwise)."""
-    if not solved or grid.shape.size != 9 or grid.shape.box_rows != 3:
-        return None
+    shape = grid.shape
+    if not solved or shape.size != 9 or shape.box_rows != 3 or shape.variant is not None:
+        return None  # SE rates standard 9x9 puzzles only
     se = se_path(grid)
     if se.solved:
         top = se.top

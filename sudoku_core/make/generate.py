@@ -363,7 +363,7 @@ def _rating(run: _Run, puzzle: Grid, share: float = 1.0) -> Rating | None:
     left = run.deadline - time.perf_counter()
     if left <= 0:
         return None
-    rating = rate(puzzle, time_limit=left * share)
+    rating = rate(puzzle, time_limit=left * share, estimate_se=False)
     return rating if rating.status == "solved" and not rating.timed_out else None
 
 

@@ -109,7 +109,8 @@ def _killer(base: Shape, target: Level, seed: int, rng: random.Random, givens: b
                       deadline=deadline)
             puzzle = dug.grid()
         solved = Grid(shape, solution.cells)
-        rating = rate(puzzle, time_limit=max(0.5, deadline - time.perf_counter()))
+        rating = rate(puzzle, time_limit=max(0.5, deadline - time.perf_counter()),
+                      estimate_se=False)
         level = rating.level_at_least()
         if level is None:
             continue
