@@ -7,9 +7,10 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 from conftest import App, Server, Watch, open_context, wait_until
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from puzzles import CLASSIC, CLASSIC_SOLUTION
 
 
@@ -69,6 +70,23 @@ def new_build(site: Path, old: str) -> str:
     return build
 
 
+# What a failed wait needs to tell a stuck install from a cache brought back.
+WORKER_STATE = """async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const state = (w) => (w ? w.state : null);
+    const caches_ = {};
+    for (const key of await caches.keys()) {
+        caches_[key] = (await (await caches.open(key)).keys()).length;
+    }
+    return { installing: state(r?.installing), waiting: state(r?.waiting),
+             active: state(r?.active), caches: caches_ };
+}"""
+
+
+def worker_state(page: Page) -> Any:
+    return page.evaluate(WORKER_STATE)
+
+
 def test_a_new_build_replaces_the_cache(
     browser: Browser, site: Path, watch: Watch, tmp_path: Path
 ) -> None:
@@ -89,11 +107,22 @@ def test_a_new_build_replaces_the_cache(
         app.page.reload()
         app.wait_ready()
         # The new worker downloads the whole site (17 MB) while both engines start: on a
-        # loaded machine that took over a minute once.
-        wait_until(app.page, f"() => {cache_keys}.then(k => k.length === 1 && "
-                             f"k[0] === 'sudoku-core-{build}')", timeout=180.0)
+        # loaded machine that took over a minute once. Its cache exists from its install on,
+        # and a failed install deletes it: with no worker installing or waiting, it took over.
+        try:
+            wait_until(app.page, """build => navigator.serviceWorker.getRegistration()
+                .then(async r => r && !r.installing && !r.waiting && r.active?.state === 'activated'
+                                 && await caches.has('sudoku-core-' + build))""", build,
+                       timeout=180.0)
+        except AssertionError as err:
+            raise AssertionError(f"{err}\nservice worker state: {worker_state(app.page)}") from None
+        # A request the old worker was still answering may have brought its cache back, as this
+        # one does: the next visit drops every other build's cache.
+        app.page.evaluate("caches.open('sudoku-core-0ld0ld0ld0ld').then(() => true)")
         app.page.reload()
         app.wait_ready()
+        wait_until(app.page, f"() => {cache_keys}.then(k => k.length === 1 && "
+                             f"k[0] === 'sudoku-core-{build}')", timeout=30.0)
         assert "new build" in app.page.evaluate("fetch('app.css').then(r => r.text())")
         app.click("Solve")
         app.wait_message("Solved in")

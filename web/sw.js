@@ -16,40 +16,58 @@ async function precache() {
   await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
 }
 
+// Every other build's cache. Called on activation, and again on later visits: a request the
+// previous worker was still answering when this one took over may have re-created its cache.
+async function dropOtherBuilds() {
+  for (const key of await caches.keys()) {
+    if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+  }
+}
+
+// Caches are dropped only when no newer build is on its way: while one installs, the cache it
+// fills is "another build's" to this worker. (Navigations go to the active worker alone.)
+function settled() {
+  const r = self.registration;
+  return !r.installing && !r.waiting;
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  // A failed install leaves no half-filled cache behind (the next visit tries again).
+  event.waitUntil(precache().then(() => self.skipWaiting(), async (err) => {
+    await caches.delete(CACHE);
+    throw err;
+  }));
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
-    }
-    await self.clients.claim();
-  })());
+  event.waitUntil(dropOtherBuilds().then(() => self.clients.claim()));
 });
+
+// Reads never open the cache by name: caches.open would create it, and the previous build's
+// worker, still answering a request when this build takes over, would bring its cache back.
+const cached = (request) => caches.match(request, { cacheName: CACHE, ignoreSearch: true });
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && settled()) event.waitUntil(dropOtherBuilds());
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
     // The manifest is fresh when the network answers (it tells a new build apart).
     if (url.pathname.endsWith("/site-manifest.json")) {
       try {
         return await fetch(request);
       } catch {
-        return (await cache.match(request, { ignoreSearch: true })) || Response.error();
+        return (await cached(request)) || Response.error();
       }
     }
-    const hit = await cache.match(request, { ignoreSearch: true });
+    const hit = await cached(request);
     if (hit) return hit;
     if (request.mode === "navigate") {
       try {
         return await fetch(request);
       } catch {
-        return (await cache.match("./")) || (await cache.match("index.html")) || Response.error();
+        return (await cached("./")) || (await cached("index.html")) || Response.error();
       }
     }
     return fetch(request);
