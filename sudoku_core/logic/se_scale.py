@@ -32,16 +32,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import budget
-from ..model.candidates import Candidates, bits
+from ..model.candidates import Candidates
 from ..model.grid import Grid
 from ..model.step import Chain, Step
+from ..solver.bitboards import cells_of
 from ..solver.propagate import propagate
 from .se_chains import BASES, length_bonus, static_chains, static_difficulty
 from .techniques import TRIAL
 from .techniques.chains import iter_x_chain, iter_xy_chain
 from .techniques.fish import iter_fish
-from .techniques.single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
-from .techniques.subsets import iter_hidden_subset, iter_naked_subset
+from .techniques.single_digit import (
+    iter_empty_rectangle,
+    iter_skyscraper,
+    iter_two_string_kite,
+    unit_masks,
+    value_cells,
+)
+from .techniques.subsets import hidden_subsets, iter_hidden_subset, iter_naked_subset
 from .techniques.uniqueness import iter_bug_plus_n, iter_bug_plus_one, iter_unique_rectangle
 from .techniques.wings import iter_xy_wing, iter_xyz_wing
 
@@ -232,55 +239,51 @@ def static_forcing(grid: Grid, path: PathTally) -> dict[int, dict[str, int]]:
 Memo = dict[object, Any]  # what one state's searches share; emptied whenever the state changes
 
 
-def _positions(c: Candidates, u: int, memo: Memo) -> list[int]:
-    """Bit i of entry v-1: unit ``u``'s i-th cell may hold v."""
-    got = memo.get(u)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    pos = [0] * c.size
+def _where(c: Candidates, memo: Memo) -> list[int]:
+    """Per value v (index v), the cells that may hold it, as a bitmask: a unit's places of v are
+    one AND away (a unit's cells ascend, so bit order is the unit's order)."""
+    got: list[int] | None = memo.get("where")
+    if got is None:
+        got = memo["where"] = value_cells(c)
+    return got
+
+
+def _hidden_singles(c: Candidates) -> list[tuple[int, int, int, bool]]:
+    """Every (unit, cell, value, last) where ``cell`` is the only place of ``value`` in ``unit``,
+    in unit then value order; ``last``: the unit's last empty cell (SE's 1.0, "last value")."""
     masks = c.masks
-    for i, cell in enumerate(c.geometry.units[u]):
-        m = masks[cell]
-        while m:
-            low = m & -m
-            pos[low.bit_length() - 1] |= 1 << i
-            m ^= low
-    memo[u] = pos
-    return pos
-
-
-def _hidden_singles(c: Candidates, units: range, d: float,
-                    memo: Memo) -> list[tuple[float, int, int]]:
-    """Every (difficulty, cell, value) that is the only place of its value in one of ``units``.
-
-    The last empty cell of a unit is SE's 1.0 ("last value"), any other is ``d``.
-    """
-    geo = c.geometry
-    values = c.values
     out = []
-    for u in units:
-        unit = geo.units[u]
-        last = sum(1 for x in unit if not values[x]) == 1
-        for v0, p in enumerate(_positions(c, u, memo)):
-            if p and not p & (p - 1):
-                out.append((1.0 if last else d, unit[p.bit_length() - 1], v0 + 1))
+    for u, unit in enumerate(c.geometry.units):
+        once = twice = empty = 0  # values seen in one cell or more, in two or more
+        for x in unit:
+            m = masks[x]
+            if m:  # an empty cell (the caller checked that none has lost every candidate)
+                empty += 1
+                twice |= once & m
+                once |= m
+        single = once & ~twice
+        while single:
+            low = single & -single
+            single ^= low
+            cell = next(x for x in unit if masks[x] & low)
+            out.append((u, cell, low.bit_length(), empty == 1))
     return out
 
 
-
-
-def _made_single(c: Candidates, elims: list[tuple[int, int]],
-                 units: tuple[int, ...]) -> tuple[int, int] | None:
+def _made_single(c: Candidates, elims: list[tuple[int, int]], units: tuple[int, ...],
+                 memo: Memo) -> tuple[int, int] | None:
     """A hidden single that ``elims`` would leave in one of ``units``, if any."""
-    geo = c.geometry
-    masks = c.masks
+    where = _where(c, memo)
+    um = unit_masks(c.shape)
     for u in units:
         for v in {v for _, v in elims}:
-            bit = 1 << (v - 1)
-            removed = {cell for cell, w in elims if w == v}
-            left = [cell for cell in geo.units[u] if masks[cell] & bit and cell not in removed]
-            if len(left) == 1:
-                return left[0], v
+            removed = 0
+            for cell, w in elims:
+                if w == v:
+                    removed |= 1 << cell
+            left = where[v] & um[u] & ~removed
+            if left and not left & (left - 1):
+                return left.bit_length() - 1, v
     return None
 
 
@@ -296,28 +299,23 @@ def _intersections(c: Candidates, pointing: bool, memo: Memo) -> Sets:
     got = memo.get(("locked", pointing))
     if got is not None:
         return got  # type: ignore[no-any-return]
-    geo = c.geometry
-    n = c.size
-    masks = c.masks
+    units_of = c.geometry.units_of
+    um = unit_masks(c.shape)
+    where = _where(c, memo)
     out: Sets = []
-    bases = range(2 * n, 3 * n) if pointing else range(2 * n)
-    for u in bases:
-        unit = geo.units[u]
-        for v0, p in enumerate(_positions(c, u, memo)):
-            if p.bit_count() < 2:
-                continue
-            cells = [unit[i - 1] for i in bits(p)]
-            bit = 1 << v0
-            if pointing:
-                covers = [geo.units_of[cells[0]][k] for k in (0, 1)
-                          if all(geo.units_of[x][k] == geo.units_of[cells[0]][k] for x in cells)]
-            else:
-                b = geo.units_of[cells[0]][2]
-                covers = [b] if all(geo.units_of[x][2] == b for x in cells) else []
-            for cover in covers:
-                elims = [(x, v0 + 1) for x in geo.units[cover] if masks[x] & bit and x not in cells]
-                if elims:
-                    out.append((elims, tuple({geo.units_of[x][2] for x, _ in elims})))
+    n = c.size
+    for u in range(2 * n, 3 * n) if pointing else range(2 * n):
+        for v in range(1, n + 1):
+            p = where[v] & um[u]
+            if not p & (p - 1):
+                continue  # no place or one: nothing locked
+            first = units_of[(p & -p).bit_length() - 1]
+            kinds = (0, 1) if pointing else (2,)
+            for cover in [first[k] for k in kinds if not p & ~um[first[k]]]:
+                gone = where[v] & um[cover] & ~p
+                if gone:
+                    elims = [(x, v) for x in cells_of(gone)]
+                    out.append((elims, tuple({units_of[x][2] for x, _ in elims})))
     memo[("locked", pointing)] = out
     return out
 
@@ -326,8 +324,8 @@ def _hidden_sets(c: Candidates, k: int, memo: Memo) -> Sets:
     """Every hidden set of ``k`` values, with its own unit (where a direct one leaves a single)."""
     got = memo.get(("hidden", k))
     if got is None:
-        got = memo[("hidden", k)] = [(list(s.eliminations), s.units)
-                                     for s in iter_hidden_subset(c, sizes=(k,))]
+        got = memo[("hidden", k)] = [(list(elims), (u,))
+                                     for u, (_, _, elims) in hidden_subsets(c, k)]
     return got
 
 
@@ -341,9 +339,9 @@ def _naked_single(c: Candidates) -> tuple[int, int] | None:
 Found = tuple[float, list[tuple[int, int]], list[tuple[int, int]]]  # difficulty, placed, removed
 
 
-def _direct(c: Candidates, d: float, sets: Callable[[], Sets]) -> Found | None:
+def _direct(c: Candidates, d: float, sets: Callable[[], Sets], memo: Memo) -> Found | None:
     for elims, units in sets():
-        single = _made_single(c, elims, units)
+        single = _made_single(c, elims, units, memo)
         if single is not None:
             # A direct step is a placement: its eliminations are only the reason and stay.
             return d, [single], []
@@ -379,11 +377,11 @@ def _bug(c: Candidates) -> Found | None:
 def _next_basic(c: Candidates, n: int, memo: Memo) -> Found | None:
     """SE's easiest basic step in this state (singles are handled by the caller)."""
     finders: tuple[Callable[[], Found | None], ...] = (
-        lambda: _direct(c, 1.7, lambda: _intersections(c, True, memo)),
-        lambda: _direct(c, 1.9, lambda: _intersections(c, False, memo)),
-        lambda: _direct(c, 2.0, lambda: _hidden_sets(c, 2, memo)),
+        lambda: _direct(c, 1.7, lambda: _intersections(c, True, memo), memo),
+        lambda: _direct(c, 1.9, lambda: _intersections(c, False, memo), memo),
+        lambda: _direct(c, 2.0, lambda: _hidden_sets(c, 2, memo), memo),
         lambda: (lambda s: (2.3, [s], []) if s else None)(_naked_single(c)),
-        lambda: _direct(c, 2.5, lambda: _hidden_sets(c, 3, memo)),
+        lambda: _direct(c, 2.5, lambda: _hidden_sets(c, 3, memo), memo),
         lambda: _first(c, 2.6, lambda: _intersections(c, True, memo)),
         lambda: _first(c, 2.8, lambda: _intersections(c, False, memo)),
         lambda: _from_step(3.0, next(iter_naked_subset(c, sizes=(2,)), None)),
@@ -455,14 +453,15 @@ def _basic_steps(c: Candidates, out: SePath) -> None:
             return
         # Every single of the easiest kind at once: singles stay singles, so the order among
         # them changes nothing SE would rate.
-        memo: Memo = {}
-        singles = [s for s in _hidden_singles(c, range(3 * n), 1.5, memo) if s[0] == 1.0]
-        singles = singles or _hidden_singles(c, range(2 * n, 3 * n), 1.2, memo)
-        singles = singles or _hidden_singles(c, range(2 * n), 1.5, memo)
+        hidden = _hidden_singles(c)
+        singles = [(1.0, x, v) for _, x, v, last in hidden if last]
+        singles = singles or [(1.2, x, v) for u, x, v, _ in hidden if u >= 2 * n]
+        singles = singles or [(1.5, x, v) for u, x, v, _ in hidden if u < 2 * n]
         if singles:
             for d, cell, v in singles:
                 out.take(c, d, [(cell, v)], [])
             continue
+        memo: Memo = {}
         found = _next_basic(c, n, memo)
         if found is None:
             out.stuck = c
