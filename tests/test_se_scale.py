@@ -26,12 +26,14 @@ from sudoku_core.logic.se_scale import (
     _CHAINED,
     FORCING_NAMES,
     _basic_walk,
+    _turbot_rectangles,
     chain_nodes,
     difficulty_of,
     length_bonus,
     net_size,
     se_path,
 )
+from sudoku_core.logic.techniques.single_digit import iter_empty_rectangle
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Chain, ChainLink, ChainNode, Step
@@ -254,6 +256,21 @@ def test_ses_path_takes_static_chains_where_se_does() -> None:
         d = static_difficulty(nodes)
         options = [x for x in (chain, d) if x is not None]
         assert options and min(options) <= path.top
+
+
+def test_an_empty_rectangle_with_a_grouped_box_side_is_no_turbot_fish() -> None:
+    # SE's chains have no groups: an Empty Rectangle is SE's turbot fish only when its box holds
+    # the digit in two cells. Here SE's basic steps get stuck where the project's one Empty
+    # Rectangle has four cells in its box, and SE rates the puzzle 7.1 (static chains), where
+    # taking that rectangle for a turbot fish (6.6) made the path's top 6.7.
+    grid = grid_of("..3.5..8.4.6......7.....5...6.2.......5...."
+                   "32...9..6...7...4....9.6784...4...1.2.")
+    stuck = _basic_walk(grid).stuck
+    assert stuck is not None
+    grouped = list(iter_empty_rectangle(stuck))
+    assert [sum(role == "base" for _, role in s.cells) for s in grouped] == [4]
+    assert list(_turbot_rectangles(stuck)) == []
+    assert se_path(grid).top == 7.1
 
 
 def magictour_stuck(index: int) -> tuple[Grid, Candidates]:

@@ -27,7 +27,7 @@ Three parts (docs/rating.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -476,8 +476,14 @@ def _basic_walk(grid: Grid) -> SePath:
     return out
 
 
+def _turbot_rectangles(c: Candidates) -> Iterator[Step]:
+    """Empty rectangles whose box holds the digit in two cells: a turbot fish to SE. With more
+    cells the box's side of the link is a group, and SE's chains have no groups."""
+    return (s for s in iter_empty_rectangle(c) if sum(r == "base" for _, r in s.cells) == 2)
+
+
 # SE's X-chains, turbot fish and Y-cycles (6.5-7.0), which the project finds as these families.
-_CHAIN_FINDERS = (iter_skyscraper, iter_two_string_kite, iter_empty_rectangle, iter_x_chain,
+_CHAIN_FINDERS = (iter_skyscraper, iter_two_string_kite, _turbot_rectangles, iter_x_chain,
                   iter_xy_chain)
 
 
