@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ..model import budget
 from ..model.candidates import Candidates
 from ..solver.bitboards import cells_of
+from .techniques.single_digit import peer_masks, unit_masks, value_cells
 
 # The kinds of static chain, and their bases: SE's difficulty is the base plus the length
 # adjustment. SE's published bands: one chain 7.1-7.5, Nishio 7.6-8.1, cell and region forcing
@@ -34,7 +35,8 @@ from ..solver.bitboards import cells_of
 # SE's own. A Nishio is split by what it contradicts: a candidate both true and false
 # ("nishio"), or a cell or a unit's value left with no place ("empty"); SE meets the second
 # kind late, so its base is higher.
-BASES: dict[str, float] = {"one": 6.9, "nishio": 7.4, "empty": 8.0, "multiple": 8.2}
+BASES: dict[str, float] = {"one": 6.9, "nishio": 7.4, "digit": 7.5, "empty": 8.0,
+                           "multiple": 8.2}
 
 Levels = list[tuple[int, int]]  # per step of a branch: (candidates newly on, newly off)
 
@@ -253,6 +255,61 @@ class _Search:
                 self.keep("empty", total - len(group) + 1, False, i)
 
 
+def _digit_branch(places: int, x: int, units: list[int], peers: tuple[int, ...]) -> int:
+    """The digit's value assumed in cell ``x`` and followed on that digit alone (``places``: its
+    cells; ``units``: the units still to hold it): the nodes of its shortest contradiction at
+    the first level that has one (0: none). A node's path is its level (the assumption is 1);
+    the paths of a contradiction share the assumption, counted once."""
+    level_on, level_off = {x: 1}, {}
+    on, off, front, level = 1 << x, 0, 1 << x, 1
+    while front:
+        level += 1  # each new value removes the digit from its peers
+        for y in cells_of(front):
+            for p in cells_of(peers[y] & places & ~off):
+                level_off[p] = level
+            off |= peers[y] & places
+        sizes = [level_on[y] + level_off[y] - 1 for y in cells_of(on & off)]  # both given and not
+        front = 0
+        for u in units:
+            left = u & places & ~off
+            if u & on:
+                continue
+            if not left:  # a unit left without the digit
+                gone = cells_of(u & places)
+                sizes.append(sum(level_off[z] for z in gone) - len(gone) + 1)
+            elif not left & (left - 1):  # its last place, counting what the chain removed
+                front |= left
+        if sizes:
+            return min(sizes)
+        level += 1
+        for y in cells_of(front):
+            level_on[y] = level
+        on |= front
+    return 0
+
+
+def digit_nishio(c: Candidates) -> list[tuple[int, int]]:
+    """SE's Nishio: a value assumed in a cell and followed on its own digit only, where a unit
+    left with one place of the digit puts it there, counting every place the chain has removed
+    (so dynamic, unlike the chains above). If a unit is left with no place, or a place is both
+    given the digit and not, the assumption is false. Per such candidate (``cell * n + d``), the
+    nodes of its contradiction."""
+    n = c.size
+    um, pm = unit_masks(c.shape), peer_masks(c.shape)
+    where = value_cells(c)
+    out = []
+    for d in range(n):
+        places = where[d + 1]
+        held = [i for i, u in enumerate(um) if any(c.values[x] == d + 1 for x in cells_of(u))]
+        units = [u for i, u in enumerate(um) if u & places and i not in held]
+        for x in cells_of(places):
+            size = _digit_branch(places, x, units, pm)
+            if size:
+                out.append((x * n + d, size))
+        budget.check()
+    return out
+
+
 def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
                   every_kind: bool = False) -> StaticChains:
     """The static chains of ``c`` that place or remove something: the shortest of each kind,
@@ -265,6 +322,9 @@ def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
     for group in search.groups:
         if len(group) == 2:
             search.common(group, "one")
+    if every_kind or search.least > bases["digit"]:
+        for i, size in digit_nishio(c):
+            search.keep("digit", size, False, i)
     if every_kind or search.least > bases["empty"]:
         search.empty()
     if every_kind or search.least > bases["multiple"]:
