@@ -14,16 +14,20 @@ static chains of a state, how long they are and what the cheapest one proves, so
 Written from SE's published description of its chains and its difficulty table, not from its
 code. A node is a candidate, on (true) or off (false); candidate ``i`` is ``cell * n + d``
 (``d`` = value - 1). A cell or unit with two choices is SE's one chain (the other choice is
-the candidate false), with more it is SE's cell or region forcing chain.
+the candidate false), with more it is SE's cell or region forcing chain. SE's own Nishio is
+the one exception to "static": it follows a single digit, and a unit's last place counts what
+the chain removed (``digit_nishio``); it is priced and searched with the static kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import budget
 from ..model.candidates import Candidates
+from ..model.grid import Shape
 from ..solver.bitboards import cells_of
 from .techniques.single_digit import peer_masks, unit_masks, value_cells
 
@@ -34,7 +38,8 @@ from .techniques.single_digit import peer_masks, unit_masks, value_cells
 # shortest path to the result, is not SE's count of the whole chain, so they sit a little off
 # SE's own. A Nishio is split by what it contradicts: a candidate both true and false
 # ("nishio"), or a cell or a unit's value left with no place ("empty"); SE meets the second
-# kind late, so its base is higher.
+# kind late, so its base is higher. "digit" is SE's own Nishio (one digit, dynamic), whose base
+# came out 7.5, SE's published one.
 BASES: dict[str, float] = {"one": 6.9, "nishio": 7.4, "digit": 7.5, "empty": 8.0,
                            "multiple": 8.2}
 
@@ -255,7 +260,8 @@ class _Search:
                 self.keep("empty", total - len(group) + 1, False, i)
 
 
-def _digit_branch(places: int, x: int, units: list[int], peers: tuple[int, ...]) -> int:
+def _digit_branch(places: int, x: int, units: tuple[int, ...], peers: tuple[int, ...]
+                  ) -> int:
     """The digit's value assumed in cell ``x`` and followed on that digit alone (``places``: its
     cells; ``units``: the units still to hold it): the nodes of its shortest contradiction at
     the first level that has one (0: none). A node's path is its level (the assumption is 1);
@@ -295,19 +301,28 @@ def digit_nishio(c: Candidates) -> list[tuple[int, int]]:
     given the digit and not, the assumption is false. Per such candidate (``cell * n + d``), the
     nodes of its contradiction."""
     n = c.size
-    um, pm = unit_masks(c.shape), peer_masks(c.shape)
+    um = unit_masks(c.shape)
     where = value_cells(c)
-    out = []
-    for d in range(n):
-        places = where[d + 1]
-        held = [i for i, u in enumerate(um) if any(c.values[x] == d + 1 for x in cells_of(u))]
-        units = [u for i, u in enumerate(um) if u & places and i not in held]
-        for x in cells_of(places):
-            size = _digit_branch(places, x, units, pm)
-            if size:
-                out.append((x * n + d, size))
+    placed = [0] * (n + 1)  # per digit, the cells that hold it
+    for x, v in enumerate(c.values):
+        placed[v] |= 1 << x
+    out: list[tuple[int, int]] = []
+    for d in range(1, n + 1):
+        units = tuple(u for u in um if u & where[d] and not u & placed[d])
+        out.extend((x * n + d - 1, size) for x, size in _digit_refuted(c.shape, where[d], units))
         budget.check()
     return out
+
+
+# A digit's Nishio depends only on its places and the units still to hold it, and a step of SE's
+# path changes few digits: the others' answers are taken from the states before.
+@lru_cache(maxsize=1024)
+def _digit_refuted(shape: Shape, places: int, units: tuple[int, ...]
+                   ) -> tuple[tuple[int, int], ...]:
+    """(cell, nodes) for each place of the digit whose assumption meets a contradiction."""
+    pm = peer_masks(shape)
+    return tuple((x, size) for x in cells_of(places)
+                 if (size := _digit_branch(places, x, units, pm)))
 
 
 def static_chains(c: Candidates, bases: Mapping[str, float] = BASES, *,
