@@ -277,9 +277,9 @@ def _digit_branch(places: int, x: int, units: tuple[int, ...], peers: tuple[int,
         sizes = [level_on[y] + level_off[y] - 1 for y in cells_of(on & off)]  # both given and not
         front = 0
         for u in units:
-            left = u & places & ~off
             if u & on:
                 continue
+            left = u & places & ~off
             if not left:  # a unit left without the digit
                 gone = cells_of(u & places)
                 sizes.append(sum(level_off[z] for z in gone) - len(gone) + 1)

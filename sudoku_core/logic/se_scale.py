@@ -48,6 +48,7 @@ from .techniques.single_digit import (
     unit_masks,
     value_cells,
 )
+from .techniques.singles import hidden_singles
 from .techniques.subsets import hidden_subsets, iter_hidden_subset, iter_naked_subset
 from .techniques.uniqueness import iter_bug_plus_n, iter_bug_plus_one, iter_unique_rectangle
 from .techniques.wings import iter_xy_wing, iter_xyz_wing
@@ -251,23 +252,9 @@ def _where(c: Candidates, memo: Memo) -> list[int]:
 def _hidden_singles(c: Candidates) -> list[tuple[int, int, int, bool]]:
     """Every (unit, cell, value, last) where ``cell`` is the only place of ``value`` in ``unit``,
     in unit then value order; ``last``: the unit's last empty cell (SE's 1.0, "last value")."""
-    masks = c.masks
-    out = []
-    for u, unit in enumerate(c.geometry.units):
-        once = twice = empty = 0  # values seen in one cell or more, in two or more
-        for x in unit:
-            m = masks[x]
-            if m:  # an empty cell (the caller checked that none has lost every candidate)
-                empty += 1
-                twice |= once & m
-                once |= m
-        single = once & ~twice
-        while single:
-            low = single & -single
-            single ^= low
-            cell = next(x for x in unit if masks[x] & low)
-            out.append((u, cell, low.bit_length(), empty == 1))
-    return out
+    units, values = c.geometry.units, c.values
+    return [(u, cell, v, sum(1 for x in units[u] if not values[x]) == 1)
+            for u, cell, v in hidden_singles(c, range(len(units)))]
 
 
 def _made_single(c: Candidates, elims: list[tuple[int, int]], units: tuple[int, ...],

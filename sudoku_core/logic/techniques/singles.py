@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ...model.candidates import Candidates
 from ...model.grid import cell_name
@@ -42,23 +42,28 @@ def full_house_step(c: Candidates, unit: int, cell: int, value: int) -> Step:
 
 def iter_hidden_single(c: Candidates) -> Iterator[Step]:
     """Every hidden single, unit by unit (boxes first); a cell twice if two units show it."""
+    for u, cell, value in hidden_singles(c, c.geometry.box_first):
+        yield hidden_single_step(c, u, cell, value)
+
+
+def hidden_singles(c: Candidates, units: Iterable[int]) -> Iterator[tuple[int, int, int]]:
+    """Every (unit, cell, value) where ``cell`` is the only place of ``value`` in ``unit``, in
+    the order of ``units``, values ascending within a unit."""
     masks = c.masks
-    units = c.geometry.units
-    for u in c.geometry.box_first:
-        once = twice = 0
-        for cell in units[u]:
+    cells_of_unit = c.geometry.units
+    for u in units:
+        once = twice = 0  # values seen in one cell or more, in two or more
+        for cell in cells_of_unit[u]:
             m = masks[cell]
             twice |= once & m
             once |= m
         single = once & ~twice
-        if not single:
-            continue
         while single:
             bit = single & -single
             single ^= bit
-            for cell in units[u]:
+            for cell in cells_of_unit[u]:
                 if masks[cell] & bit:
-                    yield hidden_single_step(c, u, cell, bit.bit_length())
+                    yield u, cell, bit.bit_length()
                     break
 
 
