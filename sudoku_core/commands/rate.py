@@ -33,4 +33,7 @@ def rate_one(item: Item, args: argparse.Namespace) -> Outcome:
     ok = r.status == "solved"
     where = f"{item.label}: " if item.label else ""
     text = where + verdict(r.status, r.level, r.score, r.hardest, r.trial, r.timed_out)
+    if r.se is not None:
+        # The numbers forum lists sort by, written as they write them there.
+        text += f"; SE ER/EP/ED {r.se.er:.1f}/{r.se.ep:.1f}/{r.se.ed:.1f}"
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)
