@@ -8,7 +8,7 @@ the other is locked on its remaining digits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ...model.budget import check
@@ -106,7 +106,8 @@ def _unit_sets(c: Candidates, u: int, unit_masks: tuple[int, ...], max_cells: in
 _last_links: tuple[list[Als], bool, dict[int, list[tuple[int, int]]]] = ([], False, {})
 
 
-def _links(sets: list[Als], overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
+def _links(sets: list[Als], pm: Sequence[int],
+           overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
     """Per ALS index, (other index, restricted common digit) for every linked ALS: digit by
     digit (in the order digits first appear in ``sets``), the others in index order.
 
@@ -128,28 +129,39 @@ def _links(sets: list[Als], overlap: bool = False) -> dict[int, list[tuple[int, 
             by_digit.setdefault(v, []).append(i)
     for v, members in by_digit.items():
         # Sets with the same holders of v link alike: group them by holders, and the groups by
-        # their lowest cell, so that each set only looks at holders inside the cells it sees.
+        # their lowest cell. Each group looks once for the groups inside the cells its holders
+        # all see; its sets then drop those with a holder among their own cells (a cell does
+        # not count as seeing its own set's cells: ``Als.sees``).
         groups: dict[int, list[int]] = {}
         for j in members:
             groups.setdefault(sets[j].where[v], []).append(j)
         by_low: dict[int, list[tuple[int, list[int]]]] = {}
         for held, js in groups.items():
             by_low.setdefault((held & -held).bit_length() - 1, []).append((held, js))
-        for i in members:
-            a = sets[i]
-            sees = a.sees[v]
-            found: list[int] = []
-            rest = sees
+        for held, mine in groups.items():
+            seen_by_all = -1
+            rest = held
+            while rest:
+                low = rest & -rest
+                seen_by_all &= pm[low.bit_length() - 1]
+                rest ^= low
+            near: list[tuple[int, list[int]]] = []
+            rest = seen_by_all
             while rest:
                 low = rest & -rest
                 rest ^= low
-                for held, js in by_low.get(low.bit_length() - 1, ()):
-                    if not held & ~sees:
-                        found.extend(j for j in js if j != i
-                                     and (overlap or not a.mask & sets[j].mask))
-            if found:
-                found.sort()
-                out[i].extend((j, v) for j in found)
+                for g in by_low.get(low.bit_length() - 1, ()):
+                    if not g[0] & ~seen_by_all:
+                        near.append(g)
+            for i in mine if near else ():  # never linked to itself: no cell sees itself
+                am = sets[i].mask
+                found: list[int] = []
+                for other, js in near:
+                    if not other & am:
+                        found.extend(js if overlap else [j for j in js if not am & sets[j].mask])
+                if found:
+                    found.sort()
+                    out[i].extend([(j, v) for j in found])
         check()
     _last_links = (sets, overlap, out)
     return out
@@ -174,7 +186,7 @@ def iter_als_xz(c: Candidates, max_cells: int = MAX_ALS_CELLS) -> Iterator[Step]
     every z of both (one set is locked). With two restricted digits (doubly linked) both sets
     are locked: each digit goes from the cells seeing all its holders in either set."""
     sets = almost_locked_sets(c, max_cells)
-    links = _links(sets)
+    links = _links(sets, peer_masks(c.shape))
     vcells = value_cells(c)
     for i, a in enumerate(sets):
         by_other: dict[int, list[int]] = {}
@@ -213,7 +225,7 @@ def iter_als_xy_wing(c: Candidates, max_cells: int = MAX_ALS_CELLS,
     ``overlap``: the three sets may share cells (C holds x or y, so A or B is locked, whatever
     cells they share; the digits removed are never from a cell of A or B)."""
     sets = almost_locked_sets(c, max_cells)
-    links = _links(sets, overlap)
+    links = _links(sets, peer_masks(c.shape), overlap)
     vcells = value_cells(c)
     for k, pivot in enumerate(sets):
         near = links[k]
@@ -240,11 +252,16 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
     ``overlap``: the sets may share cells (each set once in a chain): if A1 has no z it is
     locked, so it holds x1, so A2 has no x1 and holds x2, ... and An holds z."""
     sets = almost_locked_sets(c, max_cells)
-    links = _links(sets, overlap)
+    links = _links(sets, peer_masks(c.shape), overlap)
     vcells = value_cells(c)
     seen: set[tuple[int, int, int]] = set()
+    # Per set, the digits it could remove (some cell outside sees all its holders of them).
+    removable = [sum(1 << (z - 1) for z in bits(s.digits) if s.sees[z] & vcells[z])
+                 for s in sets]
 
-    def extend(path: list[int], used: int, rccs: list[int]) -> Iterator[Step]:
+    def extend(path: list[int], used: int, rccs: list[int], ends: int) -> Iterator[Step]:
+        # ends: the digits the first set could remove, but its link (an end digit z must be
+        # in both end sets, and not a link of either).
         last = path[-1]
         for j, v in links[last]:
             b = sets[j]
@@ -252,23 +269,25 @@ def iter_als_chain(c: Candidates, max_sets: int = MAX_CHAIN,
                 continue
             path.append(j)
             rccs.append(v)
-            if len(path) >= 4:
+            if len(path) >= 4 and ends & b.digits & ~(1 << (v - 1)):
                 a = sets[path[0]]
                 elims = _common_elims(a, b, 1 << (rccs[0] - 1) | 1 << (v - 1), vcells)
-                key = (min(path[0], j), max(path[0], j), sum(1 << (x - 1) for x in rccs))
-                if elims and (overlap or not a.mask & b.mask) and key not in seen:
-                    seen.add(key)
-                    yield _als_step(c, "ALS Chain", [sets[i] for i in path],
-                                    [[x] for x in rccs], elims, "one of the end sets is locked")
+                if elims and (overlap or not a.mask & b.mask):
+                    key = (min(path[0], j), max(path[0], j), sum(1 << (x - 1) for x in rccs))
+                    if key not in seen:
+                        seen.add(key)
+                        yield _als_step(c, "ALS Chain", [sets[i] for i in path],
+                                        [[x] for x in rccs], elims,
+                                        "one of the end sets is locked")
             if len(path) < max_sets:
-                yield from extend(path, used | b.mask, rccs)
+                yield from extend(path, used | b.mask, rccs, ends)
             path.pop()
             rccs.pop()
         check()
 
     for i, a in enumerate(sets):
         for j, v in links[i]:
-            yield from extend([i, j], a.mask | sets[j].mask, [v])
+            yield from extend([i, j], a.mask | sets[j].mask, [v], removable[i] & ~(1 << (v - 1)))
 
 
 def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
@@ -297,32 +316,38 @@ def iter_death_blossom(c: Candidates, max_cells: int = MAX_ALS_CELLS,
                            and not s.where[v] & ~seen_by_stem])
         if not all(petals):
             continue
-        yield from _blossom(c, stem, bits(smask), petals, [], 0, c.full & ~smask, vcells,
-                            overlap)
+        common = c.full & ~smask
+        # Per digit z the stem lacks, the cells z could leave (z's cells, not the stem).
+        targets = [vcells[z] & ~stem_bit if z and common >> (z - 1) & 1 else 0
+                   for z in range(c.size + 1)]
+        yield from _blossom(c, stem, bits(smask), petals, [], 0, common, targets, overlap)
         check()
 
 
 def _blossom(c: Candidates, stem: int, stem_digits: list[int], petals: list[list[Als]],
-             chosen: list[Als], used: int, common: int, vcells: list[int],
+             chosen: list[Als], used: int, common: int, targets: list[int],
              overlap: bool = False) -> Iterator[Step]:
+    # common: the digits every petal so far holds with cells left to remove them from
+    # (targets[z]: those cells, seeing every z of the petals so far); none left, no step.
     if len(chosen) == len(petals):
-        elims: list[tuple[int, int]] = []
-        for z in bits(common):
-            hit = vcells[z] & ~(1 << stem)
-            for s in chosen:
-                hit &= s.sees[z]
-            elims.extend((x, z) for x in cells_of(hit))
-        if elims:
-            yield _blossom_step(c, stem, stem_digits, chosen, elims)
+        elims = [(x, z) for z in bits(common) for x in cells_of(targets[z])]
+        yield _blossom_step(c, stem, stem_digits, chosen, elims)
         return
     for s in petals[len(chosen)]:
         check()  # overlapping petals multiply the choices: every choice is budgeted
-        if s.mask & used and (not overlap or s in chosen) or not s.digits & common:
+        if s.mask & used and (not overlap or s in chosen):
             continue
-        chosen.append(s)
-        yield from _blossom(c, stem, stem_digits, petals, chosen, used | s.mask,
-                            common & s.digits, vcells, overlap)
-        chosen.pop()
+        left = targets[:]
+        still = 0
+        for z in bits(common & s.digits):
+            hit = left[z] = targets[z] & s.sees[z]
+            if hit:
+                still |= 1 << (z - 1)
+        if still:
+            chosen.append(s)
+            yield from _blossom(c, stem, stem_digits, petals, chosen, used | s.mask, still,
+                                left, overlap)
+            chosen.pop()
 
 
 def _als_text(c: Candidates, s: Als) -> str:
