@@ -86,7 +86,10 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 Row = tuple[str, str, float, float, float, str]  # corpus, puzzle, ER, EP, ED, SE's hardest
 
 
-def measure(row: Row) -> tuple[Row, tuple[float, float, float] | None, str, float]:
+Measured = tuple[Row, tuple[float, float, float] | None, str, float]
+
+
+def measure(row: Row) -> Measured:
     """Rate one puzzle: the row, (er, ep, ed) or None, the project's hardest, CPU seconds."""
     line = row[1]
     grid = Grid(Shape(3, 3), tuple(0 if ch in ".0" else int(ch) for ch in line))
@@ -219,6 +222,47 @@ def cross_validate(rows: list[tuple[int, Row]], jobs: int) -> None:
     print(f"\n{time.perf_counter() - start:.1f} s wall; load average {os.getloadavg()[0]:.1f}")
 
 
+def row_of(d: dict[str, str]) -> Row:
+    return (d["corpus"], d["puzzle"], float(d["se_rating"]), float(d["se_pearl"]),
+            float(d["se_diamond"]), d["se_hardest_technique"])
+
+
+def rated(d: dict[str, str]) -> bool:
+    return d["se_status"] == "ok" and bool(d["se_rating"])
+
+
+def measure_all(rows: list[Row], jobs: int) -> list[Measured]:
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            return pool.map(measure, rows, chunksize=4)
+    return [measure(r) for r in rows]
+
+
+def report(rows: list[Row], results: list[Measured]) -> None:
+    """ER, EP and ED against SE's, per corpus and over all."""
+    corpora = sorted({r[0] for r in rows})
+    for k, label in ((0, "ER"), (1, "EP"), (2, "ED")):
+        print(f"\n{label}\n\n| corpus | puzzles | Spearman | MAE | within 0.5 |")
+        print("|---|---:|---:|---:|---:|")
+        every = []
+        for corpus in corpora:
+            pairs = [(se[k], float(row[2 + k])) for row, se, _, _ in results
+                     if se is not None and row[0] == corpus]
+            every += pairs
+            print(summary(corpus, pairs))
+        print(summary("all", every))
+
+
+def list_misses(results: list[Measured]) -> None:
+    """Every ER off by more than 0.5."""
+    print("\n| corpus | puzzle | SE ER | er | SE hardest | project hardest |")
+    print("|---|---|---:|---:|---|---|")
+    for row, se, hardest, _ in results:
+        if se is None or abs(se[0] - row[2]) > 0.5:
+            print(f"| {row[0]} | {row[1]} | {row[2]} | {se[0] if se else '-'} | {row[5]} "
+                  f"| {hardest} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--table", type=Path, default=None)
@@ -231,49 +275,21 @@ def main() -> None:
     with path.open(encoding="utf-8") as f:
         data = list(csv.DictReader(f, delimiter="\t"))
     if args.cv:
-        cross_validate([(i, (d["corpus"], d["puzzle"], float(d["se_rating"]),
-                             float(d["se_pearl"]), float(d["se_diamond"]),
-                             d["se_hardest_technique"]))
-                        for i, d in enumerate(data) if d["se_status"] == "ok" and d["se_rating"]],
-                       args.jobs)
+        cross_validate([(i, row_of(d)) for i, d in enumerate(data) if rated(d)], args.jobs)
         return
-    rows: list[Row] = [
-        (d["corpus"], d["puzzle"], float(d["se_rating"]), float(d["se_pearl"]),
-         float(d["se_diamond"]), d["se_hardest_technique"])
-        for i, d in enumerate(data)
-        if in_part(i, args.part) and d["se_status"] == "ok" and d["se_rating"]
-    ]
+    rows = [row_of(d) for i, d in enumerate(data) if in_part(i, args.part) and rated(d)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(measure, rows, chunksize=4)
-    else:
-        results = [measure(r) for r in rows]
+    results = measure_all(rows, args.jobs)
     wall = time.perf_counter() - start
-    corpora = sorted({r[0] for r in rows})
     missing = sum(se is None for _, se, _, _ in results)
     print(f"# SE scale vs Sudoku Explainer: part {args.part} of {path.name}, {len(rows)} puzzles "
           f"SE rated ({missing} without an estimate)")
-    for k, label in ((0, "ER"), (1, "EP"), (2, "ED")):
-        print(f"\n{label}\n\n| corpus | puzzles | Spearman | MAE | within 0.5 |")
-        print("|---|---:|---:|---:|---:|")
-        every = []
-        for corpus in corpora:
-            pairs = [(se[k], float(row[2 + k])) for row, se, _, _ in results
-                     if se is not None and row[0] == corpus]
-            every += pairs
-            print(summary(corpus, pairs))
-        print(summary("all", every))
+    report(rows, results)
     cpu = sum(r[3] for r in results)
     print(f"\n{len(results)} puzzles in {wall:.1f} s wall, {cpu:.1f} s CPU; "
           f"load average {os.getloadavg()[0]:.1f}")
     if args.verbose:
-        print("\n| corpus | puzzle | SE ER | er | SE hardest | project hardest |")
-        print("|---|---|---:|---:|---|---|")
-        for row, se, hardest, _ in results:
-            if se is None or abs(se[0] - row[2]) > 0.5:
-                print(f"| {row[0]} | {row[1]} | {row[2]} | {se[0] if se else '-'} | {row[5]} "
-                      f"| {hardest} |")
+        list_misses(results)
 
 
 if __name__ == "__main__":
