@@ -26,6 +26,7 @@ from sudoku_core.logic.se_chains import (
 from sudoku_core.logic.se_scale import (
     _CHAINED,
     FORCING_NAMES,
+    NESTED_FIRST,
     _basic_walk,
     _turbot_rectangles,
     chain_nodes,
@@ -152,6 +153,22 @@ def test_the_score_and_level_do_not_depend_on_the_estimate(index: int) -> None:
     line = read_corpus(root / "puzzles1_unbiased")[index]
     r, p = rate(grid_of(line)), steps(grid_of(line))
     assert (r.score, r.level, r.hardest) == (p.score, p.level, p.hardest)
+
+
+# A forum-hardest puzzle SE rates ER/EP/ED 10.9/10.9/9.7 (the shared rating table).
+NESTED_FIRST_LINE = ("........1..1..2.3..4..5.6.2...7.3.2..6..8.4..7..........6...9...9.5....84..."
+                     "9..6.")
+
+
+def test_a_path_that_opens_nested_gets_ses_first_chain_as_ed() -> None:
+    # The project's first step is already a nested chain (11.0 on SE's scale, as SE's ER);
+    # SE's first step is its dynamic (+) chain, so ED is that band's, not the nested one's.
+    from sudoku_core.logic.explain import steps
+    grid = grid_of(NESTED_FIRST_LINE)
+    assert steps(grid, time_limit=120).steps[0].technique.startswith("Nested")
+    se = rate(grid, time_limit=120).se
+    assert se is not None and se.er == 11.0 and se.ed == NESTED_FIRST
+    assert abs(se.ed - 9.7) <= 0.5 and abs(se.er - 10.9) <= 0.5
 
 
 def test_cli_rate_json_carries_se(capsys: pytest.CaptureFixture[str]) -> None:
