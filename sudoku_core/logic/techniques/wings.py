@@ -163,24 +163,24 @@ def iter_wxyz_wing(c: Candidates) -> Iterator[Step]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    step = _wxyz(c, cells, union, pm, vcells)
+                    step = _wxyz(c, cells, pm, vcells)
                     if step is not None:
                         yield step
 
 
-def _wxyz(c: Candidates, cells: tuple[int, ...], union: int, pm: tuple[int, ...],
+def _wxyz(c: Candidates, cells: tuple[int, ...], pm: tuple[int, ...],
           vcells: list[int]) -> Step | None:
     masks = c.masks
-    loose = []
-    for v in range(1, c.size + 1):
-        if not union >> (v - 1) & 1:
-            continue
-        holders = [x for x in cells if masks[x] >> (v - 1) & 1]
-        if any(not pm[x] >> y & 1 for i, x in enumerate(holders) for y in holders[i + 1:]):
-            loose.append((v, holders))
-    if len(loose) != 1:
+    # A digit is loose when two cells that do not see each other both hold it.
+    loose = 0
+    for i, x in enumerate(cells):
+        for y in cells[i + 1:]:
+            if not pm[x] >> y & 1:
+                loose |= masks[x] & masks[y]
+    if loose.bit_count() != 1:
         return None
-    z, holders = loose[0]
+    z = loose.bit_length()
+    holders = [x for x in cells if masks[x] >> (z - 1) & 1]
     hit = vcells[z]
     for x in holders:
         hit &= pm[x]
