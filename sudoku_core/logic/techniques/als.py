@@ -128,43 +128,56 @@ def _links(sets: list[Als], pm: Sequence[int],
         for v in bits(a.digits):
             by_digit.setdefault(v, []).append(i)
     for v, members in by_digit.items():
-        # Sets with the same holders of v link alike: group them by holders, and the groups by
-        # their lowest cell. Each group looks once for the groups inside the cells its holders
-        # all see; its sets then drop those with a holder among their own cells (a cell does
-        # not count as seeing its own set's cells: ``Als.sees``).
-        groups: dict[int, list[int]] = {}
-        for j in members:
-            groups.setdefault(sets[j].where[v], []).append(j)
-        by_low: dict[int, list[tuple[int, list[int]]]] = {}
-        for held, js in groups.items():
-            by_low.setdefault((held & -held).bit_length() - 1, []).append((held, js))
-        for held, mine in groups.items():
-            seen_by_all = -1
-            rest = held
-            while rest:
-                low = rest & -rest
-                seen_by_all &= pm[low.bit_length() - 1]
-                rest ^= low
-            near: list[tuple[int, list[int]]] = []
-            rest = seen_by_all
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                for g in by_low.get(low.bit_length() - 1, ()):
-                    if not g[0] & ~seen_by_all:
-                        near.append(g)
-            for i in mine if near else ():  # never linked to itself: no cell sees itself
-                am = sets[i].mask
-                found: list[int] = []
-                for other, js in near:
-                    if not other & am:
-                        found.extend(js if overlap else [j for j in js if not am & sets[j].mask])
-                if found:
-                    found.sort()
-                    out[i].extend([(j, v) for j in found])
+        _link_digit(sets, v, members, pm, overlap, out)
         check()
     _last_links = (sets, overlap, out)
     return out
+
+
+def _link_digit(sets: list[Als], v: int, members: list[int], pm: Sequence[int], overlap: bool,
+                out: dict[int, list[tuple[int, int]]]) -> None:
+    """Add the links on digit v between ``members`` (the sets holding v) to ``out``."""
+    # Sets with the same holders of v link alike: group them by holders, and the groups by
+    # their lowest cell. Each group looks once for the groups inside the cells its holders all
+    # see; its sets then drop those with a holder among their own cells (a cell does not count
+    # as seeing its own set's cells: ``Als.sees``).
+    groups: dict[int, list[int]] = {}
+    for j in members:
+        groups.setdefault(sets[j].where[v], []).append(j)
+    by_low: dict[int, list[tuple[int, list[int]]]] = {}
+    for held, js in groups.items():
+        by_low.setdefault((held & -held).bit_length() - 1, []).append((held, js))
+    for held, mine in groups.items():
+        near = _groups_seen(held, by_low, pm)
+        for i in mine if near else ():  # never linked to itself: no cell sees itself
+            am = sets[i].mask
+            found: list[int] = []
+            for other, js in near:
+                if not other & am:
+                    found.extend(js if overlap else [j for j in js if not am & sets[j].mask])
+            if found:
+                found.sort()
+                out[i].extend([(j, v) for j in found])
+
+
+def _groups_seen(held: int, by_low: dict[int, list[tuple[int, list[int]]]],
+                 pm: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The groups (holders, sets) whose holders all see every cell of ``held``."""
+    seen_by_all = -1
+    rest = held
+    while rest:
+        low = rest & -rest
+        seen_by_all &= pm[low.bit_length() - 1]
+        rest ^= low
+    near: list[tuple[int, list[int]]] = []
+    rest = seen_by_all
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        for g in by_low.get(low.bit_length() - 1, ()):
+            if not g[0] & ~seen_by_all:
+                near.append(g)
+    return near
 
 
 def _common_elims(a: Als, b: Als, skip: int, vcells: list[int]) -> list[tuple[int, int]]:
