@@ -61,17 +61,13 @@ def test_rate_json_and_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert "rated 2/2" in err
 
 
-def main_json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, _ = run(capsys, *argv, "--json")
-    assert code == 0
-    return out
-
-
 def test_rate_human_and_problem_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rate", "--box", "2x2", PUZZLE_4)
     assert code == 0 and out.startswith("Easy: score") and "SE" not in out  # SE rates 9x9 only
+    code, data, _ = run(capsys, "rate", "--json", POINTING)
+    se = json.loads(data)["se"]
+    assert code == 0
     code, out, _ = run(capsys, "rate", POINTING)
-    se = json.loads(main_json(capsys, "rate", POINTING))["se"]
     assert code == 0 and out.startswith("Hard: score 46, hardest step ")
     assert out.rstrip().endswith(f"; SE ER/EP/ED {se['er']:.1f}/{se['ep']:.1f}/{se['ed']:.1f}")
     code, out, _ = run(capsys, "rate", "11" + "." * 79)
