@@ -27,7 +27,9 @@ from sudoku_core.logic.techniques import (
     uniqueness,
     wings,
 )
+from sudoku_core.make.dig import dig
 from sudoku_core.make.regions import random_regions
+from sudoku_core.make.symmetry import orbits
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Step
@@ -288,3 +290,53 @@ def variant_puzzles(draw: st.DrawFn, box: tuple[int, int]) -> Grid:
         i = rng.randrange(n * n)
         cells[i] = rng.randint(1, n)
     return Grid(shape, tuple(cells))
+
+
+def untidy(puzzle: Grid, solution: Grid, rng: random.Random, placed: float, drop: float,
+           extra: float) -> tuple[Grid, list[int]]:
+    """A player's state: the puzzle's candidates marked, then some cells filled with their
+    solution values without clearing the peers' marks; wrong marks dropped at random and
+    random extra ones (any digit, a placed one too) added, every true digit kept."""
+    marked = Candidates.from_grid(puzzle)
+    n = puzzle.size
+    values = [v or (s if rng.random() < placed else 0)
+              for v, s in zip(puzzle.cells, solution.cells, strict=True)]
+    masks = [0] * len(values)
+    for cell, v in enumerate(values):
+        if v:
+            continue
+        mask = marked.masks[cell]
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            if d == solution.cells[cell]:
+                mask |= bit
+            elif mask & bit and rng.random() < drop:
+                mask &= ~bit
+            elif not mask & bit and rng.random() < extra:
+                mask |= bit
+        masks[cell] = mask
+    return Grid(puzzle.shape, tuple(values)), masks
+
+
+def unique_variant_puzzle(box: tuple[int, int], rules: Iterable[str],
+                          seed: int) -> tuple[Grid, Grid] | None:
+    """(puzzle, solution): a puzzle with one solution under ``rules`` (the CLI's names: x,
+    windoku, jigsaw, killer, antiknight, antiking), dug from a random grid of them; None when
+    no grid keeps the rules (anti-king on 4x4) or the fill runs out of nodes."""
+    rng = random.Random(seed)
+    rules = set(rules)
+    regions = random_regions(Shape(*box), rng) if "jigsaw" in rules else ()
+    flags = Variant("x" in rules, "windoku" in rules, regions, (), "antiknight" in rules,
+                    "antiking" in rules)
+    sol = solve(Grid.empty(Shape(*box, flags)), limit=1, rng=rng, max_nodes=20_000,
+                time_limit=5).solution
+    if sol is None:
+        return None
+    cages = random_cages(sol, rng, sums=True) if "killer" in rules else ()
+    shape = Shape(*box, Variant(flags.diagonals, flags.windows, regions, cages,
+                                flags.anti_knight, flags.anti_king))
+    solution = Grid(shape, sol.cells)
+    order = list(orbits(shape.size, "none"))
+    rng.shuffle(order)
+    dug = dig(solution, order, max_nodes=20_000, keep_going=lambda: True)
+    return dug.grid(), solution

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import check_step, dug_puzzle, read_corpus
+from helpers import untidy
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -36,32 +37,6 @@ SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(4, 2), Shape
 # Seconds per technique and state: the slow searches (ALS chains, forcing chains) are cut
 # short, which is fine here: whatever they list before the cut must hold.
 PER_TECHNIQUE = 0.25
-
-
-def untidy(puzzle: Grid, solution: Grid, rng: random.Random, placed: float, drop: float,
-           extra: float) -> tuple[Grid, list[int]]:
-    """A player's state: the puzzle's candidates marked, then some cells filled with their
-    solution values without clearing the peers' marks; wrong marks dropped at random and
-    random extra ones (any digit, a placed one too) added, every true digit kept."""
-    marked = Candidates.from_grid(puzzle)
-    n = puzzle.size
-    values = [v or (s if rng.random() < placed else 0)
-              for v, s in zip(puzzle.cells, solution.cells, strict=True)]
-    masks = [0] * len(values)
-    for cell, v in enumerate(values):
-        if v:
-            continue
-        mask = marked.masks[cell]
-        for d in range(1, n + 1):
-            bit = 1 << (d - 1)
-            if d == solution.cells[cell]:
-                mask |= bit
-            elif mask & bit and rng.random() < drop:
-                mask &= ~bit
-            elif not mask & bit and rng.random() < extra:
-                mask |= bit
-        masks[cell] = mask
-    return Grid(puzzle.shape, tuple(values)), masks
 
 
 def check_listings(text: str, solution: Grid) -> int:

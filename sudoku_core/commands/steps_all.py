@@ -6,7 +6,9 @@ was placed, not given), or the technique names in rating order. Marks that a val
 same row, column or box rules out are left out of the techniques' state and reported on their
 own, so that a listing from marks not tidied after a placement is still sound. With ``-f FILE``
 the file holds one state per record (a line, or a grid drawn over several lines with a blank
-line after it), and each gets its own listing, in input order, in one process.
+line after it), and each gets its own listing, in input order, in one process. ``--variant``
+adds its rules to every state, as in the other subcommands; a technique whose argument a rule
+of the puzzle breaks lists nothing, and the text says why.
 """
 
 from __future__ import annotations
@@ -17,15 +19,23 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..logic.find_all import candidates_from_text, find_all, resolve, technique_names
+from ..logic.find_all import (
+    candidates_from_text,
+    find_all,
+    resolve,
+    technique_names,
+    tidy,
+    unsound_here,
+)
 from ..model.candidates import Candidates, StaleMark
 from ..model.contract import frame, pairs, unit_ref, value_ref
 from ..model.errors import SudokuError
 from ..model.grid import Shape
 from ..model.messages import stale_mark_text
+from ..model.variants import Variant
 from .batch import emit, write_line
-from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Outcome, UsageError
-from .inputs import is_file, read_text
+from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Item, Outcome, UsageError
+from .inputs import is_file, read_text, with_variant
 from .options import shape_option
 
 # A grid never tidied can hold thousands of stale marks: the text names the first ones.
@@ -68,10 +78,22 @@ def main(args: argparse.Namespace) -> int:
     if source == "-" and sys.stdin.isatty():
         raise UsageError("no puzzle given: pass it as an argument or on stdin")
     text = read_text(source) if source == "-" or is_file(source) else source
-    c = candidates_from_text(text, shape_option(args))
+    c = read_state(text, args)
     outcome = _listing(c, args)
     emit(outcome, args.json)
     return outcome.code
+
+
+def read_state(text: str, args: argparse.Namespace) -> Candidates:
+    """The candidate state a text shows, with the rules of ``--variant`` added to its own."""
+    c = candidates_from_text(text, shape_option(args))
+    names = getattr(args, "variant", None)
+    if not names:
+        return c
+    shape = with_variant(Item("", c.to_grid()), names).grid.shape
+    # The marks stay as written; those the new rules' peers rule out are left out by the
+    # listing like any stale mark (a plain line's candidates are then the variant's own).
+    return Candidates(shape, list(c.values), list(c.masks), c.givens)
 
 
 def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
@@ -83,12 +105,8 @@ def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
     asked = list(dict.fromkeys(resolve(name)[0].name for name in args.only))
     summary = (f"{len(found)} found" + (" (cut short: the time limit or the cap of "
                                         "instances was reached)" if cut else ""))
-    left_out = ""
-    if stale:
-        one = len(stale) == 1
-        left_out = (f"; {len(stale)} stale {'mark' if one else 'marks'} left out (a value "
-                    f"placed in the same row, column or box rules {'it' if one else 'them'} "
-                    "out)")
+    left_out = _left_out(c, len(stale)) + "".join(
+        f"; {why}" for why in not_sound_texts(c, args.only))
     data: dict[str, Any] = {
         "puzzle": grid.line(),
         **frame(grid.shape),
@@ -107,8 +125,44 @@ def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
         lines.extend(f"     {stale_mark_text(m, grid.shape)}" for m in stale[:STALE_LINES])
         if len(stale) > STALE_LINES:
             lines.append(f"     ... and {len(stale) - STALE_LINES} more (--json lists them all)")
+    lines.extend(f"{why[0].upper()}{why[1:]}." for why in not_sound_texts(c, args.only))
     lines.append(summary)
     return Outcome(EXIT_OK if found else EXIT_PROBLEM, data, "\n".join(lines), bool(found))
+
+
+def _left_out(c: Candidates, stale: int) -> str:
+    """The message's words for the marks the listing left out: the stale marks of rows,
+    columns and boxes, and those a variant rule's peers rule out."""
+    other = sum(a.bit_count() - b.bit_count() for a, b in
+                zip(c.tidied().masks, tidy(c).masks, strict=True))
+    out = ""
+    if stale:
+        one = stale == 1
+        out = (f"; {stale} stale {'mark' if one else 'marks'} left out (a value placed in the "
+               f"same row, column or box rules {'it' if one else 'them'} out)")
+    if other:
+        one = other == 1
+        out += (f"; {other} more {'mark' if one else 'marks'} left out (a value placed in a "
+                f"cell {'it sees' if one else 'they see'} under the variant rules rules "
+                f"{'it' if one else 'them'} out)")
+    return out
+
+
+def not_sound_texts(c: Candidates, names: list[str]) -> list[str]:
+    """'Unique Rectangle lists nothing here: its argument does not hold under the Windoku
+    rule', one per asked technique whose argument a rule of the puzzle breaks."""
+    v = c.shape.variant
+    if v is None:
+        return []
+    out = []
+    for tech, rules in unsound_here(c, names):
+        # The puzzle's rules cut down to those that break it, in the rules' own words.
+        named = Variant("x" in rules, "windoku" in rules, v.regions if "jigsaw" in rules else (),
+                        v.cages if "killer" in rules else (), "antiknight" in rules,
+                        "antiking" in rules).describe()
+        out.append(f"{tech.name} lists nothing here: its argument does not hold under the "
+                   f"{named} {'rule' if len(rules) == 1 else 'rules'}")
+    return out
 
 
 def stale_json(mark: StaleMark, shape: Shape) -> dict[str, Any]:
@@ -152,13 +206,12 @@ def _batch(args: argparse.Namespace) -> int:
     """One listing per record of ``args.file``: JSON Lines (with "line") or numbered text."""
     source = args.file
     text = read_text(source)
-    shape = shape_option(args)
     code = EXIT_OK
     seen = 0
     for number, record in records(text):
         seen += 1
         try:
-            outcome = _listing(candidates_from_text(record, shape), args)
+            outcome = _listing(read_state(record, args), args)
         except SudokuError as exc:
             # A record that cannot be read: say which and why, go on with the rest.
             sys.stdout.flush()

@@ -4,13 +4,17 @@
 them all, and for tests), through each row's iterator with the table's listing options (wider
 searches than the walker affords at every step).
 ``candidates_from_text`` reads a pencil-mark grid as the candidate state exactly as written.
-Uniqueness techniques assume the puzzle has one solution.
+Uniqueness techniques assume the puzzle has one solution, and are listed only under the variant
+rules their argument holds under (``Technique.sound_on``, the table's ``holds_under``): asked
+on other puzzles, they list nothing (:func:`unsound_here` says which and why).
 
 The techniques read a tidy state: a value placed in a unit is no candidate of the unit's other
 cells (their patterns count a digit's places in a unit, and a place already taken would make a
 hidden single or a fish out of marks the player forgot to clear). So the listings work on the
-state without its stale marks (``Candidates.stale_marks``, which the caller can report): every
-step is then sound whenever the marks hold every true candidate, tidied or not.
+state without its stale marks (``Candidates.stale_marks``, which the caller can report), nor
+the marks a value placed in a cell they see under the variant rules (a diagonal, a window, a
+cage, a knight's or king's move away) rules out (:func:`tidy`): every step is then sound
+whenever the marks hold every true candidate, tidied or not.
 """
 
 from __future__ import annotations
@@ -98,27 +102,57 @@ def _key(name: str) -> str:
     return key.replace("coloring", "colouring").replace("colors", "colours")
 
 
+def tidy(c: Candidates) -> Candidates:
+    """A copy of ``c`` without the marks a filled peer's value rules out: the stale marks of
+    its rows, columns and boxes, and those of every other rule's peers."""
+    t = c.tidied()
+    if c.shape.variant is None:
+        return t  # the peers are the three units
+    values, masks = t.values, t.masks
+    for cell, peers in enumerate(t.geometry.peers):
+        if masks[cell]:
+            for p in peers:
+                if values[p]:
+                    masks[cell] &= ~(1 << (values[p] - 1))
+    return t
+
+
+def unsound_here(c: Candidates, names: Iterable[str]) -> list[tuple[Technique, tuple[str, ...]]]:
+    """The asked techniques whose argument does not hold under the rules of ``c``'s puzzle,
+    each with the rules that break it ('windoku', ...), in the order asked."""
+    out = []
+    for tech in lookup(names):
+        broken = tech.broken_by(c.shape)
+        if broken:
+            out.append((tech, broken))
+    return out
+
+
 def instances(tech: Technique, c: Candidates) -> Iterator[Step]:
-    """Every step the technique finds in ``c`` without its stale marks, none applied."""
-    return tech.instances(c.tidied())
+    """Every step the technique finds in ``c`` without its stale marks, none applied (none
+    where its argument does not hold under the puzzle's rules)."""
+    if not tech.sound_on(c.shape):
+        return iter(())
+    return tech.instances(tidy(c))
 
 
 def find_all(c: Candidates, names: Sequence[str], *, limit: int = MAX_INSTANCES,
              time_limit: float | None = budget.DEFAULT_TIME_LIMIT) -> tuple[list[Step], bool]:
     """Every instance of the named techniques in ``c`` without its stale marks (each listed
     once), in registry order, and whether the list was cut short (``limit`` reached or the time
-    ran out)."""
+    ran out). Techniques not sound on ``c``'s rules list nothing."""
     order = listable()
     kinds: dict[str, set[str] | None] = {}  # per entry: the kinds of steps asked for (None: all)
     for name in names:
         tech, kind = resolve(name)
         had = kinds.get(tech.name, set())
         kinds[tech.name] = None if had is None or kind is None else had | {kind}
-    techniques = [t for t in order if t.name in kinds]
+    # A technique whose argument another rule breaks lists nothing (the walker skips it too).
+    techniques = [t for t in order if t.name in kinds and t.sound_on(c.shape)]
     out: list[Step] = []
     seen: set[tuple[object, ...]] = set()
     cut = False
-    c = c.tidied()
+    c = tidy(c)
     with budget.deadline(time_limit):
         try:
             for tech in techniques:

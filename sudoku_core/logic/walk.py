@@ -131,17 +131,15 @@ def next_step(c: Candidates, *, unique: bool = True, solution: Grid | None = Non
               techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
     """The first step, in registry order, that changes ``c`` (and fits ``solution`` if known).
 
-    Uniqueness techniques are tried only when ``unique``; the budget is checked between
-    techniques (``budget.OutOfTime`` once the deadline has passed).
+    Techniques are tried only where they are sound (``Technique.sound_on``: uniqueness ones
+    only when ``unique``, and under the rules their argument holds under); the budget is
+    checked between techniques (``budget.OutOfTime`` once the deadline has passed).
     """
-    # Other rules (diagonals, cages, knight moves) can forbid the swap a deadly pattern
-    # needs, so uniqueness techniques stay for the classic puzzle.
-    unique = unique and c.shape.variant is None
     m = memo()
     found = m.table(c) if m is not None else {}
     for tech in techniques:
-        if tech.needs_unique and not unique:
-            continue
+        if not tech.sound_on(c.shape, unique):
+            continue  # a uniqueness argument another rule breaks (cages, diagonals...)
         budget.check()
         step = tech.find(c) if m is None else m.find(tech, c, found)
         if step is None or not changes(c, step):

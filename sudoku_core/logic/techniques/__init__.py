@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from ...model.variants import VARIANT_NAMES
 from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from .base import Finder, Step
 from .cage_intersection import iter_cage_unit_intersection
@@ -55,15 +56,32 @@ from .wings import iter_w_wing, iter_wxyz_wing, iter_xy_wing, iter_xyz_wing
 
 if TYPE_CHECKING:
     from ...model.candidates import Candidates
+    from ...model.grid import Shape
 
-__all__ = ["LEVELS", "Level", "TABLE", "TECHNIQUES", "TRIAL", "TRIAL_WEIGHT", "Finder", "Step",
-           "Technique", "level_of", "registry", "weight_of"]
+__all__ = ["BUG_UNITS", "EVERY_RULE", "LEVELS", "SWAP", "TABLE", "TECHNIQUES", "TRIAL",
+           "TRIAL_WEIGHT", "Finder", "Level", "Step", "Technique", "level_of", "registry",
+           "weight_of"]
 
 Level = Literal["Easy", "Medium", "Hard", "Expert", "Extreme"]
 LEVELS: tuple[Level, ...] = get_args(Level)
 TRIAL = "Trial and Error"
 TRIAL_WEIGHT = 110  # above every forcing chain: a guess is the last resort
 Iterate = Callable[..., Iterator[Step]]
+# The variant rules (the CLI's names) a technique's argument holds under. Every technique that
+# reads the shape's units and peers holds under them all; a uniqueness argument ("the digits
+# could swap, so the puzzle would have two solutions") holds only where the swap keeps every
+# rule.
+EVERY_RULE = frozenset(VARIANT_NAMES)
+# Rectangles: swapping x and y in two rows, two columns and two boxes keeps those units, and
+# the techniques read a jigsaw's regions as the boxes (``box_of``); a rectangle whose corners
+# fall in two regions otherwise (diagonal corners, three and one) cannot hold the deadly
+# pattern at all. A swap moves digits on a diagonal or a window, changes a cage's sum and may
+# put a digit a knight's or king's move from itself.
+SWAP = frozenset({"jigsaw"})
+# BUG: every candidate twice in every unit, so the other candidate of every cell is a second
+# grid; the BUG techniques check every unit of the shape (diagonals, windows, regions), but a
+# cage sum or a knight or king move can rule that grid out.
+BUG_UNITS = frozenset({"x", "windoku", "jigsaw"})
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,18 @@ class Technique:
     needs_unique: bool = False  # uniqueness techniques: only for puzzles known to be unique
     walked: bool = True  # False: listed on request only (--all), never tried by the walker
     first: Finder | None = None  # the walker's own search where it is not the first instance
+    holds_under: frozenset[str] = EVERY_RULE  # variant rules its argument holds under: SWAP
+
+    def broken_by(self, shape: Shape) -> tuple[str, ...]:
+        """The rules of ``shape`` this technique's argument does not hold under ('x', ...)."""
+        rules = shape.variant.names if shape.variant is not None else ()
+        return tuple(rule for rule in rules if rule not in self.holds_under)
+
+    def sound_on(self, shape: Shape, unique: bool = True) -> bool:
+        """Whether the technique may be used on puzzles of ``shape`` (``unique``: the puzzle
+        is known to have one solution): the one check the walker, the listing and the hints
+        read before picking a technique."""
+        return (unique or not self.needs_unique) and not self.broken_by(shape)
 
     def find(self, c: Candidates) -> Step | None:
         """The first step the walker takes from this technique in ``c``, or None."""
@@ -149,16 +179,17 @@ TABLE: tuple[Technique, ...] = (
     _T("Multi-Colours", iter_multi_colours, 53, "Expert",
       aliases=("Multi Colors", "Multi Colors 1", "Multi Colors 2", "Multi-Coloring")),
     _T("Unique Rectangle", iter_unique_rectangle, 54, "Expert", step_weights=_UR,
-      needs_unique=True, listing={"joined": True}),
+      needs_unique=True, listing={"joined": True}, holds_under=SWAP),
     _T("Avoidable Rectangle", iter_avoidable_rectangle, 54, "Expert", needs_unique=True,
-      step_weights={"Avoidable Rectangle Type 1": 54, "Avoidable Rectangle Type 2": 55}),
+      step_weights={"Avoidable Rectangle Type 1": 54, "Avoidable Rectangle Type 2": 55},
+      holds_under=SWAP),
     _T("Hidden Rectangle", iter_hidden_rectangle, 55, "Expert", needs_unique=True,
-      aliases=("Hidden Unique Rectangle",)),
+      aliases=("Hidden Unique Rectangle",), holds_under=SWAP),
     _T("BUG+1", iter_bug_plus_one, 55, "Expert", needs_unique=True,
-      aliases=("BUG + 1", "Bivalue Universal Grave + 1")),
+      aliases=("BUG + 1", "Bivalue Universal Grave + 1"), holds_under=BUG_UNITS),
     _T("Jellyfish", iter_fish, 56, "Expert", _sizes(4)),
     _T("BUG+n", iter_bug_plus_n, 57, "Expert", needs_unique=True,
-      aliases=("BUG + n", "Bivalue Universal Grave + n")),
+      aliases=("BUG + n", "Bivalue Universal Grave + n"), holds_under=BUG_UNITS),
     _T("Finned Swordfish", iter_finned_fish, 57, "Expert", _sizes(3)),
     _T("Finned Jellyfish", iter_finned_fish, 58, "Expert", _sizes(4)),
     _T("Sue de Coq", iter_sue_de_coq, 58, "Expert"),

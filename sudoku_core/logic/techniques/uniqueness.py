@@ -1,5 +1,6 @@
 """Uniqueness techniques (only sound when the puzzle has one solution): Unique Rectangles
 (types 1 to 6), Hidden Rectangle, Avoidable Rectangles (types 1 and 2), BUG+1 and BUG+n.
+Which variant rules each argument holds under is the table's ``holds_under`` column.
 
 A deadly pattern is four cells on two rows, two columns and two boxes holding x, y, y, x: the
 two digits could swap and the puzzle would have two solutions. Each technique removes the
@@ -436,7 +437,8 @@ def iter_bug_plus_one(c: Candidates) -> Iterator[Step]:
     if not target:
         return
     # Check the whole BUG condition: each candidate twice per unit, target thrice around extra.
-    for u in range(3 * c.size):
+    # Every unit of the shape (diagonals, windows too): the second grid must keep them all.
+    for u in range(len(geo.units)):
         for v in range(1, c.size + 1):
             count = len(c.cells_with(u, v))
             want = 3 if (u in units and v == target) else 2
@@ -489,7 +491,7 @@ def iter_bug_plus_n(c: Candidates) -> Iterator[Step]:
         if len(extras) < 2:
             continue  # BUG+1 places its value
         if all((um[u] & rest[v]).bit_count() in (0, 2) for v in range(1, n + 1)
-               for u in range(3 * n)):
+               for u in range(len(um))):
             elims = _ruled_out_by_all(c, extras, vcells)
             if elims:
                 yield _bug_step(c, extras, elims)
