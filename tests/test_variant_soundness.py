@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.cli import main
+from sudoku_core.formats.drawing import format_candidates
 from sudoku_core.formats.read import parse
 from sudoku_core.logic.find_all import find_all, technique_names
 from sudoku_core.logic.techniques import TABLE
@@ -223,3 +224,27 @@ def test_every_listed_step_holds_under_each_rule_alone(rule: str) -> None:
     puzzle, solution = made
     grid, masks = untidy(puzzle, solution, random.Random(29), 0.3, 0.5, 0.1)
     check_every_listing(Candidates(puzzle.shape, list(grid.cells), masks), solution)
+
+
+def test_marks_a_diagonal_rules_out_are_left_out_and_counted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Marks written for the classic grid, one true elimination made, read with --variant x:
+    # the marks a value on the same diagonal rules out are left out, and the message says so.
+    classic = Candidates.from_grid(parse(X_LINE))
+    x = Candidates.from_grid(parse(json.dumps({"puzzle": X_LINE,
+                                               "variant": {"diagonals": True}})))
+    masks = list(classic.masks)
+    cell = next(i for i, m in enumerate(masks) if m.bit_count() > 1)
+    solution = solve(x.to_grid()).solution
+    assert solution is not None
+    masks[cell] &= ~(1 << (next(v for v in classic.candidates_of(cell)
+                                if v != solution.cells[cell]) - 1))
+    text = format_candidates(classic.to_grid(), masks)
+    more = sum(m.bit_count() - (m & k).bit_count() for m, k in zip(masks, x.masks, strict=True))
+    assert more > 0
+    assert main(["steps", "--all", "--only", "Hidden Single", "--variant", "x", "--json",
+                 text]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert f"{more} more marks left out" in data["message"]
+    for step in data["steps"]:
+        assert all(solution.cells[p["index"]] == p["value"] for p in step["placements"])

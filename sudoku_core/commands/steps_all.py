@@ -90,10 +90,14 @@ def read_state(text: str, args: argparse.Namespace) -> Candidates:
     names = getattr(args, "variant", None)
     if not names:
         return c
-    shape = with_variant(Item("", c.to_grid()), names).grid.shape
-    # The marks stay as written; those the new rules' peers rule out are left out by the
-    # listing like any stale mark (a plain line's candidates are then the variant's own).
-    return Candidates(shape, list(c.values), list(c.masks), c.givens)
+    grid = with_variant(Item("", c.to_grid()), names).grid
+    if c.masks == Candidates.from_grid(c.to_grid()).masks:
+        # No marks written (a line, JSON): the candidates are the rules' own.
+        return Candidates(grid.shape, list(c.values), Candidates.from_grid(grid).masks,
+                          c.givens)
+    # Written marks stay as written; those the new rules' peers rule out are left out by the
+    # listing (and counted in its message), like any stale mark.
+    return Candidates(grid.shape, list(c.values), list(c.masks), c.givens)
 
 
 def _listing(c: Candidates, args: argparse.Namespace) -> Outcome:
