@@ -44,8 +44,7 @@ def test_wrong_entry_is_pointed_at_first() -> None:
     assert h.status == "wrong_entries"
     assert h.wrong_cells == (wrong_cell,)
     name = f"r{wrong_cell // 9 + 1}c{wrong_cell % 9 + 1}"
-    assert h.step.text == (f"{name} = {wrong_value} does not fit the solution. Clear it, or "
-                           "ask for the answer.")
+    assert h.step.text == f"{name} = {wrong_value} does not fit the solution. Clear it first."
     assert h.step.cells == ((wrong_cell, "wrong"),)
     data = h.to_json()
     assert data["status"] == "wrong_entries"

@@ -115,8 +115,7 @@ def test_hint_messages() -> None:
     assert hint(Grid.empty(Shape(2, 2))).to_json()["message"] == (
         "The puzzle has several solutions: no logical step can choose between them.")
     wrong = hint(puzzle, parse("..3..4.221..3..."))
-    assert wrong.to_json()["message"] == ("r4c1 = 3 does not fit the solution. Clear it, or ask "
-                                          "for the answer.")
+    assert wrong.to_json()["message"] == "r4c1 = 3 does not fit the solution. Clear it first."
     assert wrong.to_json("look")["message"] == "Look at r4c1."
     assert wrong.to_json("nudge")["message"] == "r4c1 is wrong."
     first = hint(puzzle)

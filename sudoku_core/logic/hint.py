@@ -315,9 +315,7 @@ def _wrong_entries(puzzle: Grid, current: Grid, wrong: list[int],
     said = wrong_entries_text(current, wrong, puzzle)
     text = said
     if entries:
-        one = len(entries) == 1
-        text += (f" Clear {'it' if one else 'them'}, or ask for the answer"
-                 f"{'' if one else 's'}.")
+        text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
     answers = tuple((c, solution.cells[c]) for c in entries)
     cleared = and_list([cell_name(c, n) for c in entries])
     applied = " ".join(part for part in (
@@ -351,7 +349,7 @@ def _missing_marks(puzzle: Grid, current: Grid, c: Candidates, marks: Mapping[in
             if len(parts) == 1 else
             f"Needed pencil marks are missing: {and_list(parts)}. Put them back.")
     fix = Step("Missing Pencil Mark", (), (), text,
-               cells=tuple((cell, "wrong") for cell, _ in missing),
+               cells=tuple((cell, "missing") for cell, _ in missing),
                candidates=tuple((cell, v, "missing") for cell, v in missing),
                region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
     restored = c.masks[:]  # the marks at 'apply': the missing ones put back
