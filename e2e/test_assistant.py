@@ -312,7 +312,8 @@ def test_without_candidates_shown_every_applied_hint_shows_its_change(app: App) 
                 await new Promise(r => requestAnimationFrame(r));
                 const text = document.querySelector('[role=status]').textContent;
                 const struck = document.querySelector('.cands span[data-role=remove]');
-                if (text.startsWith('Applied:') && line() === before[1] && !struck) still.push(text);
+                const same = line() === before[1];
+                if (text.startsWith('Applied:') && same && !struck) still.push(text);
             }
             return still;
         }""")
