@@ -35,7 +35,7 @@ def test_hint_apply_and_share_above_35(app: App, box: tuple[int, int]) -> None:
     cells, solution = puzzle(*box, holes=3)
     app.open(link(cells))
     assert app.cells().count() == n * n
-    for _ in range(9):  # three cells, three presses each
+    for _ in range(12):  # three cells, four presses each (look, nudge, step, apply)
         app.click("Hint")
         app.page.wait_for_function("() => !document.querySelector('#hint').disabled")
     assert app.values() == [str(v) for v in solution]

@@ -190,6 +190,8 @@ def test_hint_shows_its_causes_its_change_and_stays_above_the_selection(app: App
     tr, tc = divmod(target, 9)
     app.cell(tr + 1, tc + 1).click()  # the selection sits on the hint's target
     app.click("Hint")
+    app.wait_message("Hint again says what to look for")
+    app.click("Hint")
     app.wait_message("Hint again shows the step")
     app.click("Hint")
     app.wait_message("Hint again applies it")
@@ -236,6 +238,11 @@ def test_first_missing_mark_hint_shows_its_cell(app: App) -> None:
     cell.click()
     app.page.keyboard.press(f"Control+Digit{needed}")  # the needed mark removed
     expect(cell).to_have_attribute("data-centre", "12")
+    app.click("Hint")  # where: the cell, not yet what is missing there
+    app.wait_message("Look at r1c3")
+    expect(cell).to_have_attribute("data-highlight", "target")
     app.click("Hint")
-    app.wait_message("missing")
+    app.wait_message("missing in r1c3")
+    app.click("Hint")
+    app.wait_message(f"{needed} in r1c3")
     expect(cell).to_have_attribute("data-highlight", "missing")

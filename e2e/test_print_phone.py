@@ -181,7 +181,7 @@ def test_candidates_show_whole(browser: Browser, server: Server, watch: Watch,
 
 # --- 3. Long messages: shown whole on desktop, scrollable with a visible cue on the phone ----
 
-def press_hint_until_chain(app: App, limit: int = 60) -> str:
+def press_hint_until_chain(app: App, limit: int = 80) -> str:
     """Press Hint until a hint with a chain is shown (its message offers Explain); the message."""
     text = app.page.evaluate(
         """async (limit) => {

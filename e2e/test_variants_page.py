@@ -242,6 +242,7 @@ def test_killer_cage_conflicts_come_from_the_engine(app: App) -> None:
 def test_killer_hint_is_answered_on_its_rules(app: App) -> None:
     app.open(killer_link())
     expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    hint_answers(app)  # where to look
     hint_answers(app)  # the nudge
     text = hint_answers(app)  # the step: its cells highlighted
     assert "failed" not in text.lower(), text
@@ -303,6 +304,7 @@ def test_jigsaw_hint_is_answered(app: App) -> None:
     app.paste(format_variant_text(JIGSAW.grid))
     expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "jigsaw")
     app.expect_line(JIGSAW.grid.line())
+    hint_answers(app)
     hint_answers(app)
     hint_answers(app)
     app.page.wait_for_selector("[role=gridcell][data-highlight]")

@@ -52,7 +52,7 @@ def on_demand(args: dict[str, Any]) -> dict[str, Any]:
         marks = {c: set(m) for c, m in enumerate(pencil) if m} if pencil is not None else None
         with budget.deadline(120):
             found = _hint(Grid(shape, tuple(args["givens"])), Grid(shape, tuple(args["cells"])),
-                          marks, args["unlock"], unlock_time=None)
+                          marks or {}, args["unlock"], unlock_time=None)
         return found.to_json(args["level"])
     reply = json.loads(web_api.handle(json.dumps({"id": 1, "cmd": cmd,
                                                   "args": {**args, "time_limit": 60}})))
@@ -97,11 +97,15 @@ def test_forum_hint_from_the_work_done_ahead(app: App, corpora: Path | None) -> 
     assert wait_work(app) in ("hints", "ready")
     args = {"cmd": "hint", "givens": values(puzzle), "cells": values(puzzle), "box": [3, 3],
             "unlock": unlock(app)}
+    look = on_demand({**args, "level": "look"})
     nudge = on_demand({**args, "level": "nudge"})
     shown = on_demand({**args, "level": "step"})
     applied = on_demand({**args, "level": "apply"})
     assert nudge["status"] == "step"
 
+    text, came = press_hint(app)
+    assert came == "cache", text
+    assert text.startswith(look["text"]), (text, look["text"])
     text, came = press_hint(app)
     assert came == "cache", text
     assert text.startswith(nudge["text"]), (text, nudge["text"])
@@ -122,7 +126,7 @@ def test_forum_hint_from_the_work_done_ahead(app: App, corpora: Path | None) -> 
     masks = Candidates.from_grid(grid).masks
     removed = {(e["index"], e["value"]) for e in applied["eliminations"]}
     pencil = [[v for v in bits(m) if (cell, v) not in removed] for cell, m in enumerate(masks)]
-    second = on_demand({**args, "cells": list(grid.cells), "pencil": pencil, "level": "nudge"})
+    second = on_demand({**args, "cells": list(grid.cells), "pencil": pencil, "level": "look"})
     text, came = press_hint(app)
     assert came == "cache", text
     assert text.startswith(second["text"]), (text, second["text"])
@@ -143,7 +147,7 @@ def test_hint_after_a_digit_of_the_player(app: App, corpora: Path | None) -> Non
     app.expect_line("".join(str(v) if v else "." for v in cells))
     assert wait_work(app) in ("hints", "ready")
     expected = on_demand({"cmd": "hint", "givens": values(puzzle), "cells": cells,
-                          "box": [3, 3], "unlock": unlock(app), "level": "nudge"})
+                          "box": [3, 3], "unlock": unlock(app), "level": "look"})
     text, came = press_hint(app)
     assert came == "cache", text
     assert text.startswith(expected["text"]), (text, expected["text"])

@@ -23,6 +23,7 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from . import __version__
@@ -134,17 +135,17 @@ def _budget(args: Json) -> float:
     return check_time_limit(min(limit, MAX_TIME_LIMIT))
 
 
-def _pencil(args: Json, n: int) -> dict[int, set[int]] | None:
+def _pencil(args: Json, n: int, key: str = "pencil") -> dict[int, set[int]] | None:
     """The user's pencil marks: a list of N*N lists of values (empty list = none)."""
-    pencil = args.get("pencil")
+    pencil = args.get(key)
     if pencil is None:
         return None
     if not isinstance(pencil, list) or len(pencil) != n * n:
-        raise BadRequest("pencil must be a list with one list of values per cell")
+        raise BadRequest(f"{key} must be a list with one list of values per cell")
     marks: dict[int, set[int]] = {}
     for cell, values in enumerate(pencil):
         if not isinstance(values, list) or not all(_is_int(v) and 1 <= v <= n for v in values):
-            raise BadRequest(f"pencil marks of cell {cell} must be values 1..{n}")
+            raise BadRequest(f"{key} marks of cell {cell} must be values 1..{n}")
         if values:
             marks[cell] = set(values)
     return marks
@@ -235,24 +236,44 @@ def cmd_format(args: Json) -> Json:
     return export(grid, to, entries=entries).to_json()
 
 
-def _hint_state(args: Json) -> tuple[Grid, Grid, dict[int, set[int]] | None, bool | None]:
-    """A hint request's givens, current grid, pencil marks and `unlock`."""
+@dataclass(frozen=True)
+class _HintState:
+    """A hint request's state: the givens, the grid, the marks and how to read them."""
+
+    puzzle: Grid
+    current: Grid
+    pencil: dict[int, set[int]] | None  # candidates (the page's working ones, or the user's)
+    centre: dict[int, set[int]] | None  # the player's centre marks: notes unless told
+    marks_are_candidates: bool
+    unlock: bool | None
+
+
+def _flag(args: Json, key: str) -> bool | None:
+    value = args.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise BadRequest(f"{key} must be true or false")
+    return value
+
+
+def _hint_state(args: Json) -> _HintState:
+    """A hint request's givens, current grid, pencil and centre marks, and its flags."""
     current = _grid(args)
     puzzle = _givens(args, current) or current
-    unlock = args.get("unlock")
-    if unlock is not None and not isinstance(unlock, bool):
-        raise BadRequest("unlock must be true or false")
-    return puzzle, current, _pencil(args, current.size), unlock
+    return _HintState(puzzle, current, _pencil(args, current.size),
+                      _pencil(args, current.size, "centre"),
+                      bool(_flag(args, "marks_are_candidates")), _flag(args, "unlock"))
 
 
 def cmd_hint(args: Json) -> Json:
-    """The next hint from the user's state: givens + current cells (+ pencil marks)."""
+    """The next hint from the user's state: givens + current cells (+ marks), at a `level`
+    (look, nudge, step, apply; reveal: the answers of wrong entries)."""
     level = args.get("level", "step")
     if level not in HINT_LEVELS:
-        raise BadRequest(f"level must be nudge, step or apply, not {level!r}")
-    puzzle, current, pencil, unlock = _hint_state(args)
-    found = hint(puzzle, current=current, pencil=pencil, time_limit=_budget(args),
-                 unlock=unlock)
+        raise BadRequest(f"level must be one of {', '.join(HINT_LEVELS)}, not {level!r}")
+    state = _hint_state(args)
+    found = hint(state.puzzle, current=state.current, pencil=state.pencil, centre=state.centre,
+                 marks_are_candidates=state.marks_are_candidates, time_limit=_budget(args),
+                 unlock=state.unlock)
     return found.to_json(cast(HintLevel, level))
 
 
@@ -290,9 +311,11 @@ def _prepare_hint(args: Json) -> bool:
     ahead = args.get("ahead", 3)
     if not _is_int(ahead) or not 1 <= ahead <= 100:
         raise BadRequest("ahead must be a whole number of hints from 1 to 100")
-    puzzle, current, pencil, unlock = _hint_state(args)
-    return prepare(puzzle, current, pencil, unlock=pencil is None if unlock is None else unlock,
-                   hints=ahead, time_limit=_budget(args))
+    state = _hint_state(args)
+    unlock = state.pencil is None if state.unlock is None else state.unlock
+    return prepare(state.puzzle, state.current, state.pencil, unlock=unlock, hints=ahead,
+                   time_limit=_budget(args), centre=state.centre,
+                   marks_are_candidates=state.marks_are_candidates)
 
 
 def _prepare_steps(args: Json, m: Memo) -> bool:

@@ -1,15 +1,19 @@
 """The assistant never stalls: pressing Hint (apply) again and again from the givens solves.
 
-With no pencil marks kept, each press places at least one value (an elimination comes with the
-placement it unlocks), so the page needs at most three presses (nudge, step, apply) per step.
+Each press changes what the player sees: it places a value or removes candidates (an
+elimination comes with the placement it unlocks when that is the very next step), and the
+marks it leaves are the next press's (the page's working candidates); so the page needs at
+most four presses (look, nudge, step, apply) per logical step. Wrong entries are cleared.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from sudoku_core.logic.hint import hint
+from sudoku_core.logic.explain import steps
+from sudoku_core.logic.hint import Hint, hint
 from sudoku_core.make.generate import generate
+from sudoku_core.model.candidates import bits
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
 
@@ -27,19 +31,28 @@ def test_pressing_apply_reaches_the_solution(shape: Shape, level: str, seed: int
     assert g.reached, g.note  # the sample really spans the levels
     puzzle, solution = g.grid, g.solution
     current: Grid = puzzle
+    pencil: dict[int, set[int]] | None = None
     presses = 0
+    bound = len(steps(puzzle, time_limit=120).steps)
     while current != solution:
-        h = hint(puzzle, current, time_limit=60)
+        h = hint(puzzle, current, pencil, time_limit=60, unlock=True)
         assert h.status == "step", h.step.text
-        assert h.step.placements, f"press {presses + 1} placed nothing: {h.step.text}"
+        assert h.step.placements or h.step.eliminations, f"press {presses + 1}: {h.step.text}"
         after = h.result
         placed = [(c, v) for c, v in enumerate(after.cells) if v != current.cells[c]]
-        assert placed and all(solution.cells[c] == v for c, v in placed)
+        assert placed == sorted(h.step.placements)  # the grid changes as the step says, no more
+        assert all(solution.cells[c] == v for c, v in placed)
+        assert all(solution.cells[c] != v for c, v in h.step.eliminations)
         assert h.to_json("apply")["result_values"] == list(after.cells)
-        current = after
+        current, pencil = after, _marks_after(h)
         presses += 1
-        assert presses <= puzzle.empty_count
-    assert hint(puzzle, current).status == "solved"
+        assert presses <= bound
+    assert hint(puzzle, current, pencil).status == "solved"
+
+
+def _marks_after(h: Hint) -> dict[int, set[int]]:
+    """The candidates the applied hint leaves (what the page sends back as `pencil`)."""
+    return {c: set(bits(m)) for c, m in enumerate(h.marks) if m}
 
 
 MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -61,11 +74,19 @@ def test_pressing_apply_from_a_state_with_mistakes_reaches_the_solution(
     first = hint(puzzle, current)
     assert first.status == "wrong_entries" and set(first.wrong_cells) == {c for c, _ in changes}
     presses = 0
+    pencil: dict[int, set[int]] | None = None
     while current != solution:
-        h = hint(puzzle, current)
+        h = hint(puzzle, current, pencil, unlock=True)
         assert h.status in ("step", "wrong_entries"), h.step.text
-        assert h.to_json()["placements"], f"press {presses + 1}: {h.step.text}"
+        applied = h.to_json("apply")
+        assert applied["placements"] or applied["eliminations"] or applied["clears"], \
+            f"press {presses + 1}: {h.step.text}"
+        if h.status == "wrong_entries":
+            # Cleared, not corrected: the right values are no part of 'apply'.
+            assert all(applied["result_values"][c["index"]] == 0 for c in applied["clears"])
+            assert {p["index"] for p in applied["placements"]} <= set(given)
         current = h.result
+        pencil = _marks_after(h) if h.status == "step" else None
         presses += 1
-        assert presses <= puzzle.empty_count + wrong + removed
+        assert presses <= puzzle.empty_count * 2 + wrong + removed
     assert hint(puzzle, current).status == "solved"

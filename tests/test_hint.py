@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from sudoku_core import parse
 from sudoku_core.logic.explain import steps
 from sudoku_core.logic.hint import hint, nudge_text
-from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.candidates import Candidates, bits
 from sudoku_core.model.grid import Grid, Shape
+from sudoku_core.model.step import Step
 from sudoku_core.solver.exact import solve
 
 NINE = Shape(3, 3)
@@ -49,15 +50,18 @@ def test_wrong_entry_is_pointed_at_first() -> None:
     assert data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[wrong_cell // 9, wrong_cell % 9]]
     assert data["wrong_indices"] == [wrong_cell] and data["message"] == h.step.text
-    # The step's placements are the corrections: applying the hint makes them.
+    # The right value waits for 'reveal' (issue 29): no placement until then; 'apply' clears.
     fix = sol.cells[wrong_cell]
-    assert h.step.placements == ((wrong_cell, fix),) and data["eliminations"] == []
-    assert [(p["index"], p["value"]) for p in data["placements"]] == [(wrong_cell, fix)]
+    assert h.step.placements == () and data["placements"] == data["eliminations"] == []
     applied = h.to_json("apply")
-    assert applied["result_values"][wrong_cell] == fix
+    assert applied["result_values"][wrong_cell] == 0
     assert applied["result_values"][right] == sol.cells[right]
-    assert applied["message"] == (f"{name} = {wrong_value} does not fit the solution. "
-                                  f"Corrected: {name} is {fix}.")
+    assert applied["message"] == f"Cleared {name}: it was wrong."
+    revealed = h.to_json("reveal")
+    assert [(p["index"], p["value"]) for p in revealed["placements"]] == [(wrong_cell, fix)]
+    assert revealed["result_values"][wrong_cell] == fix
+    assert revealed["message"] == (f"{name} = {wrong_value} does not fit the solution. "
+                                   f"Corrected: {name} is {fix}.")
 
 
 def test_overwritten_given_is_wrong() -> None:
@@ -183,30 +187,54 @@ def test_time_limit_bounds_the_trial_search(no_forcing_chains: None) -> None:
 
 
 def test_without_marks_an_elimination_comes_with_the_placement_it_unlocks() -> None:
-    # The issue's Medium puzzle: from the givens the first step beyond singles is a pointing
-    # elimination, which a player who keeps no marks cannot see: the hint goes on to a digit.
+    # The issue's Medium puzzle: a pointing elimination, which a player who keeps no marks
+    # cannot see, comes with the digit it unlocks when that digit is the very next step (and
+    # alone when it is not: issue 29, no step applied unseen).
     puzzle = grid9(MEDIUM)
     sol = solve(puzzle).solution
     assert sol is not None
+    joined = alone = 0
+    current, pencil = puzzle, None
+    for _ in range(60):
+        h = hint(puzzle, current, pencil, unlock=True)
+        if h.status != "step":
+            break
+        marks = Candidates.from_pencil(current, pencil) if pencil \
+            else Candidates.from_grid(current)
+        lead = _next(marks)
+        if not lead.placements:
+            after = marks.copy()
+            after.apply(lead)
+            follow = _next(after)
+            if follow.placements and not follow.eliminations:
+                assert h.step.text == f"{lead.text}; now " + h.step.text.split("; now ")[1]
+                assert h.step.placements == follow.placements
+                assert h.step.eliminations == lead.eliminations
+                joined += 1
+            else:
+                assert h.step == lead
+                alone += 1
+        assert all(sol.cells[cell] == v for cell, v in h.step.placements)
+        assert all(sol.cells[cell] != v for cell, v in h.step.eliminations)
+        assert h.result == current.with_values(h.step.placements)
+        current = h.result
+        pencil = {c: set(bits(m)) for c, m in enumerate(h.marks) if m}
+    assert joined and alone
+    # With the player's own marks the elimination comes alone.
     first = steps(puzzle).steps
-    lead = next(s for s in first if not s.placements)  # the first elimination-only step
+    lead = next(s for s in first if not s.placements)
     current = puzzle.with_values(p for s in first[:first.index(lead)] for p in s.placements)
-    h = hint(puzzle, current)
-    assert h.status == "step" and h.step.placements
-    assert h.step.technique == lead.technique and h.step.text.startswith(lead.text)
-    assert "; now " in h.step.text
-    assert set(lead.eliminations) <= set(h.step.eliminations)
-    assert all(sol.cells[cell] == v for cell, v in h.step.placements)
-    assert all(sol.cells[cell] != v for cell, v in h.step.eliminations)
-    assert h.result == current.with_values(h.step.placements)
-    # With marks (here the computed ones) the same elimination comes alone.
-    marks = Candidates.from_grid(current)
-    pencil = {i: set(marks.candidates_of(i)) for i, v in enumerate(current.cells) if not v}
-    alone = hint(puzzle, current, pencil)
-    assert alone.step == lead and not alone.step.placements
-    # The page's case: it shows no candidates, but sends the ones earlier steps narrowed.
-    joined = hint(puzzle, current, pencil, unlock=True)
-    assert joined.step == h.step and joined.result == h.result
+    own = Candidates.from_grid(current)
+    marked = {i: set(own.candidates_of(i)) for i, v in enumerate(current.cells) if not v}
+    assert hint(puzzle, current, centre=marked, unlock=True).step == lead
+
+
+def _next(c: Candidates) -> Step:
+    from sudoku_core.logic.walk import next_step
+
+    step = next_step(c, unique=True)
+    assert step is not None
+    return step
 
 
 def test_a_removed_given_is_named_as_such() -> None:
@@ -226,9 +254,10 @@ def _cause_checks(puzzle: Grid, rounds: int = 40) -> int:
 
     geo = puzzle.shape.geometry
     current = puzzle
+    pencil: dict[int, set[int]] | None = None
     checked = 0
     for _ in range(rounds):
-        found = hint(puzzle, current=current)
+        found = hint(puzzle, current=current, pencil=pencil, unlock=True)
         if found.status != "step":
             break
         step = found.step
@@ -238,7 +267,12 @@ def _cause_checks(puzzle: Grid, rounds: int = 40) -> int:
         assert found.to_json("nudge")["causes"] == []
         changed = {c for c, _ in step.placements} | {c for c, _ in step.eliminations}
         assert not causes & changed
-        if step.technique == "Hidden Single":
+        # Causes are filled cells: they explain a single only on the grid's own candidates.
+        narrowed = bool(pencil) and \
+            Candidates.from_pencil(current, pencil).masks != Candidates.from_grid(current).masks
+        if narrowed:
+            pass
+        elif step.technique == "Hidden Single":
             (target, value), = step.placements
             unit = geo.units[step.units[0]]
             for other in unit:
@@ -254,6 +288,8 @@ def _cause_checks(puzzle: Grid, rounds: int = 40) -> int:
             assert causes <= set(geo.peers[target])
             checked += 1
         current = found.result
+        # The marks after the step carry its eliminations (the page's working candidates).
+        pencil = {c: set(bits(m)) for c, m in enumerate(found.marks) if m}
     return checked
 
 

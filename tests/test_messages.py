@@ -116,6 +116,8 @@ def test_hint_messages() -> None:
         "The puzzle has several solutions: no logical step can choose between them.")
     wrong = hint(puzzle, parse("..3..4.221..3..."))
     assert wrong.to_json()["message"] == "r4c1 = 3 does not fit the solution. Clear it first."
+    assert wrong.to_json("look")["message"] == "Look at r4c1."
+    assert wrong.to_json("nudge")["message"] == "r4c1 is wrong."
     first = hint(puzzle)
     assert first.to_json("nudge")["message"] == "Look for a hidden single in box 1."
     assert first.to_json("step")["message"] == "Hidden single: in box 1, 2 fits only r1c2"

@@ -29,7 +29,8 @@ def add_parser(subparsers: Any) -> None:
     add_input_arguments(p)
     add_givens_argument(p)
     p.add_argument("--level", choices=HINT_LEVELS, default="step",
-                   help="nudge (technique and region), step (default), or apply")
+                   help="look (where to look), nudge (technique and region), step (default), "
+                        "apply, or reveal (apply, and the right values of wrong entries)")
     add_time_limit(p, "per hint")
     p.set_defaults(run=run_hint)
 
@@ -65,13 +66,15 @@ def hint_one(item: Item, args: argparse.Namespace) -> Outcome:
     data = h.to_json(level)
     where = f"{item.label}: " if item.label else ""
     text = where + h.describe(level)
-    if level == "apply" and h.status in ("step", "wrong_entries", "missing_marks") \
-            and (h.marks or h.step.placements) and not item.label:
-        # Eliminations (and marks put back) show only in the pencil marks; placements and
-        # corrections show in the grid.
+    after = h.grid_at(level)
+    if level in ("apply", "reveal") and h.status in ("step", "wrong_entries", "missing_marks") \
+            and (after != h.current or h.step.eliminations or h.status == "missing_marks") \
+            and not item.label:
+        # Eliminations (and marks put back) show only in the pencil marks; placements,
+        # clearings and corrections show in the grid.
         if h.step.eliminations or h.status == "missing_marks":
-            text += "\n" + format_candidates(h.result, list(h.marks))
+            text += "\n" + format_candidates(after, list(h.marks))
         else:
-            text += "\n" + format_grid(h.result, "pretty")
+            text += "\n" + format_grid(after, "pretty")
     ok = h.status in ("step", "solved")
     return Outcome(EXIT_OK if ok else EXIT_PROBLEM, data, text, ok)

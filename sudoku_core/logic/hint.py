@@ -1,11 +1,17 @@
-"""Progressive hints from the user's own state: nudge, then the step, then the grid after it.
+"""Graded hints from the user's own state: where to look, what to look for, the step, the grid
+after it (levels ``look``, ``nudge``, ``step``, ``apply``; ``reveal`` is the player's explicit
+"show the answer").
 
 A hint first checks the user's entries against the solution (and their pencil marks, when they
 keep their own): mistakes are reported before any technique, since every later deduction would
-build on them. Then comes the walker's next step (:func:`.walk.next_step`, trial and error as a
-last resort). When the user keeps no candidates (``pencil`` is None), an elimination alone
-would change nothing they can see, so the hint goes on to the placement it unlocks: "... so
-remove 7 from r2c1 and r2c3; now r2c1 can only be 5".
+build on them; a wrong entry is named ("r1c1 is wrong") and 'apply' clears it: its right digit
+only at 'reveal'. A puzzle with several solutions is said so at once (the solver's count, limit
+2), before any technique is tried. Then comes the walker's next step (:func:`.walk.next_step`,
+trial and error as a last resort). When the user keeps no candidates (``pencil`` is None), an
+elimination alone would change nothing they can see, so the hint goes on to the placement it
+unlocks when that is the very next step: "... so remove 7 from r2c1 and r2c3; now r2c1 can only
+be 5" (never steps it does not show). Centre marks are notes unless the player says they are
+candidates or they are complete (:mod:`.hint_marks`).
 """
 
 from __future__ import annotations
@@ -17,21 +23,29 @@ from typing import Any, Literal, get_args
 from ..model import budget
 from ..model.candidates import Candidates, bits
 from ..model.conflicts import find_conflicts
-from ..model.contract import cell_ref, frame, pairs, value_ref, values_of
+from ..model.contract import cell_ref, frame, pairs, unit_ref, value_ref, values_of
 from ..model.expect import NONE, NUMBER, expect
 from ..model.grid import Grid, Shape, cell_name
 from ..model.messages import and_list, wrong_entries_text
 from ..model.step import SUMMARY_LIMIT, Step, cause_cells
 from ..solver.exact import SolveResult, solve
+from .hint_marks import Marks, hint_marks
+from .hint_words import Look, in_region, look_at_cells, look_of, nudge_text
 from .techniques.base import cells_text
 from .walk import memo, next_step, next_trial
 
-HintLevel = Literal["nudge", "step", "apply"]
+__all__ = ["HINT_LEVELS", "NEXT_LEVEL", "Hint", "HintLevel", "hint", "nudge_text", "prepare"]
+
+HintLevel = Literal["look", "nudge", "step", "apply", "reveal"]
 HINT_LEVELS: tuple[HintLevel, ...] = get_args(HintLevel)
+# The level the next press of Hint asks for (None: the hint is used up, start again at 'look').
+NEXT_LEVEL: dict[HintLevel, HintLevel | None] = {
+    "look": "nudge", "nudge": "step", "step": "apply", "apply": None, "reveal": None}
+# Statuses told in grades; the others (solved, the puzzle's own problems) say all at once.
+_GRADED = ("step", "wrong_entries", "missing_marks")
 HintStatus = Literal["step", "wrong_entries", "missing_marks", "solved", "invalid",
                      "no_solution", "multiple", "gave_up"]
-_UNLOCK_TIME = 2.0  # seconds the steps after an elimination may take to reach a placement
-_CHAIN_LIMIT = 50  # steps an elimination may need before a placement shows (then stop there)
+_UNLOCK_TIME = 2.0  # seconds the step after an elimination may take to be found
 
 
 @dataclass(frozen=True)
@@ -41,28 +55,42 @@ class Hint:
     # "step": a logical (or trial) step; "wrong_entries": some user entries are wrong (or a
     # given was removed or changed); "missing_marks": the user removed a pencil mark that is
     # the solution's value; "solved": nothing left to do; "invalid" / "no_solution" /
-    # "multiple" / "gave_up": the puzzle itself has a problem (or several solutions and logic
-    # cannot go on, or the time ran out: then ``timed_out``).
+    # "multiple" / "gave_up": the puzzle itself has a problem (or several solutions, or the
+    # time ran out: then ``timed_out``).
     status: HintStatus
     step: Step  # the step to show; for mistakes, a pseudo-step naming the cells at fault
     nudge: str  # "Look for a hidden single in box 2."
     current: Grid  # the user's grid the hint starts from
-    result: Grid  # the grid after applying the step
+    result: Grid  # the grid after applying the step (wrong entries: cleared)
     marks: tuple[int, ...] = ()  # per cell candidate mask after the step (the pencil marks)
     wrong_cells: tuple[int, ...] = ()
     missing_marks: tuple[tuple[int, int], ...] = ()  # (cell, value) the user removed but needs
     timed_out: bool = False
-    applied: str = ""  # the words at 'apply' when they differ: "Corrected: r1c2 is 1."
+    applied: str = ""  # the words at 'apply' when they differ: "Cleared r1c2: it was wrong."
+    look: Look | None = None  # where to look (the first press): "Look at box 2."
+    answers: tuple[tuple[int, int], ...] = ()  # wrong entries' right values: only at 'reveal'
+    clears: tuple[int, ...] = ()  # cells 'apply' empties (wrong entries)
+    revealed: str = ""  # the words at 'reveal': "... Corrected: r1c2 is 1."
+
+    def grid_at(self, level: HintLevel) -> Grid:
+        """The grid after the hint at ``level`` ('reveal' puts in the answers)."""
+        if level == "reveal" and self.answers:
+            return self.current.with_values(self.step.placements + self.answers)
+        return self.result
 
     def to_json(self, level: HintLevel = "step") -> dict[str, Any]:
-        """One step object plus the hint's status, nudge and (at 'apply') the resulting grid."""
+        """One step object plus the hint's status, look, nudge and (at 'apply' and 'reveal')
+        the resulting grid."""
         shape = self.current.shape
         n = shape.size
         data = self.step.to_json(shape)
         data.update(frame(shape))
+        graded = self.status in _GRADED
         data.update({
             "status": self.status,
             "level": level,
+            "next_level": NEXT_LEVEL[level] if graded else None,
+            "look": self.look.text if self.look else "",
             "nudge": self.nudge,
             "wrong_cells": pairs(self.wrong_cells, n),
             "wrong_indices": list(self.wrong_cells),
@@ -71,21 +99,17 @@ class Hint:
             "message": self.describe(level),
             "causes": [cell_ref(c, n) for c in cause_cells(self.step, self.current)]
             if self.status == "step" else [],
+            "clears": [cell_ref(c, n) for c in self.clears] if level == "apply" else [],
         })
-        if level == "nudge":
-            # A nudge names the technique and the region, and gives nothing else away.
-            for key in ("placements", "eliminations", "cells", "candidates", "causes"):
-                data[key] = []
-            data["units"] = [
-                u for u, unit in zip(data["units"], self.step.units, strict=True)
-                if _in_region(shape, unit, self.step.region)
-            ]
-            data["text"] = self.nudge
-            data["summary"] = self.nudge
-            data["chains"] = []
-        if level == "apply":
-            data["result"] = self.result.line()
-            data["result_values"] = values_of(self.result)
+        if graded and level in ("look", "nudge"):
+            self._hide(data, level)
+        if level == "reveal" and self.answers:
+            data["placements"] = [value_ref(c, v, shape)
+                                  for c, v in self.step.placements + self.answers]
+        if level in ("apply", "reveal"):
+            grid = self.grid_at(level)
+            data["result"] = grid.line()
+            data["result_values"] = values_of(grid)
             data["marks"] = [
                 {**cell_ref(c, n), "symbols": [shape.symbol(v) for v in bits(m)],
                  "values": bits(m)}
@@ -93,42 +117,39 @@ class Hint:
             ]
         return data
 
+    def _hide(self, data: dict[str, Any], level: HintLevel) -> None:
+        """What a look or a nudge keeps back: the cells to change, the digits, the chain (and
+        at a look the technique and the verdict on the cells too)."""
+        shape = self.current.shape
+        words = self.describe(level)
+        for key in ("placements", "eliminations", "candidates", "causes", "chains",
+                    "missing_marks"):
+            data[key] = []
+        data["text"] = data["summary"] = words
+        if level == "nudge":
+            data["units"] = [u for u, unit in zip(data["units"], self.step.units, strict=True)
+                             if in_region(shape, unit, self.step.region)]
+            if self.status == "step":
+                data["cells"] = []
+            return
+        look = self.look or Look(words)
+        data.update({
+            "technique": "", "wrong_cells": [], "wrong_indices": [],
+            "units": [unit_ref(shape, u) for u in look.units],
+            "cells": [{**cell_ref(c, shape.size), "role": "target"} for c in look.cells],
+        })
+
     def describe(self, level: HintLevel = "step") -> str:
         """The hint in words at the given level."""
-        if level == "nudge" and self.status == "step":
+        if self.status in _GRADED and level == "look" and self.look:
+            return self.look.text
+        if self.status in _GRADED and level == "nudge":
             return self.nudge
-        if level == "apply" and self.applied:
+        if level == "reveal" and self.revealed:
+            return self.revealed
+        if level in ("apply", "reveal") and self.applied:
             return self.applied
         return self.step.text
-
-
-def _in_region(shape: Shape, unit: int, region: str) -> bool:
-    """True if the unit is one the region names ('box 2', 'rows 2 and 7')."""
-    words = region.replace(",", " ").split()
-    if not words:
-        return False
-    kind = {"rows": "row", "columns": "column", "boxes": "box"}.get(words[0], words[0])
-    unit_kind, index = shape.geometry.unit_kind(unit)
-    return unit_kind == kind and str(index + 1) in words[1:]
-
-
-def _article(name: str) -> str:
-    return "an" if name[:1].lower() in "aeiou" or name.startswith(("X-", "XY", "XYZ")) else "a"
-
-
-def nudge_text(step: Step) -> str:
-    """'Look for a hidden single in box 2.' (technique and region, nothing more)."""
-    if step.trial:
-        where = f" at {step.region}" if step.region else ""
-        return f"No technique applies: try a value{where} and see whether it leads to trouble."
-    name = step.technique
-    if name.startswith("Locked Candidates"):
-        name = "Locked Candidates"
-    where = f" in {step.region}" if step.region else ""
-    lead = name if name.isupper() or "-" in name[:4] else name.lower()
-    if name == "Locked Candidates":
-        return f"Look for locked candidates{where}."
-    return f"Look for {_article(name)} {lead}{where}."
 
 
 def _problem(status: HintStatus, current: Grid, text: str, cells: Iterable[int] = (),
@@ -137,32 +158,38 @@ def _problem(status: HintStatus, current: Grid, text: str, cells: Iterable[int] 
     return Hint(status, step, text, current, current, timed_out=timed_out)
 
 
-def hint(puzzle: Grid, current: Grid | None = None,
-         pencil: Mapping[int, Iterable[int]] | None = None, *,
+def hint(puzzle: Grid, current: Grid | None = None, pencil: Marks | None = None, *,
+         centre: Marks | None = None, marks_are_candidates: bool = False,
          time_limit: float = budget.DEFAULT_TIME_LIMIT, unlock: bool | None = None) -> Hint:
     """The next hint for ``puzzle`` (the givens) from the user's ``current`` grid and marks.
 
-    ``pencil`` maps a cell to the user's candidates for it; cells without an entry (or with an
-    empty set) get computed candidates. ``unlock`` joins an elimination with the placement it
-    unlocks (default: when there is no ``pencil``; the page sets it when the user shows no
-    candidates but earlier steps narrowed them). ``time_limit`` bounds the whole call: the
-    solution check and any technique or trial-and-error search (out of time: "gave_up").
+    ``pencil`` maps a cell to candidates for it (the user's own, or the page's working ones);
+    cells without an entry (or with an empty set) get computed candidates. ``centre`` maps a
+    cell to the player's centre marks: notes, read as candidates only with
+    ``marks_are_candidates`` or when every empty cell has some (:mod:`.hint_marks`).
+    ``unlock`` joins an elimination with the placement it unlocks (default: when there is no
+    ``pencil``; never when the centre marks are read: the player sees the elimination there).
+    ``time_limit`` bounds the whole call: the solution check and any technique or
+    trial-and-error search (out of time: "gave_up").
     """
     expect("hint", puzzle=(puzzle, Grid), current=(current, (Grid, NONE)),
-           pencil=(pencil, (Mapping, NONE)), time_limit=(time_limit, NUMBER))
+           pencil=(pencil, (Mapping, NONE)), centre=(centre, (Mapping, NONE)),
+           time_limit=(time_limit, NUMBER))
     current = current if current is not None else puzzle
     if current.shape != puzzle.shape:
         raise ValueError(f"the grid is {current.shape} but the givens are {puzzle.shape}")
+    chosen = hint_marks(current, pencil, centre, marks_are_candidates)
+    joins = (pencil is None if unlock is None else unlock) and not chosen.own
     with budget.deadline(time_limit):
         try:
-            return _hint(puzzle, current, pencil, pencil is None if unlock is None else unlock)
+            return _hint(puzzle, current, chosen.marks, joins)
         except budget.OutOfTime:
             return _problem("gave_up", current, "The time limit ran out before a hint was "
                             "found.", timed_out=True)
 
 
-def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None,
-          unlock: bool, unlock_time: float | None | Literal["press"] = "press") -> Hint:
+def _hint(puzzle: Grid, current: Grid, marks: dict[int, set[int]], unlock: bool,
+          unlock_time: float | None | Literal["press"] = "press") -> Hint:
     """The hint, in the order a person needs them: the givens' problems, wrong entries, missing
     marks, then the next logical step."""
     result = _solve(puzzle)
@@ -175,7 +202,10 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
     wrong = _wrong_cells(puzzle, current, solution)
     if wrong:
         return _wrong_entries(puzzle, current, wrong, solution)
-    marks = {c: set(m) for c, m in (pencil or {}).items() if set(m)}
+    if result.unique is False:
+        # The count (limit 2) already says it: no technique search to choose between them.
+        return _problem("multiple", current, "The puzzle has several solutions: no "
+                        "logical step can choose between them.")
     c = Candidates.from_pencil(current, marks) if marks else Candidates.from_grid(current)
     if solution is not None and marks:
         missing = _missing_marks(puzzle, current, c, marks, solution)
@@ -187,15 +217,13 @@ def _hint(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | Non
     unique = result.unique is True
     step = _step(c, unique, solution)
     if step is None:
-        if result.unique is False:
-            return _problem("multiple", current, "The puzzle has several solutions: no "
-                            "logical step can choose between them.")
         return _problem("gave_up", current, "No step could be proven within the time limit.")
     after = c.copy()
     after.apply(step)
     if unlock and not step.placements:
         step, after = _unlock(step, after, unique, solution, unlock_time)
-    return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks))
+    return Hint("step", step, nudge_text(step), current, after.to_grid(), tuple(after.masks),
+                look=look_of(step, current.shape))
 
 
 # The givens' solve, per puzzle, while the walker's memo is on (every press of Hint asks it).
@@ -218,8 +246,9 @@ def _solve(puzzle: Grid) -> SolveResult:
     return result
 
 
-def prepare(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | None, *,
-            unlock: bool, hints: int, time_limit: float) -> bool:
+def prepare(puzzle: Grid, current: Grid, pencil: Marks | None, *, unlock: bool, hints: int,
+            time_limit: float, centre: Marks | None = None,
+            marks_are_candidates: bool = False) -> bool:
     """Find, ahead of the player, the hints from ``current`` on: this one, then the one after
     applying it, and so on (``hints`` in all), keeping their steps in the walker's memo (which
     must be on). Returns True when every one of them came from the memo alone: a Hint pressed
@@ -235,7 +264,8 @@ def prepare(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | N
     if m is None:
         raise ValueError("prepare needs the walker's memo (walk.remember())")
     before = m.computed
-    state, marks = current, pencil
+    chosen = hint_marks(current, pencil, centre, marks_are_candidates)
+    state, marks, unlock = current, chosen.marks, unlock and not chosen.own
     with budget.deadline(time_limit):
         for _ in range(hints):
             try:
@@ -249,7 +279,7 @@ def prepare(puzzle: Grid, current: Grid, pencil: Mapping[int, Iterable[int]] | N
             # The page's next request after 'apply': the grid after the step and, per empty
             # cell, the working candidates (the step's eliminations removed).
             state = found.result
-            marks = {cell: bits(mask) for cell, mask in enumerate(found.marks) if mask}
+            marks = {cell: set(bits(mask)) for cell, mask in enumerate(found.marks) if mask}
     return True
 
 
@@ -268,30 +298,40 @@ def _givens_problem(puzzle: Grid, current: Grid, status: str) -> Hint | None:
 
 def _wrong_entries(puzzle: Grid, current: Grid, wrong: list[int],
                    solution: Grid | None) -> Hint:
-    """The hint that names wrong entries (and, with the solution known, corrects them)."""
-    n = puzzle.size
-    names = cells_text(puzzle.shape, wrong)
-    # With the solution known, the step's placements are the corrections (applying the
-    # hint makes them), so even a hint on a wrong grid leads on.
-    fixes: tuple[tuple[int, int], ...] = ()
-    applied = ""
-    if solution is not None:
-        entries = [c for c in wrong if not puzzle.cells[c]]
-        said = wrong_entries_text(current, wrong, puzzle)
-        text = said
-        if entries:
-            text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
-        fixes = tuple((c, solution.cells[c]) for c in wrong)
-        applied = said + " Corrected: " + and_list(
-            [f"{cell_name(c, n)} is {puzzle.shape.symbol(v)}" for c, v in fixes]) + "."
-    else:
+    """The hint that names wrong entries: where, then that they are wrong; 'apply' clears
+    them (and puts back changed or removed givens), 'reveal' gives their right values."""
+    shape, n = puzzle.shape, puzzle.size
+    names = cells_text(shape, wrong)
+    entries = [c for c in wrong if not puzzle.cells[c]]
+    # Givens are no secret: the step puts them back. The entries' answers wait for 'reveal'.
+    givens = tuple((c, puzzle.cells[c]) for c in wrong if puzzle.cells[c])
+    look = look_at_cells(shape, wrong)
+    if solution is None:
         text = f"{names} conflict with other entries. Fix them first."
-    return Hint("wrong_entries", Step("Wrong Entry", fixes, (), text,
-                                     cells=tuple((c, "wrong") for c in wrong),
-                                     region=names),
-                "Some of your entries are wrong.", current,
-                current.with_values(fixes) if fixes else current,
-                wrong_cells=tuple(wrong), applied=applied)
+        step = Step("Wrong Entry", givens, (), text, cells=tuple((c, "wrong") for c in wrong),
+                    region=names)
+        return Hint("wrong_entries", step, f"{and_list(names.split(', '))} conflict.", current,
+                    current.with_values(givens), wrong_cells=tuple(wrong), look=look)
+    said = wrong_entries_text(current, wrong, puzzle)
+    text = said
+    if entries:
+        text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
+    answers = tuple((c, solution.cells[c]) for c in entries)
+    cleared = and_list([cell_name(c, n) for c in entries])
+    applied = " ".join(part for part in (
+        f"Cleared {cleared}: {'it was' if len(entries) == 1 else 'they were'} wrong."
+        if entries else "",
+        "Put back: " + and_list([f"the given {shape.symbol(v)} in {cell_name(c, n)}"
+                                 for c, v in givens]) + "." if givens else "") if part)
+    revealed = said + " Corrected: " + and_list(
+        [f"{cell_name(c, n)} is {shape.symbol(v)}" for c, v in givens + answers]) + "."
+    verb = "is" if len(wrong) == 1 else "are"
+    step = Step("Wrong Entry", givens, (), text, cells=tuple((c, "wrong") for c in wrong),
+                region=names)
+    return Hint("wrong_entries", step, f"{and_list(names.split(', '))} {verb} wrong.",
+                current, current.with_values(givens + tuple((c, 0) for c in entries)),
+                wrong_cells=tuple(wrong), applied=applied, look=look, answers=answers,
+                clears=tuple(entries), revealed=revealed)
 
 
 def _missing_marks(puzzle: Grid, current: Grid, c: Candidates, marks: Mapping[int, set[int]],
@@ -309,15 +349,18 @@ def _missing_marks(puzzle: Grid, current: Grid, c: Candidates, marks: Mapping[in
             if len(parts) == 1 else
             f"Needed pencil marks are missing: {and_list(parts)}. Put them back.")
     fix = Step("Missing Pencil Mark", (), (), text,
-               cells=tuple((cell, "wrong") for cell, _ in missing),
+               cells=tuple((cell, "missing") for cell, _ in missing),
                candidates=tuple((cell, v, "missing") for cell, v in missing),
                region=cells_text(puzzle.shape, [cell for cell, _ in missing]))
     restored = c.masks[:]  # the marks at 'apply': the missing ones put back
     for cell, v in missing:
         restored[cell] |= 1 << (v - 1)
-    return Hint("missing_marks", fix, "One of your pencil marks was removed by mistake.",
-                current, current, tuple(restored), missing_marks=tuple(missing),
-                applied=f"Put back: {and_list(parts)}.")
+    where = [cell for cell, _ in missing]
+    nudge = (f"A pencil mark you need is missing in {and_list([cell_name(c, n) for c in where])}"
+             ".")
+    return Hint("missing_marks", fix, nudge, current, current, tuple(restored),
+                missing_marks=tuple(missing), applied=f"Put back: {and_list(parts)}.",
+                look=look_at_cells(puzzle.shape, where))
 
 
 def _wrong_cells(puzzle: Grid, current: Grid, solution: Grid | None) -> list[int]:
@@ -339,30 +382,25 @@ def _step(c: Candidates, unique: bool, solution: Grid | None) -> Step | None:
 
 def _unlock(first: Step, after: Candidates, unique: bool, solution: Grid | None,
             unlock_time: float | None | Literal["press"] = "press") -> tuple[Step, Candidates]:
-    """``first`` (eliminations only) joined with the steps up to the placement it unlocks.
+    """``first`` (eliminations only) joined with the placement it unlocks, when that is the
+    very next step (a single it made possible: singles come first, and there were none).
 
-    ``after`` has ``first`` applied. Returns the joined step and the state after it; if no
-    placement shows within a few steps (or the time runs short), ``first`` and ``after``.
+    ``after`` has ``first`` applied. Returns the joined step and the state after it; else
+    ``first`` and ``after``: a hint never applies steps it does not show.
     """
-    chain = [first]
     walked = after.copy()
     # The step found is the hint; the join is a courtesy: past its share of time (or the
     # call's deadline) the hint is the step alone, never "the time ran out".
     try:
         # "press": a press's share, read now (not bound when the module loaded).
         with budget.deadline(_UNLOCK_TIME if unlock_time == "press" else unlock_time):
-            for _ in range(_CHAIN_LIMIT):
-                budget.check()
-                step = _step(walked, unique, solution)
-                if step is None:
-                    break
-                walked.apply(step)
-                chain.append(step)
-                if step.placements:
-                    return _joined(chain, walked.shape), walked
+            step = _step(walked, unique, solution)
     except budget.OutOfTime:
-        pass
-    return first, after
+        return first, after
+    if step is None or not step.placements or step.eliminations:
+        return first, after
+    walked.apply(step)
+    return _joined(first, step, walked.shape), walked
 
 
 def _placed_text(step: Step, shape: Shape) -> str:
@@ -377,28 +415,23 @@ def _placed_text(step: Step, shape: Shape) -> str:
     return and_list([f"{cell_name(c, n)} is {shape.symbol(v)}" for c, v in step.placements])
 
 
-def _joined(chain: list[Step], shape: Shape) -> Step:
-    """One step that tells the eliminations and ends with the placement they unlock."""
-    first, last = chain[0], chain[-1]
-    texts = [s.text for s in chain[:-1]]
+def _joined(first: Step, last: Step, shape: Shape) -> Step:
+    """One step that tells the elimination and ends with the placement it unlocks."""
     placed = _placed_text(last, shape)
-    text = "; then ".join(texts) + f"; now {placed}"
-    more = len(chain) - 2
-    summary = first.headline(shape) + (f"; then {more} more step{'s' if more > 1 else ''}"
-                                       if more else "") + f"; now {placed}"
+    text = f"{first.text}; now {placed}"
+    summary = f"{first.headline(shape)}; now {placed}"
     if len(summary) > SUMMARY_LIMIT:
-        summary = (f"{first.technique} and {len(chain) - 1} more step"
-                   f"{'s' if len(chain) > 2 else ''} unlock a placement: {placed}")
+        summary = f"{first.technique} unlocks a placement: {placed}"
     return Step(
         first.technique,
         last.placements,
-        tuple(e for s in chain for e in s.eliminations),
+        first.eliminations,
         text,
-        trial=any(s.trial for s in chain),
-        cells=tuple(dict.fromkeys(x for s in chain for x in s.cells)),
-        units=tuple(dict.fromkeys(u for s in chain for u in s.units)),
-        candidates=tuple(dict.fromkeys(x for s in chain for x in s.candidates)),
+        trial=first.trial or last.trial,
+        cells=tuple(dict.fromkeys(first.cells + last.cells)),
+        units=tuple(dict.fromkeys(first.units + last.units)),
+        candidates=tuple(dict.fromkeys(first.candidates + last.candidates)),
         region=first.region,
         summary=summary[:SUMMARY_LIMIT],
-        chains=tuple(x for s in chain for x in s.chain_list()),
+        chains=first.chain_list() + last.chain_list(),
     )

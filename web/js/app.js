@@ -5,6 +5,7 @@
 
 import { assistant } from "./actions/assistant.js";
 import { editing } from "./actions/editing.js";
+import { hinting } from "./actions/hint.js";
 import { arrival, games, openLink, resumeSaved } from "./actions/games.js";
 import { transfer } from "./actions/transfer.js";
 import {
@@ -93,6 +94,7 @@ const actions = {
   size,
   ...editing,
   ...assistant,
+  ...hinting,
   ...transfer,
   ...games,
 

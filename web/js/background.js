@@ -26,7 +26,7 @@ const AHEAD_KEPT = 48; // answers kept (least recently made out first)
 const AHEAD_WALKS = 3; // of which Steps walks
 // Up to 16x16: a 25x25 state is 8 times a 9x9's in the memo, and its walk takes minutes.
 const AHEAD_MAX_SIZE = 16;
-const HINT_LEVELS = ["nudge", "step", "apply"];
+const HINT_LEVELS = ["look", "nudge", "step", "apply"]; // a press's levels (actions/hint.js)
 
 // A request's identity among the answers worked out ahead: the command and its arguments,
 // without those that do not change the answer (time limit, streaming) and in a fixed order.
@@ -36,23 +36,29 @@ function answerKey(cmd, args) {
   return JSON.stringify([cmd, kept.map((k) => [k, args[k]])]);
 }
 
-// The hint request for the grid on the screen, without a level: the marks a hint starts from
-// (none when the player shows none and no step removed any; else per cell the centre marks or
-// the working candidates), and whether to join an elimination with the placement it unlocks.
-// Hint (actions/assistant.js) sends it and the work ahead answers it: one builder for both.
+// The hint request for the grid on the screen, without a level: the working candidates (only
+// when a step removed some), the player's centre marks (when there are any) and whether they
+// are candidates (the setting; the engine reads them so too when every empty cell has some,
+// else as notes), and whether to join an elimination with the placement it unlocks (the
+// engine never does when it reads the player's marks). Hint (actions/hint.js) sends it and
+// the work ahead answers it: one builder for both.
 async function hintArgs(app, ensureCandidates) {
   const doc = app.state.doc;
   const own = doc.centre.some((m) => m.length);
   const removed = doc.removed.some((m) => m.length);
   let pencil;
-  if (own || removed) {
+  if (removed) {
     await ensureCandidates();
     const state = app.state;
     const cands = D.currentCands(state);
-    pencil = doc.centre.map((m, i) => (m.length ? m : D.workingCandidates(state, i, cands) || []));
+    pencil = doc.centre.map((m, i) => D.workingCandidates(state, i, cands) || []);
   }
-  const unlock = !app.state.showCandidates && !own;
-  return { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), pencil, unlock };
+  const centre = own ? doc.centre : undefined;
+  // Left out when off: the request (and the key of its answer worked out ahead) as before.
+  const marks = own && app.state.settings.marksAreCandidates ? true : undefined;
+  const unlock = !app.state.showCandidates;
+  return { givens: doc.givens, cells: D.puzzleValues(doc), ...D.shapeArgs(doc), pencil, centre,
+    marks_are_candidates: marks, unlock };
 }
 
 // The hint request Hint sends once the hint answered `r` (at 'apply') was applied: the grid after

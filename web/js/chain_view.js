@@ -117,7 +117,7 @@ function source() {
     return { summary: step.summary || step.text, text: step.detail || step.text, chains: step.chains };
   }
   const hint = state.hint;
-  if (hint && hint.doc === state.doc && hint.level !== "nudge" && hint.step) {
+  if (hint && hint.doc === state.doc && (hint.level === "step" || hint.level === "done") && hint.step) {
     const step = hint.step;
     return { summary: step.summary || step.text, text: step.detail || step.text, chains: step.chains };
   }

@@ -156,6 +156,7 @@ export function bind(actions) {
   $("set-autoremove").addEventListener("change", (e) => actions.setting({ autoRemove: e.target.checked }));
   $("set-peers").addEventListener("change", (e) => actions.setting({ peers: e.target.checked }));
   $("set-same").addEventListener("change", (e) => actions.setting({ same: e.target.checked }));
+  $("set-marks").addEventListener("change", (e) => actions.setting({ marksAreCandidates: e.target.checked }));
   $("set-theme").addEventListener("change", (e) => actions.setting({ theme: e.target.value }));
   $("games-list").addEventListener("click", (event) => {
     const b = event.target.closest("button");
@@ -168,6 +169,7 @@ export function bind(actions) {
     solve: () => actions.solve(),
     validate: () => actions.validate(),
     hint: () => actions.hint(),
+    reveal: () => actions.reveal(),
     check: () => actions.check(),
     fill: () => actions.fillCandidates(),
     candidates: () => actions.toggleCandidates(),

@@ -368,7 +368,7 @@ export function loadSettings() {
   const raw = read(local(), SETTINGS_KEY);
   const settings = defaultSettings();
   if (!raw || typeof raw !== "object") return settings;
-  for (const key of ["mistakes", "autoRemove", "peers", "same"]) {
+  for (const key of ["mistakes", "autoRemove", "peers", "same", "marksAreCandidates"]) {
     if (typeof raw[key] === "boolean") settings[key] = raw[key];
   }
   if (["system", "light", "dark"].includes(raw.theme)) settings.theme = raw.theme;

@@ -87,10 +87,12 @@ export function readSolve(r) {
     unique: r.unique !== false, ...reportCells(r) };
 }
 
-// A hint reply: its status ("step" | "wrong_entries" | "missing_marks" | "solved" | ...) and
-// the step as the page draws it.
+// A hint reply: its status ("step" | "wrong_entries" | "missing_marks" | "solved" | ...), the
+// step as the page draws it, the level the next press asks (null: start again) and the cells
+// applying it empties (wrong entries).
 export function readHint(r) {
-  return { status: r.status, step: readStep(r) };
+  return { status: r.status, step: readStep(r), next: r.next_level || null,
+    clears: (r.clears || []).map(indexOf) };
 }
 
 // A steps reply: status, the library's words and every step.

@@ -3,6 +3,7 @@
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
 import { boxEdges, cageOutline, known } from "./geometry.js";
+import { hintDrawn } from "./state.js";
 import {
   boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, variantKey,
   variantNames, workingCandidates,
@@ -309,7 +310,8 @@ function renderGrid(state, focus) {
     hintMarks.get(m.cell).set(m.value, m.role);
   }
   const cursorValue = shown(doc, state.cursor);
-  const sameValue = state.settings.same ? cursorValue : 0;
+  // While a hint's colours are drawn, the selected value's highlight waits (issue 29).
+  const sameValue = state.settings.same && !hintDrawn(state) ? cursorValue : 0;
   const peers = new Set();
   if (geometry && state.settings.peers) {
     for (const u of geometry.units_of[state.cursor]) for (const c of geometry.units[u]) peers.add(c);
@@ -562,6 +564,7 @@ export function render(state, { focus = false, games = [] } = {}) {
   $("set-autoremove").checked = s.autoRemove;
   $("set-peers").checked = s.peers;
   $("set-same").checked = s.same;
+  $("set-marks").checked = s.marksAreCandidates;
   if ($("set-theme").value !== s.theme) $("set-theme").value = s.theme;
 
   const walk = state.walk;

@@ -34,7 +34,10 @@ export function initialState(doc = emptyDoc()) {
     shareUrl: "", // the last link made by Share
     panel: null, // the open panel: "new" | "io" | "games" | "settings" | null
     previous: null, // id of the game an opened link replaced (can be restored), e.g. "g8x2k"
-    hint: null, // the last hint: {doc, level: "nudge"|"step"|"done", step} (protocol.js readStep)
+    // The last hint: {doc, level: "look"|"nudge"|"step"|"done", step (protocol.js readStep),
+    // next: the level the next press asks ("step") or null, cursor: the selected cell then,
+    // marks: the "my marks are candidates" setting then}.
+    hint: null,
     sizeUndo: null, // a puzzle a size change cleared, for Undo: {doc (the new grid), saved}
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
@@ -49,6 +52,7 @@ export function defaultSettings() {
     autoRemove: false, // a placed value leaves its peers' marks (on once marks were filled)
     peers: true, // tint the selected cell's row, column and box
     same: true, // highlight cells and marks holding the selected cell's value
+    marksAreCandidates: false, // Hint reads partial centre marks as candidates (else as notes)
     theme: "system", // "system" | "light" | "dark"
   };
 }
@@ -244,32 +248,44 @@ function removedMarks(step) {
   return step.eliminations.map(([cell, value]) => ({ cell, value, role: "remove" }));
 }
 
-// A hint shown (first or second press): its cells, and at the second press its marks.
-export function showHint(state, doc, level, step) {
-  return setHighlights(setHint(state, { doc, level, step }), step.highlights,
-    level === "step" ? step.hintMarks : []);
+// A hint shown (look, nudge or step): its cells, at the step its marks; a wrong entry it names
+// is marked. `next`: the level the next press asks.
+export function showHint(state, doc, level, step, next) {
+  const shown = setHighlights(setHint(state, { doc, level, step, next, cursor: state.cursor,
+    marks: state.settings.marksAreCandidates }), step.highlights,
+  level === "step" ? step.hintMarks : []);
+  return setWrong(shown, step.wrong.length ? step.wrong : state.wrong);
 }
 
-// A hint that names a mistake (or says the grid is solved): shown at once, it counts as the step.
+// A hint that says all at once (the grid is solved, the puzzle has several solutions or none):
+// the next press starts again.
 export function showHintProblem(state, doc, step) {
   const shownHint = setHint(setHighlights(state, step.highlights, step.hintMarks),
-    { doc, level: "step", step });
+    { doc, level: "step", step, next: null, cursor: state.cursor });
   return setWrong(shownHint, step.wrong.length ? step.wrong : state.wrong);
+}
+
+// True while a hint's colours are drawn and the player has not moved since: the same-value
+// highlight then waits, so that it does not compete with them.
+export function hintDrawn(state) {
+  const hint = state.hint;
+  return Boolean(hint && hint.doc === state.doc && state.highlights.length &&
+    hint.cursor === state.cursor);
 }
 
 // The third press on a mistake: the corrections placed, or the missing marks put back.
 export function applyHintFix(state, step) {
   const next = step.missing.length ? restoreMarks(state, step.missing)
     : applyStep(state, step.placements, []);
-  return setHighlights(setHint(next, { doc: next.doc, level: "done", step }),
-    step.highlights.map((h) => ({ ...h, role: "target" })));
+  return setHighlights(setHint(next, { doc: next.doc, level: "done", step, next: null,
+    cursor: state.cursor }), step.highlights.map((h) => ({ ...h, role: "target" })));
 }
 
 // The third press: the step's placements and eliminations applied, the removed marks shown.
 export function applyHint(state, step) {
   const next = applyStep(state, step.placements, step.eliminations);
-  return setHighlights(setHint(next, { doc: next.doc, level: "done", step }), step.highlights,
-    removedMarks(step));
+  return setHighlights(setHint(next, { doc: next.doc, level: "done", step, next: null,
+    cursor: state.cursor }), step.highlights, removedMarks(step));
 }
 
 // The step walk starts from the grid as it is.

@@ -1,12 +1,12 @@
-// Actions that ask the engine about the puzzle: Solve, Validate, Check, Hint, the step walk,
-// and Cancel. The engine's words are shown as they come (they are the CLI's).
+// Actions that ask the engine about the puzzle: Solve, Validate, Check, the step walk and
+// Cancel (Hint: hint.js). The engine's words are shown as they come (they are the CLI's).
 
-import { hintRequest, SOLVE_BUDGET } from "../background.js";
+import { SOLVE_BUDGET } from "../background.js";
 import { show as showExplain } from "../chain_view.js";
 import { ask, cancel, job, running } from "../client.js";
 import * as D from "../doc.js";
 import * as E from "../edits.js";
-import { readHint, readPartial, readSolve, readSteps, readVerdict } from "../protocol.js";
+import { readPartial, readSolve, readSteps, readVerdict } from "../protocol.js";
 import * as S from "../state.js";
 import { dispatch, getState, say } from "../store.js";
 import { flush } from "../view.js";
@@ -22,12 +22,6 @@ function highlightsOf(cells) {
     ...cells.dead.map((cell) => ({ cell, role: "dead" })),
     ...cells.wrong.map((cell) => ({ cell, role: "wrong" })),
   ];
-}
-
-// Hint in three presses on the same grid: nudge, then the step, then apply it.
-function nextHintLevel(state) {
-  const last = state.hint && state.hint.doc === state.doc ? state.hint.level : null;
-  return last === "nudge" ? "step" : last === "step" ? "apply" : "nudge";
 }
 
 // The engine's verdict on the givens and the user's entries (Validate, Check): its words are
@@ -54,17 +48,6 @@ async function blameEntries(status, what) {
   return true;
 }
 
-// A hint as the page shows it: the step in one line (its summary) and what pressing again does;
-// the whole chain is one tap away under Explain.
-function hintWords(level, step) {
-  const words = level === "nudge" ? step.text : step.summary || step.text;
-  if (level === "apply") return `Applied: ${words}`;
-  const more = level === "nudge" ? "Hint again shows the step."
-    : step.chains.length ? "Explain shows the chain; Hint again applies it." : "Hint again applies it.";
-  const said = /[.!?]$/.test(words) ? words : `${words}.`;
-  return `${said} ${more}`;
-}
-
 export const assistant = {
   async solve() {
     const doc = getState().doc;
@@ -86,38 +69,6 @@ export const assistant = {
   // Entries that differ from the solution, named and marked: the same engine verdict.
   async check() {
     await verdict("check", "Checking your entries…");
-  },
-
-  async hint() {
-    const doc = getState().doc;
-    const level = nextHintLevel(getState());
-    // A player who shows no candidates gets an elimination with the digit it unlocks (the
-    // request is the one the work ahead answers: background.js hintRequest).
-    const r = await job("hint", "Looking for a hint…", async () => {
-      const args = { ...(await hintRequest()), level };
-      return readHint(await ask("hint", args));
-    });
-    if (!r || getState().doc !== doc) {
-      dispatch(S.countHint);
-      return;
-    }
-    const step = r.step;
-    // Mistakes at the third press: the corrections (wrong entries) or the marks put back.
-    const fix = level === "apply" && (r.status === "wrong_entries" || r.status === "missing_marks");
-    if (fix && (step.placements.length || step.missing.length)) {
-      dispatch((s) => S.applyHintFix(s, step), `Applied: ${step.text}`, "ok");
-      return;
-    }
-    if (r.status !== "step") {
-      // A mistake is named at once (the cells are highlighted too), then it counts as shown.
-      dispatch((s) => S.showHintProblem(s, doc, step), step.text, r.status === "solved" ? "ok" : "warn");
-      return;
-    }
-    if (level === "apply") {
-      dispatch((s) => S.applyHint(s, step), hintWords(level, step), "ok");
-      return;
-    }
-    dispatch((s) => S.showHint(s, doc, level, step), hintWords(level, step), "info");
   },
 
   // The whole logical path, walked forward and back with Next step / Previous step.
