@@ -159,10 +159,11 @@ def random_isomorphism(shape: Shape, rng: random.Random) -> Isomorphism:
     Bands are ``box_rows`` rows tall, stacks ``box_cols`` columns wide. A transposition turns
     r x c boxes into c x r boxes, another shape, so it is drawn only when the boxes are square.
     """
-    symbols = _symbols(shape, rng)
     v = shape.variant
-    if v is None:
-        return Isomorphism(shape, _lines(shape, rng), symbols)
+    if v is None:  # cells first, then symbols: the draws of a seed stay what they were
+        source = _lines(shape, rng)
+        return Isomorphism(shape, source, _symbols(shape, rng))
+    symbols = _symbols(shape, rng)
     moves = v.cages or v.regions or v.anti_knight or v.anti_king
     families = (_dihedral,) if moves else (_mirrored, _dihedral)
     for family in families:
