@@ -34,7 +34,7 @@ from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
 from .logic.rate import rate
 from .logic.walk import Memo, memo, remember
 from .make.generate import generate
-from .make.symmetry import random_isomorphism
+from .make.isomorph import random_isomorphism
 from .make.variant_generate import generate_variant
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
@@ -384,15 +384,16 @@ def cmd_generate(args: Json) -> Json:
 
 
 def cmd_isomorph(args: Json) -> Json:
-    """The puzzle through a random isomorphism (same level, same solution count); with
-    `solution`, the solution mapped the same way. `seed` makes the draw repeatable."""
+    """The puzzle through a random isomorphism (same level, same solution count; a variant's
+    cages and regions move with the cells, in the reply's `variant`); with `solution`, the
+    solution mapped the same way. `seed` makes the draw repeatable."""
     grid = _grid(args)
     seed = args.get("seed")
     if seed is not None and not (_is_int(seed) and seed >= 0):
         raise BadRequest("seed must be a whole number, 0 or more")
     iso = random_isomorphism(grid.shape, random.Random(seed))
     image = iso.apply(grid)
-    out: Json = {"puzzle": image.line(), **frame(grid.shape), "values": list(image.cells)}
+    out: Json = {"puzzle": image.line(), **frame(image.shape), "values": list(image.cells)}
     solution = _givens(args, grid, "solution")
     if solution is not None:
         out["solution_values"] = list(iso.apply(solution).cells)

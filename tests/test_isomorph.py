@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from sudoku_core.logic.rate import rate
 from sudoku_core.make.fill import random_solution
-from sudoku_core.make.symmetry import SymmetryError, isomorph, random_isomorphism
+from sudoku_core.make.isomorph import isomorph, random_isomorphism
+from sudoku_core.make.symmetry import SymmetryError
 from sudoku_core.model.conflicts import find_conflicts
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import count_solutions

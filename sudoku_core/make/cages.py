@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+from ..model import budget
+from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
 from ..model.variants import Cage, Variant
 from ..solver.exact import solve
 
 # Cells per cage, drawn: most Killer cages have 2-4.
 _SIZES: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 3, 4, 4, 5)
+CAGE_NODES = 20_000  # search nodes per count while cages are split: a count, not a clock
 
 
 def random_cages(solution: Grid, rng: random.Random) -> tuple[Cage, ...]:
@@ -36,11 +39,14 @@ def random_cages(solution: Grid, rng: random.Random) -> tuple[Cage, ...]:
 
 
 def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...],
-                 rng: random.Random, time_limit: float = 10.0) -> tuple[Cage, ...] | None:
-    """Split cages where a second solution differs until the puzzle has one; None if out of time.
+                 rng: random.Random,
+                 max_nodes: int = CAGE_NODES) -> tuple[Cage, ...] | None:
+    """Split cages where a second solution differs until the puzzle has one; None when a
+    count needs more than ``max_nodes`` search nodes (the same for every run of a seed).
 
     A cell where two solutions differ is cut out of its cage into a cage of its own (a
-    one-cell cage is a given in all but name), which removes that second solution.
+    one-cell cage is a given in all but name), which removes that second solution. A count
+    cut by the call's deadline (``budget``) raises :class:`OutOfTime`: time only stops.
     """
     shape = solution.shape
     while True:
@@ -48,12 +54,14 @@ def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...
         v = Variant(variant.diagonals, variant.windows, variant.regions, cages,
                     variant.anti_knight, variant.anti_king)
         grid = Grid(Shape(shape.box_rows, shape.box_cols, v), givens)
-        r = solve(grid, limit=2, time_limit=time_limit)
+        r = solve(grid, limit=2, max_nodes=max_nodes, time_limit=None)
+        if r.timed_out:
+            raise OutOfTime("the time limit ran out while the cages were made unique")
         if r.unique:
             return cages
         if r.unique is None:
             return None
-        other = _another(grid, solution)
+        other = _another(grid, solution, max_nodes)
         if other is None:
             return None
         differ = [i for i, (a, b) in enumerate(zip(solution.cells, other, strict=True)) if a != b]
@@ -69,20 +77,18 @@ def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...
         cages = tuple(sorted(out))
 
 
-def _another(grid: Grid, solution: Grid) -> tuple[int, ...] | None:
-    """A solution of ``grid`` other than ``solution``."""
+def _another(grid: Grid, solution: Grid, max_nodes: int) -> tuple[int, ...] | None:
+    """A solution of ``grid`` other than ``solution`` (None: none within ``max_nodes``)."""
     from ..solver import variant_search
 
-    r = variant_search.search(grid, 2, None, None, None)
-    if r.first is None:
-        return None
-    if tuple(r.first) != solution.cells:
-        return tuple(r.first)
-    # The first found is ours: the search found a second one as well when count is 2.
-    for seed in range(20):
-        again = variant_search.search(grid, 1, None, None, random.Random(seed))
-        if again.first is not None and tuple(again.first) != solution.cells:
-            return tuple(again.first)
+    for seed in (None, *range(20)):
+        order = None if seed is None else random.Random(seed)
+        r = variant_search.search(grid, 2 if seed is None else 1, max_nodes, budget.current(),
+                                  order)
+        if budget.expired():
+            raise OutOfTime("the time limit ran out while the cages were made unique")
+        if r.first is not None and tuple(r.first) != solution.cells:
+            return tuple(r.first)
     return None
 
 

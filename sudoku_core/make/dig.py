@@ -6,10 +6,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..model import budget
 from ..model.grid import Cell, Grid, Shape
 from ..solver.exact import has_unique_solution
 
 Orbit = tuple[Cell, ...]
+
+
+def _past(deadline: float | None) -> bool:
+    """True once ``deadline`` or the call's own (``budget``) has passed."""
+    return (deadline is not None and time.perf_counter() >= deadline) or budget.expired()
 
 
 def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
@@ -53,8 +59,8 @@ def dig(
 ) -> Dug:
     """Empty each orbit in ``order`` whose removal keeps the solution unique.
 
-    A check cut by ``deadline`` keeps its orbit, as one out of nodes does: the puzzle stays
-    unique, only thicker.
+    A check out of nodes keeps its orbit: the puzzle stays unique, only thicker. A check cut
+    by ``deadline`` or the call's ``budget`` ends the dig (``complete`` False).
     """
     shape = solution.shape
     dug = Dug(shape, list(solution.cells))
@@ -72,6 +78,13 @@ def dig(
         if unique:
             dug.removed.append(orbit)
             continue
+        if unique is None and _past(deadline):
+            # Cut by the clock, not by nodes: stop here (every later check would be cut too,
+            # and a count the clock decided must not choose the puzzle).
+            for c, v in zip(orbit, saved, strict=True):
+                cells[c] = v
+            dug.complete = False
+            break
         if unique is None:
             dug.undecided.append(orbit)
         for c, v in zip(orbit, saved, strict=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..model import budget
 from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
 from ..solver.exact import solve
@@ -44,7 +45,7 @@ def _variant_solution(shape: Shape, rng: random.Random, deadline: float | None) 
         if result.status == "no_solution":
             raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules "
                             f"{shape.variant.describe() if shape.variant else ''}")
-        if deadline is not None and time.perf_counter() >= deadline:
+        if (deadline is not None and time.perf_counter() >= deadline) or budget.expired():
             raise OutOfTime("the time limit ran out before a grid was filled")
         cap *= 2
 

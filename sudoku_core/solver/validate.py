@@ -17,6 +17,7 @@ from ..model.expect import NONE, OPTIONAL_NUMBER, expect
 from ..model.grid import Grid
 from ..model.messages import conflicts_text, no_fit, wrong_entries_text
 from .exact import DEFAULT_MAX_NODES, solve
+from .leftovers import leftover_clash
 
 __all__ = ["Conflict", "Report", "ValidateStatus", "find_conflicts", "find_dead_cells",
            "validate"]
@@ -65,6 +66,9 @@ class Report:
         if self.status == "no_solution":
             if self.dead_cells:
                 return no_fit(self.dead_cells, n)
+            layout = leftover_clash(self.grid.shape)
+            if layout is not None:
+                return f"No solution: {layout}."
             if self.givens is not None:
                 return "No solution: the givens cannot all be kept."
             return "No solution: the filled cells cannot all be kept."

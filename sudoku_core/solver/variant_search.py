@@ -21,6 +21,7 @@ from itertools import combinations
 from ..model.conflicts import find_conflicts
 from ..model.grid import Grid, Shape
 from ._cover import SearchResult
+from .leftovers import leftover_clash
 
 _CHECK_EVERY = 64
 _MAX_COMBOS = 20_000  # above, a cage is pruned by its smallest and largest sums only
@@ -182,6 +183,8 @@ def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None
     """Count solutions of a variant grid up to ``limit`` within the node and time budget."""
     if find_conflicts(grid):
         return SearchResult(0, None, 0, False, True)
+    if leftover_clash(grid.shape) is not None:
+        return SearchResult(0, None, 0, False, False)  # the layout itself admits no grid
     t = tables(grid.shape)
     masks = [1 << (v - 1) if v else t.full for v in grid.cells]
     values = [0] * len(masks)
