@@ -17,7 +17,7 @@ from ..model.variants import Cage, Variant, windows
 
 HANDLED = frozenset({"diagonal+", "diagonal-", "antiknight", "antiking", "killercage",
                      "extraregion"})
-_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+_CELL = re.compile(r"^R([0-9]{1,3})C([0-9]{1,3})$", re.IGNORECASE)  # ASCII, 1-64
 
 
 def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant | None:
