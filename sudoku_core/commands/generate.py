@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..formats.site_links import share_links
 from ..formats.variant_text import format_variant_text
 from ..logic.techniques import LEVELS
 from ..make.generate import (
@@ -211,7 +212,7 @@ def _emit(g: Generated, args: argparse.Namespace) -> None:
     if args.format == "csv":
         write_line(csv_line([cells(g.grid), cells(g.solution), g.level, g.score]))
     elif args.json:
-        write_line(json.dumps(g.to_json()))
+        write_line(json.dumps({**g.to_json(), **share_links(g.grid)}))
     elif g.shape.variant is not None:
         write_line(format_variant_text(g.grid).rstrip("\n"))  # the rules come with the grid
     else:

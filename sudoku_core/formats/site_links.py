@@ -49,6 +49,15 @@ def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> st
     return f"https://sudokupad.app/fpuzzles{data}"
 
 
+def share_links(grid: Grid) -> dict[str, str | None]:
+    """``{"fpuzzles": ..., "sudokupad": ...}``: links that open the puzzle and its rules on
+    those sites (docs/protocol.md), None for a shape f-puzzles cannot draw."""
+    if not fpuzzles_draws(grid.shape):
+        return {"fpuzzles": None, "sudokupad": None}
+    return {"fpuzzles": format_site_link(grid, "f-puzzles"),
+            "sudokupad": format_site_link(grid, "sudokupad")}
+
+
 def fpuzzles_draws(shape: Shape) -> bool:
     """True when f-puzzles (and SudokuPad, which opens its data) can draw the grid: the default
     boxes of 4x4 to 16x16."""
