@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from . import __version__
 from .formats.read import MAX_TEXT, parse, read_parts
+from .formats.site_links import share_links
 from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
@@ -377,10 +378,12 @@ def cmd_generate(args: Json) -> Json:
     if not isinstance(names, str):
         raise BadRequest("variant must be a string such as 'killer' or 'x,antiking'")
     if names.strip():
-        return generate_variant(shape, parse_names(names), difficulty, seed=seed,
-                                symmetry=symmetry, time_limit=time_limit).to_json()
-    return generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
-                    time_limit=time_limit).to_json()
+        made = generate_variant(shape, parse_names(names), difficulty, seed=seed,
+                                symmetry=symmetry, time_limit=time_limit)
+    else:
+        made = generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
+                        time_limit=time_limit)
+    return {**made.to_json(), **share_links(made.grid)}  # + "fpuzzles", "sudokupad" links
 
 
 def cmd_isomorph(args: Json) -> Json:

@@ -62,7 +62,7 @@ def _with(at: int, ch: str, line: str = LINE) -> str:
         ("[" * 100_000, None, ParseError, ["JSON"]),
         ("12 . 3 0 40" + " ." * 251, None, SymbolError,
          ["column 10: '40' is not a symbol of a 16x16 puzzle"]),
-        ("hello world", None, CellCountError, ["10 cells found"]),
+        ("hello world", None, ParseError, ["not a puzzle: no grid, link or puzzle line"]),
         ("\x00\x01\x02\x03 junk \x7f\x1b[0m", None, SymbolError, ["line 1, column 1"]),
         ("\ufffd" * 81, None, SymbolError, ["column 1"]),
         ("1" * 36 * 36, None, ParseError, ["36x36", "separated"]),
@@ -174,3 +174,36 @@ def test_even_rows_and_a_wrapped_line_still_read() -> None:
     assert parse("\n".join(CLASSIC_ROWS)).line() == "".join(CLASSIC_ROWS)
     line = "".join(CLASSIC_ROWS)
     assert parse(line[:40] + "\n" + line[40:]).line() == line  # one puzzle line wrapped
+
+
+NOT_A_PUZZLE = "not a puzzle: no grid, link or puzzle line found"
+
+
+@pytest.mark.parametrize("text", ["hello", "hello world", "hi", "what is this thing",
+                                  "the quick brown fox jumps over the lazy dog",
+                                  "Hello,\nworld!", "abcdefghijklmnop"])
+def test_words_that_are_no_puzzle_say_what_was_expected(text: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert str(caught.value).startswith(NOT_A_PUZZLE), str(caught.value)
+    assert "cells found" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("53..7....6..195...", "18 cells found"),
+    ("123", "3 cells found"),
+    ("5 3 . . 7", "5 cells found"),
+])
+def test_text_that_looks_like_a_grid_keeps_the_cell_count(text: str, words: str) -> None:
+    with pytest.raises(ParseError, match=words):
+        parse(text)
+
+
+def test_the_page_import_says_it_too() -> None:
+    import json
+
+    from sudoku_core.web_api import handle
+
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": "parse",
+                                          "args": {"text": "hello world"}})))
+    assert reply["error"]["message"].startswith(NOT_A_PUZZLE), reply

@@ -119,7 +119,7 @@ def test_unknown_format_is_refused() -> None:
 
 def test_format_names_are_the_contract() -> None:
     assert set(FORMATS) == {"line", "grid", "pretty", "tokens", "json", "candidates", "ss", "sdk",
-                            "link", "variant"}
+                            "link", "variant", "fpuzzles", "sudokupad"}
 
 
 def test_ss_and_sdk_layouts() -> None:

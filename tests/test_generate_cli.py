@@ -115,3 +115,31 @@ def test_the_library_refuses_a_negative_seed() -> None:
     # The rule lives in the core: the CLI and the web facade inherit its error.
     with pytest.raises(GenerateError, match="0 or more"):
         generate(Shape(2, 2), "easy", seed=-3)
+
+
+@pytest.mark.parametrize(("variant", "size"), [
+    ("", 4), ("", 9), ("x", 6), ("windoku", 6), ("jigsaw", 6), ("killer", 4),
+    ("antiknight", 6), ("antiking", 6),
+])
+def test_generate_json_carries_links_that_open_the_puzzle_elsewhere(
+    capsys: pytest.CaptureFixture[str], variant: str, size: int
+) -> None:
+    argv = ["generate", "-n", "1", "--size", str(size), "--seed", "2", "-d", "easy", "--json"]
+    assert main(argv + (["--variant", variant] if variant else [])) in (0, 1)
+    record = json.loads(capsys.readouterr().out)
+    assert record["fpuzzles"].startswith("https://www.f-puzzles.com/?load=")
+    assert record["sudokupad"].startswith("https://sudokupad.app/fpuzzles")
+    want = parse(json.dumps({k: record[k] for k in ("puzzle", "box", "variant") if k in record}))
+    assert want.shape.variant is not None or not variant
+    for site in ("fpuzzles", "sudokupad"):
+        assert parse(record[site]) == want  # the same givens and the same rules
+
+
+def test_generate_json_has_no_site_link_for_a_shape_f_puzzles_cannot_draw(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "-n", "1", "--size", "6", "--box", "3x2", "--seed", "2", "-d",
+                 "easy", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["box"] == [3, 2]
+    assert record["fpuzzles"] is None and record["sudokupad"] is None

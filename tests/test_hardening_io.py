@@ -324,3 +324,20 @@ def test_a_grid_drawn_over_lines_with_a_bad_byte_is_one_error(
     assert capsys.readouterr().err.strip().splitlines() == [
         f"sudoku solve: error: {path}: line 2, column 3: byte 0xff is not UTF-8 text (save the "
         f"file as UTF-8)"]
+
+
+@pytest.mark.parametrize("as_file_option", [False, True])
+def test_variant_text_over_2_mib_is_one_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], as_file_option: bool
+) -> None:
+    # The audit's file: 81 dots, 'cages:' and 200,000 cage lines (2.6 MB) was read as a
+    # batch of lines: a classic solution with the rules dropped and 200,002 stderr lines.
+    path = tmp_path / "huge.txt"
+    path.write_text("." * 81 + "\ncages:\n" + "10: r1c1 r1c2\n" * 200_000, encoding="utf-8")
+    assert path.stat().st_size > 2**21
+    argv = ["solve", "-f", str(path)] if as_file_option else ["solve", str(path)]
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1, err[:500]
+    assert "larger than 2 MB" in err and "variant" in err

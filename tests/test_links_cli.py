@@ -129,3 +129,50 @@ def test_json_entries_are_read_and_checked(capsys: pytest.CaptureFixture[str],
                                "entries": [[9, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]}))
     code, _, err = run(capsys, "hint", str(bad))
     assert code == 2 and '"entries"' in err and "9 is not a value" in err
+
+
+ANTI_KING_3X2 = ('{"puzzle": "13.5..6.4..................3.6..5.42", "box": [3, 2], '
+                 '"variant": {"anti_king": true}}')
+
+
+@pytest.mark.parametrize("to", ["variant", "link", "json"])
+def test_show_of_a_3x2_variant_reads_back_as_itself(
+    capsys: pytest.CaptureFixture[str], to: str
+) -> None:
+    # The audit's case: the 3x2 anti-king came back with 2x3 boxes and several solutions.
+    code, out, err = run(capsys, "show", ANTI_KING_3X2, "--to", to)
+    assert (code, err) == (0, "")
+    code, back, _ = run(capsys, "show", out.strip("\n"), "--to", "json", "--json")
+    shown = json.loads(back)
+    assert (code, shown["box"], shown["variant"]) == (0, [3, 2], {"anti_king": True})
+    assert shown["puzzle"] == "13.5..6.4..................3.6..5.42"
+    code, out, _ = run(capsys, "validate", out.strip("\n"))
+    assert code == 0 and "exactly one solution" in out
+
+
+def test_show_grid_of_a_3x2_keeps_its_boxes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "--box", "3x2", "13.5..6.4..................3.6..5.42",
+                       "--to", "grid")
+    assert code == 0 and "|" in out
+    code, back, _ = run(capsys, "show", out, "--to", "json", "--json")
+    assert json.loads(back)["box"] == [3, 2]
+
+
+@pytest.mark.parametrize("to", ["fpuzzles", "sudokupad"])
+def test_show_writes_site_links_of_variants(capsys: pytest.CaptureFixture[str], to: str) -> None:
+    x_puzzle = '{"puzzle": "' + EASY + '", "variant": {"diagonals": true}}'
+    code, out, err = run(capsys, "show", x_puzzle, "--to", to)
+    start = {"fpuzzles": "https://www.f-puzzles.com/?load=",
+             "sudokupad": "https://sudokupad.app/fpuzzles"}[to]
+    assert (code, err) == (0, "") and out.startswith(start)
+    code, back, _ = run(capsys, "show", out.strip(), "--to", "json", "--json")
+    assert json.loads(back)["variant"] == {"diagonals": True}
+
+
+def test_a_shape_f_puzzles_cannot_draw_is_one_clear_error(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "show", ANTI_KING_3X2, "--to", "fpuzzles")
+    assert (code, out) == (2, "")
+    assert "f-puzzles draws a 6x6 grid only with boxes of 2x3, not 3x2" in err
+    assert "internal error" not in err and err.count("\n") == 1

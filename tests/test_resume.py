@@ -181,3 +181,26 @@ def test_generate_resume_makes_the_rest_of_the_series(
                        "--resume", str(out))
     assert code == 2 and "is not puzzle 1 of --seed 5" in err, err
     assert out.read_text() == whole
+
+
+def test_rate_csv_of_a_generated_data_set_has_each_column_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # generate's data set already has level and score: rating it again fills them in place,
+    # so the file reads back by column name (it had level,score,level,score,...).
+    code, out, err = run(capsys, "generate", "-n", "2", "--seed", "11", "-d", "easy",
+                         "--format", "csv")
+    assert code == 0, err
+    source = tmp_path / "set.csv"
+    source.write_text(out.replace(",Easy,", ",Old,"), encoding="utf-8")
+    code, rated, err = run(capsys, "rate", "-f", str(source), "--format", "csv", "-j", "1")
+    assert code == 0, err
+    header = rated.splitlines()[0].split(",")
+    assert header == ["quizzes", "solutions", "level", "score", "hardest", "status"]
+    rows = list(csv.DictReader(io.StringIO(rated)))
+    given = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == len(given) == 2
+    for row, old in zip(rows, given, strict=True):
+        assert (row["quizzes"], row["solutions"]) == (old["quizzes"], old["solutions"])
+        assert row["level"] == "Easy" and row["status"] == "solved" and row["hardest"]
+        assert row["score"].isdigit() and None not in row

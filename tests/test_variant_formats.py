@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from helpers import random_cages
@@ -130,3 +131,25 @@ def test_classic_outputs_do_not_change() -> None:
         '{"box": [2, 2], "cells": [\n  [1, 0, 0, 0],\n  [0, 0, 0, 0],\n  [0, 0, 0, 0],\n'
         '  [0, 0, 0, 4]\n]}')
     assert format_grid(grid, "variant") == format_grid(grid, "grid")
+
+
+def _with_cell(**cell: object) -> dict[str, object]:
+    rows: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
+    rows[2][4] = dict(cell)
+    return {"size": 9, "grid": rows}
+
+
+@pytest.mark.parametrize(("puzzle", "words"), [
+    (_with_cell(region="8"), 'r3c5: "region" is "8", not a region number 0-8'),
+    (_with_cell(region=9), 'r3c5: "region" is 9, not a region number 0-8'),
+    (_with_cell(region=True), 'r3c5: "region" is true, not a region number 0-8'),
+    (_with_cell(given="yes", value=5), 'r3c5: "given" is "yes", not true or false'),
+    ({**_with_cell(), "antiknight": "false"}, '"antiknight" is "false", not true or false'),
+    ({**_with_cell(), "diagonal+": 1, "diagonal-": 1}, '"diagonal+" is 1, not true or false'),
+    ({**_with_cell(), "killercage": [{"cells": ["R1C1"], "value": 15.5}]},
+     "sum '15.5', not a whole number"),
+])
+def test_fpuzzles_fields_of_the_wrong_type_are_refused(puzzle: dict[str, object],
+                                                       words: str) -> None:
+    with pytest.raises(LinkError, match=re.escape(words)):
+        parse(_fp(puzzle))

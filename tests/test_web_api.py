@@ -404,3 +404,16 @@ def test_parse_and_generate_carry_the_variant() -> None:
     assert parsed["variant"] == {"diagonals": True}
     assert "variant" not in call("parse", text=CLASSIC)["result"]
     assert "error" in call("generate", variant=3)
+
+
+def test_generate_reply_carries_site_links_with_the_rules() -> None:
+    from sudoku_core.formats.read import parse
+
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": "generate", "args": {
+        "size": 6, "variant": "x", "seed": 4, "difficulty": "easy"}})))
+    result = reply["result"]
+    assert result["variant"] == {"diagonals": True}
+    for site in ("fpuzzles", "sudokupad"):
+        back = parse(result[site])
+        assert back.line() == result["puzzle"] and back.shape.variant is not None
+        assert back.shape.variant.diagonals

@@ -18,13 +18,14 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
+from ..model.errors import quoted
 from .batch import apply_worker
 from .common import EXIT_INTERNAL, Item, Outcome, UsageError, Worker
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-LOCAL = re.compile(r"local(?::(\d+))?")
+LOCAL = re.compile(r"local(?::([0-9]{1,6}))?")  # ASCII digits, few: int() never fails
 ADDRESS = re.compile(r"(tcp|tls|inproc|ucx|ws|wss)://\S+|[\w.-]+:\d+")
 WINDOW_PER_WORKER = 4  # chunks in flight per worker: they stay busy, memory stays flat
 MAX_CHUNK = 32  # puzzles per task at most: a dead worker costs little work
@@ -38,12 +39,13 @@ def cluster_address(text: str) -> str:
     m = LOCAL.fullmatch(text)
     if m:
         if m.group(1) is not None and int(m.group(1)) < 1:
-            raise argparse.ArgumentTypeError(f"{text!r}: a local cluster needs 1 worker or more")
+            raise argparse.ArgumentTypeError(
+                f"{quoted(text)}: a local cluster needs 1 worker or more")
         return text
     if ADDRESS.fullmatch(text):
         return text
     raise argparse.ArgumentTypeError(
-        f"{text!r} is no cluster address: give tcp://HOST:PORT (a Dask scheduler), "
+        f"{quoted(text)} is no cluster address: give tcp://HOST:PORT (a Dask scheduler), "
         "local, or local:N (N worker processes on this machine)")
 
 

@@ -29,6 +29,11 @@ def add_format_option(parser: argparse.ArgumentParser) -> None:
                              "set with a header row")
 
 
+def _fields(line: str) -> list[str]:
+    """The fields of one CSV line."""
+    return next(csv.reader([line.rstrip("\r\n")]), [])
+
+
 def cells(grid: Grid) -> str:
     """A grid in a data set's column: digits with '0' for empty up to 9x9, else its line."""
     if grid.size <= 9:
@@ -48,34 +53,50 @@ class RatedRows:
 
     The rows of a CSV input file are read again as the records come (both go in line
     order), so memory stays flat; other input (puzzles one per line, stdin) gets a
-    `puzzle` column holding the puzzle as read.
+    `puzzle` column holding the puzzle as read. A rating column the input has already (a
+    data set of `generate --format csv` has level and score) is filled in its place, so that
+    every column name stays unique and the file reads back by name.
     """
 
     def __init__(self, args: argparse.Namespace) -> None:
         source = getattr(args, "file", None) or getattr(args, "puzzle", None)
         self._lines: Iterator[tuple[int, str]] | None = None
         self._fh: Any = None
-        header = ["puzzle"]
+        names = ["puzzle"]
         if source and source != "-" and is_file(source):
             self._fh = open(source, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
             first = next((ln for ln in self._fh if ln.strip() and not ln.startswith("#")), "")
             self._fh.seek(0)
             if is_csv_header(first):
-                header = [first.rstrip("\r\n")]
+                names = _fields(first)
                 self._lines = ((n, ln.rstrip("\r\n")) for n, ln in enumerate(self._fh, 1))
-        self.header = ",".join(header + [csv_line(RATE_COLUMNS)])
+        # Where each rating column goes: its place in the input's header, else at the end.
+        self._at = {name: names.index(name) if name in names else None for name in RATE_COLUMNS}
+        added = [name for name, at in self._at.items() if at is None]
+        self._width = len(names)
+        self.header = csv_line(names + added)
 
     def row(self, item: Item, data: dict[str, Any]) -> str:
         """The CSV row of one record."""
-        extra = csv_line([data.get(k) for k in RATE_COLUMNS])
         line = data.get("line")
+        text = csv_line([cells(item.grid)])
         if self._lines is not None and isinstance(line, int):
-            for number, text in self._lines:
+            for number, found in self._lines:
                 if number == line:
-                    return f"{text},{extra}"
+                    text = found
+                    break
                 if number > line:
                     break
-        return f"{csv_line([cells(item.grid)])},{extra}"
+        rating = {k: data.get(k) for k in RATE_COLUMNS}
+        if all(at is None for at in self._at.values()):
+            # The input's row as it is, the rating after it.
+            return f"{text},{csv_line(list(rating.values()))}"
+        fields: list[object] = list(_fields(text))
+        fields += [""] * (self._width - len(fields))
+        for name, at in self._at.items():
+            if at is not None:
+                fields[at] = rating[name]
+        return csv_line(fields + [v for k, v in rating.items() if self._at[k] is None])
 
     def close(self) -> None:
         if self._fh is not None:

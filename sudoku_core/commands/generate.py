@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..formats.site_links import share_links
 from ..formats.variant_text import format_variant_text
 from ..logic.techniques import LEVELS
 from ..make.generate import (
@@ -21,12 +22,13 @@ from ..make.generate import (
 from ..make.symmetry import SYMMETRIES, check_symmetry
 from ..make.variant_generate import generate_variant
 from ..model.budget import OutOfTime
+from ..model.errors import quoted
 from ..model.grid import Shape
 from .batch import progress_bar, write_line
 from .cluster import Cluster, cluster_address
 from .common import EXIT_OK, EXIT_PROBLEM, UsageError
 from .dataset import GENERATE_HEADER, add_format_option, cells, csv_line
-from .options import add_time_limit, variant_names
+from .options import add_time_limit, integer, variant_names
 from .resume import Output, add_output_options, batch_output
 
 MAX_COUNT = 100_000
@@ -42,12 +44,12 @@ def add_parser(subparsers: Any) -> None:
                     "its true level, a note goes to stderr, and the exit code is 1.",
     )
     p.add_argument("--box", metavar="RxC", default=None, help="box shape (default 3x3)")
-    p.add_argument("--size", type=int, default=None, metavar="N",
+    p.add_argument("--size", type=integer, default=None, metavar="N",
                    help="an N x N grid, its box as square as fits (6: 2x3, 12: 3x4); "
                         "--box picks another")
     p.add_argument("-d", "--difficulty", default="medium", metavar="LEVEL",
                    help=f"{', '.join(x.lower() for x in LEVELS)} (default medium)")
-    p.add_argument("-n", "--count", type=int, default=1, metavar="N",
+    p.add_argument("-n", "--count", type=integer, default=1, metavar="N",
                    help="number of puzzles (default 1)")
     # 0 or more: Python's random takes -S for S, so two seeds would give one puzzle.
     p.add_argument("--seed", type=seed_number, default=None, metavar="S",
@@ -59,7 +61,7 @@ def add_parser(subparsers: Any) -> None:
                    help="no given can be removed without losing the single solution")
     p.add_argument("--json", action="store_true", help="print JSON Lines")
     add_time_limit(p, "per puzzle", default=None, shown="2 to 180 by size")
-    p.add_argument("--max-attempts", type=int, default=None, metavar="N",
+    p.add_argument("--max-attempts", type=integer, default=None, metavar="N",
                    help="complete grids tried per puzzle at most")
     add_format_option(p)
     p.add_argument("--cluster", type=cluster_address, default=None, metavar="ADDRESS",
@@ -76,12 +78,11 @@ def add_parser(subparsers: Any) -> None:
 
 def seed_number(text: str) -> int:
     """An argparse type: a whole number that the generator takes as a seed (its rule)."""
+    value = integer(text)
     try:
-        return check_seed(int(text))
-    except ValueError as exc:  # not a number, or GenerateError
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: {exc}" if isinstance(exc, GenerateError) else
-            f"{text!r} is not a whole number") from None
+        return check_seed(value)
+    except GenerateError as exc:
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -211,7 +212,7 @@ def _emit(g: Generated, args: argparse.Namespace) -> None:
     if args.format == "csv":
         write_line(csv_line([cells(g.grid), cells(g.solution), g.level, g.score]))
     elif args.json:
-        write_line(json.dumps(g.to_json()))
+        write_line(json.dumps({**g.to_json(), **share_links(g.grid)}))
     elif g.shape.variant is not None:
         write_line(format_variant_text(g.grid).rstrip("\n"))  # the rules come with the grid
     else:

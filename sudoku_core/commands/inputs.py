@@ -119,9 +119,29 @@ def read_input(source: str) -> Input:
         if len(head) > MAX_LINE_BYTES and max(map(len, _LINE_END.split(head))) > MAX_LINE_BYTES:
             return _batch_with_bad_lines(head, name) or Input(text, None, head.count(b"\n"))
         return Input(text, None, head.count(b"\n"))
+    _close_if_variant(fh, head, name)
     size = _size(fh)
     estimate = head.count(b"\n") * (size // len(head) if size else 2)
     return Input(None, _stream_lines(fh, head, name), max(estimate, 2))
+
+
+# A 'rules:', 'regions:' or 'cages:' line starts a variant's sections (variant_text.HEADER).
+_VARIANT_SECTION = re.compile(rb"^[ \t]*(rules|regions|cages)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+
+
+def _close_if_variant(fh: BinaryIO, head: bytes, name: str) -> None:
+    """Refuse input too large to read whole that holds variant text: its sections belong to
+    one puzzle, and read line by line as a batch the rules would be dropped (a classic
+    answer, and an error for every cage line)."""
+    m = _VARIANT_SECTION.search(head)
+    if m is None:
+        return
+    _close(fh)
+    line = head.count(b"\n", 0, m.start()) + 1
+    raise UsageError(
+        f"{name}: larger than {WHOLE_INPUT_BYTES // 2**20} MB, and its line {line} starts "
+        f"the variant section '{m.group(1).decode().lower()}:' of one puzzle; a variant "
+        f"puzzle is at most {WHOLE_INPUT_BYTES // 2**20} MB (a batch holds one puzzle a line)")
 
 
 def read_text(source: str) -> str:

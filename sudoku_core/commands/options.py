@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 
 from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
-from ..model.errors import SudokuError
+from ..model.errors import SudokuError, quoted
 from ..model.grid import Shape
 from ..model.variants import parse_names
 
@@ -65,14 +65,28 @@ def variant_names(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+MAX_DIGITS = 40  # more than any count, size, budget or seed (seeds are 64-bit)
+
+
+def integer(text: str) -> int:
+    """An argparse type: a whole number, in words when it is none or far too long (Python's
+    int() would name its own 4,300-digit limit)."""
+    body = text.strip()
+    digits = body.lstrip("+-")
+    if len(digits) > MAX_DIGITS and digits.isascii() and digits.isdigit():
+        raise argparse.ArgumentTypeError(
+            f"{quoted(body)}: a number of {len(digits):,} digits is far too large")
+    try:
+        return int(body)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+
+
 def whole_number(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number >= ``least``."""
 
     def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = integer(text)
         if value < least:
             raise argparse.ArgumentTypeError(f"{value} is too small; the least is {least}")
         return value
@@ -83,13 +97,15 @@ def whole_number(least: int) -> Callable[[str], int]:
 def seconds(text: str) -> float:
     """An argparse type: a time limit in seconds, checked by the core's rule."""
     try:
+        if len(text.strip()) > MAX_DIGITS:
+            raise ValueError(text)  # 5,000 digits read as infinity: no number of seconds
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     try:
         return check_time_limit(value)
     except BudgetError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: {exc}") from None
 
 
 def shape_option(args: argparse.Namespace) -> Shape | None:

@@ -16,9 +16,11 @@ def add_parser(subparsers: Any) -> None:
     """Register `sudoku show`."""
     p = subparsers.add_parser(
         "show",
-        help="print a puzzle in another format (line, pretty, tokens, json, candidates, link)",
+        help="print a puzzle in another format (line, pretty, variant, json, link, fpuzzles, "
+             "sudokupad, ...)",
         description="Convert between formats (links of the page and other sites are read "
-                    "too); the output parses back.",
+                    "too); the output parses back to the same puzzle, its box shape and rules "
+                    "('line' holds the cells only: read a 3x2 line back with --box 3x2).",
     )
     add_input_arguments(p)
     p.add_argument("--to", choices=FORMATS, default="pretty", help="output format")

@@ -15,21 +15,56 @@ def format_line(grid: Grid) -> str:
 
 
 def format_tokens(grid: Grid) -> str:
-    """Numbers separated by spaces, one row per line, '.' for empty."""
+    """Numbers separated by spaces, one row per line, '.' for empty (with bars and rules
+    between the boxes when they are not the size's default, so the box shape reads back)."""
     w = len(str(grid.size))
-    return "\n".join(
-        " ".join(f"{v if v else '.':>{w}}" for v in row) for row in grid.rows()
-    )
+    cells = [f"{v if v else '.':>{w}}" for v in grid.cells]
+    if grid.shape.classic == Shape.for_size(grid.size):
+        return _rows(grid.shape, cells, " ", None)
+    return _rows(grid.shape, cells, " ", " | ")
 
 
 def format_rows(grid: Grid) -> str:
     """A plain grid: one row of symbols per line, '.' for empty (numbers between spaces above
-    35, where one symbol per cell runs out)."""
+    35, where one symbol per cell runs out); a box shape that is not the size's default is
+    drawn with '|' and a rule of dashes, as in format_boxed, so that it reads back."""
     n = grid.size
     if n > MAX_SYMBOL_SIZE:
         return format_tokens(grid)
+    if grid.shape.classic != Shape.for_size(n):
+        return format_boxed(grid)
     line = format_line(grid)
     return "\n".join(line[r * n:(r + 1) * n] for r in range(n))
+
+
+def format_boxed(grid: Grid) -> str:
+    """Rows such as '..3|.1.|...' with a line of dashes between bands of boxes (SimpleSudoku's
+    .ss); numbers between spaces and ' | ' above 35."""
+    shape = grid.shape
+    if shape.size > MAX_SYMBOL_SIZE:
+        return _rows(shape, [str(v) if v else "." for v in grid.cells], " ", " | ")
+    return _rows(shape, [shape.symbol(v) for v in grid.cells], "", "|")
+
+
+def _rows(shape: Shape, cells: Sequence[str], join: str, bar: str | None) -> str:
+    """The cells one row a line; with ``bar`` between boxes and a rule between bands."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    rows = []
+    for r in range(n):
+        values = cells[r * n:(r + 1) * n]
+        if bar is None:
+            rows.append(join.join(values))
+        else:
+            rows.append(bar.join(join.join(values[b:b + bc]) for b in range(0, n, bc)))
+    if bar is None:
+        return "\n".join(rows)
+    rule = "-" * max(len(row) for row in rows)
+    out: list[str] = []
+    for r, row in enumerate(rows):
+        if r and r % br == 0:
+            out.append(rule)
+        out.append(row)
+    return "\n".join(out)
 
 
 def _symbol(shape: Shape, value: int) -> str:

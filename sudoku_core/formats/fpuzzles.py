@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
-from .fpuzzles_variants import HANDLED, read_variant
+from .fpuzzles_variants import HANDLED, flag, read_variant
 from .linkdata import (
     Link,
     Param,
@@ -115,7 +115,7 @@ class _Cells:
     def add(self, cell: dict[str, Any], size: int, name: str, param: Param, site: str) -> None:
         """Read one cell object (``name`` such as 'r1c1')."""
         value = cell_value(cell.get("value"), size, name, param, site)
-        given = bool(cell.get("given"))
+        given = flag(cell, "given", site, f"{name}: ")
         self.givens.append(value if given else 0)
         self.entries.append(0 if given else value)
         self.centre.append(_marks(cell.get("centerPencilMarks"), size, name, param, site))

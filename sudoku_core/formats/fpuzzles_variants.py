@@ -8,6 +8,7 @@ package has no model for (one diagonal alone, other extra regions) is refused by
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..model.errors import LinkError
@@ -16,13 +17,13 @@ from ..model.variants import Cage, Variant, windows
 
 HANDLED = frozenset({"diagonal+", "diagonal-", "antiknight", "antiking", "killercage",
                      "extraregion"})
-_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+_CELL = re.compile(r"^R([0-9]{1,3})C([0-9]{1,3})$", re.IGNORECASE)  # ASCII, 1-64
 
 
 def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant | None:
     """The Variant of an f-puzzles puzzle (None: classic); LinkError for a rule not modelled."""
     n = shape.size
-    plus, minus = bool(puzzle.get("diagonal+")), bool(puzzle.get("diagonal-"))
+    plus, minus = flag(puzzle, "diagonal+", site), flag(puzzle, "diagonal-", site)
     if plus != minus:
         raise LinkError(f"this {site} link holds a variant with a single diagonal "
                         f"('diagonal{'+' if plus else '-'}'); only both diagonals (X-Sudoku) "
@@ -38,10 +39,20 @@ def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant 
             raise LinkError(f"this {site} link holds a variant with extra regions other than "
                             "the Windoku windows; only the Windoku windows are read")
         wins = True
-    regions = _regions(puzzle, shape)
-    variant = Variant(plus and minus, wins, regions, cages, bool(puzzle.get("antiknight")),
-                      bool(puzzle.get("antiking")))
+    regions = _regions(puzzle, shape, site)
+    variant = Variant(plus and minus, wins, regions, cages, flag(puzzle, "antiknight", site),
+                      flag(puzzle, "antiking", site))
     return None if variant.is_classic else variant
+
+
+def flag(item: dict[str, object], key: str, site: str, where: str = "") -> bool:
+    """A true-or-false field (absent or null: false); anything else is refused, as "false" in
+    quotes would otherwise turn the rule on."""
+    value = item.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise LinkError(f"this {site} link's {where}{json.dumps(key)} is "
+                    f"{json.dumps(value)[:20]}, not true or false")
 
 
 def _items(puzzle: dict[str, object], key: str, site: str) -> list[dict[str, object]]:
@@ -77,8 +88,9 @@ def _cage(k: int, item: dict[str, object], n: int, site: str) -> Cage:
     return Cage(tuple(cells), int(text))
 
 
-def _regions(puzzle: dict[str, object], shape: Shape) -> tuple[int, ...]:
-    """Each cell's region where some cell moves out of its box (else () : the boxes)."""
+def _regions(puzzle: dict[str, object], shape: Shape, site: str) -> tuple[int, ...]:
+    """Each cell's region where some cell moves out of its box (else () : the boxes); a
+    "region" that is not a number 0..N-1 (f-puzzles writes integers) is refused by cell."""
     n = shape.size
     box_of = shape.classic.geometry.box_of
     rows = puzzle.get("grid")
@@ -89,8 +101,12 @@ def _regions(puzzle: dict[str, object], shape: Shape) -> tuple[int, ...]:
             continue
         for c, cell in enumerate(row[:n]):
             region = cell.get("region") if isinstance(cell, dict) else None
-            if isinstance(region, int) and not isinstance(region, bool):
-                out[r * n + c] = region
+            if region is None:
+                continue
+            if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < n:
+                raise LinkError(f"this {site} link's r{r + 1}c{c + 1}: \"region\" is "
+                                f"{json.dumps(region)[:20]}, not a region number 0-{n - 1}")
+            out[r * n + c] = region
     return () if tuple(out) == box_of else tuple(out)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ..model.grid import Grid
+from ..model.errors import ShapeError, VariantError
+from ..model.grid import Grid, Shape
 from .drawing import candidate_masks
 from .fpuzzles_variants import write_variant
 from .linkdata import kept_entries
@@ -24,24 +25,43 @@ def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> st
         raise ValueError(f"unknown site {site!r}; expected one of {', '.join(SITE_LINKS)}")
     placed = list(kept_entries(givens, entries) if entries else (0,) * givens.shape.cell_count)
     if site in ("sudokuwiki", "sudoku.coach") and givens.shape.variant is not None:
-        raise ValueError(f"{site} links hold classic puzzles, not "
+        raise VariantError(f"{site} links hold classic puzzles, not "
                          f"{givens.shape.variant.describe()} rules; use an f-puzzles link")
     if site in ("sudokuwiki", "sudoku.coach"):
         if givens.size != 9:
-            raise ValueError(f"{site} links hold 9x9 puzzles, not {sized(givens.size)} one")
+            raise ShapeError(f"{site} links hold 9x9 puzzles, not {sized(givens.size)} one")
         digits = "".join(str(v) for v in givens.cells)
         if site == "sudoku.coach":
             return f"https://sudoku.coach/en/play/{digits}"
         if any(placed):
             return f"https://www.sudokuwiki.org/sudoku.htm?bd=S9B{_packed(givens, placed)}"
         return f"https://www.sudokuwiki.org/sudoku.htm?bd={digits}"
-    if givens.size not in _FPUZZLES_SIZES or givens.shape.classic != shape_for_size(givens.size):
-        raise ValueError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
-                         f"{shape_for_size(givens.size)}, up to 16x16; not {givens.shape}")
+    if givens.size not in _FPUZZLES_SIZES:
+        raise ShapeError(f"f-puzzles draws grids from 4x4 up to 16x16, not {sized(givens.size)} "
+                         f"one; use the page's link or the variant text")
+    if givens.shape.classic != shape_for_size(givens.size):
+        raise ShapeError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
+                         f"{shape_for_size(givens.size)}, not {givens.shape.classic}; use the "
+                         f"page's link or the variant text")
     data = compress_to_base64(json.dumps(_fpuzzles(givens, placed), separators=(",", ":")))
     if site == "f-puzzles":
         return f"https://www.f-puzzles.com/?load={data}"
     return f"https://sudokupad.app/fpuzzles{data}"
+
+
+def share_links(grid: Grid) -> dict[str, str | None]:
+    """``{"fpuzzles": ..., "sudokupad": ...}``: links that open the puzzle and its rules on
+    those sites (docs/protocol.md), None for a shape f-puzzles cannot draw."""
+    if not fpuzzles_draws(grid.shape):
+        return {"fpuzzles": None, "sudokupad": None}
+    return {"fpuzzles": format_site_link(grid, "f-puzzles"),
+            "sudokupad": format_site_link(grid, "sudokupad")}
+
+
+def fpuzzles_draws(shape: Shape) -> bool:
+    """True when f-puzzles (and SudokuPad, which opens its data) can draw the grid: the default
+    boxes of 4x4 to 16x16."""
+    return shape.size in _FPUZZLES_SIZES and shape.classic == shape_for_size(shape.size)
 
 
 def _packed(givens: Grid, placed: list[int]) -> str:

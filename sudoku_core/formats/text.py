@@ -256,9 +256,20 @@ def _numeric(tokens: list[Token]) -> bool:
     )
 
 
+# Every puzzle line has a digit or an empty mark: its values 1..N start with 1-9.
+_CELL_MARKS = frozenset("0123456789._")
+NOT_A_PUZZLE = ("not a puzzle: no grid, link or puzzle line found (expected cells such as "
+                "'53..7....6..195...', with '.' or '0' for an empty cell, a link or JSON)")
+
+
 def _explain(sc: Scan, shape: Shape | None) -> SudokuError:
     """The most helpful error for tokens that make no grid."""
     tokens = sc.tokens
+    if all(_CELL_MARKS.isdisjoint(tok.text) for tok in tokens) and any(
+            ch.isalpha() for tok in tokens for ch in tok.text):
+        # Words ('hello world'), not a grid with a cell too many: a count would mislead
+        # (binary junk, with no letters, is shown by its first bad character instead).
+        return ParseError(NOT_A_PUZZLE)
     t, c = len(tokens), sc.chars
     numeric = _numeric(tokens)
     if shape is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.errors import ParseError, VariantError
+from ..model.errors import ParseError, VariantError, quoted
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape, cell_name
 from ..model.variants import Cage, Variant, parse_names, rules_of
 from .drawing import format_rows
@@ -26,8 +26,11 @@ from .scan import LINE_BREAK
 from .text import read_text
 
 HEADER = re.compile(r"^\s*(rules|regions|cages)\s*:\s*(.*?)\s*$", re.IGNORECASE)
-_CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
-_CAGE = re.compile(r"^\s*(?:(\d+)\s*[:=])?\s*(.*?)\s*$")
+# ASCII digits only ('²' is a digit to \d and to int()); a cell's row and column have at most
+# two digits (64x64), a sum at most MAX_SUM_DIGITS: longer numbers are refused in words.
+_CELL = re.compile(r"^r([0-9]{1,3})c([0-9]{1,3})$", re.IGNORECASE)
+_CAGE = re.compile(r"^\s*(?:([0-9]+)\s*[:=])?\s*(.*?)\s*$")
+MAX_SUM_DIGITS = 6  # a 64x64 grid's largest cage, all 4,096 cells, sums to 133,120
 
 
 def has_variant_text(text: str) -> bool:
@@ -118,14 +121,18 @@ def _row_tokens(line: str, n: int) -> list[str]:
 def _cage(line: str, at: int, n: int) -> Cage:
     m = _CAGE.match(line)
     assert m is not None  # the pattern matches any line
-    total = int(m.group(1)) if m.group(1) else None
+    digits = m.group(1) or ""
+    if len(digits) > MAX_SUM_DIGITS:
+        raise ParseError(f"variant text: the cage sum {quoted(digits)} is far larger than any "
+                         "cage holds", line=at)
+    total = int(digits) if digits else None
     cells = []
     for token in re.split(r"[\s,;]+", m.group(2)):
         if not token:
             continue
         cm = _CELL.match(token)
         if cm is None:
-            raise ParseError(f"variant text: cage cell {token!r} is not a cell such as r1c1",
+            raise ParseError(f"variant text: cage cell {quoted(token)} is not a cell such as r1c1",
                              line=at)
         r, c = int(cm.group(1)), int(cm.group(2))
         if not (1 <= r <= n and 1 <= c <= n):

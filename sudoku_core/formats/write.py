@@ -10,9 +10,10 @@ from typing import Any
 from ..model.contract import frame
 from ..model.errors import VariantError
 from ..model.expect import expect
-from ..model.grid import MAX_SYMBOL_SIZE, Grid
+from ..model.grid import Grid, Shape
 from .drawing import (
     candidate_masks,
+    format_boxed,
     format_candidates,
     format_line,
     format_pretty,
@@ -21,16 +22,18 @@ from .drawing import (
 )
 from .jsonio import format_json
 from .page_link import format_link
-from .site_links import SITE_LINKS, format_site_link
+from .site_links import SITE_LINKS, format_site_link, fpuzzles_draws
 from .variant_text import format_variant_text
 
 __all__ = [
     "FORMATS",
+    "SITE_FORMATS",
     "SITE_LINKS",
     "Formatted",
     "export",
     "candidate_masks",
     "format_candidates",
+    "format_fpuzzles",
     "format_grid",
     "format_json",
     "format_line",
@@ -40,28 +43,15 @@ __all__ = [
     "format_sdk",
     "format_site_link",
     "format_ss",
+    "format_sudokupad",
     "format_tokens",
+    "writes",
 ]
 
 
 def format_ss(grid: Grid) -> str:
     """SimpleSudoku .ss: rows such as '..3|.1.|...', a line of dashes between bands of boxes."""
-    shape = grid.shape
-    n, br, bc = shape.size, shape.box_rows, shape.box_cols
-    wide = n > MAX_SYMBOL_SIZE
-    cells = [str(v) if wide and v else shape.symbol(v) for v in grid.cells]
-    join, bar = (" ", " | ") if wide else ("", "|")
-    rows = []
-    for r in range(n):
-        values = cells[r * n:(r + 1) * n]
-        rows.append(bar.join(join.join(values[b:b + bc]) for b in range(0, n, bc)))
-    rule = "-" * max(len(row) for row in rows)
-    out: list[str] = []
-    for r, row in enumerate(rows):
-        if r and r % br == 0:
-            out.append(rule)
-        out.append(row)
-    return "\n".join(out)
+    return format_boxed(grid)
 
 
 def format_sdk(grid: Grid) -> str:
@@ -71,6 +61,16 @@ def format_sdk(grid: Grid) -> str:
 
 def _candidates(grid: Grid) -> str:
     return format_candidates(grid)
+
+
+def format_fpuzzles(grid: Grid, entries: Grid | None = None) -> str:
+    """The f-puzzles link that opens the puzzle, its rules and the player's entries."""
+    return format_site_link(grid, "f-puzzles", entries)
+
+
+def format_sudokupad(grid: Grid, entries: Grid | None = None) -> str:
+    """The SudokuPad link (f-puzzles data) that opens the puzzle, rules and entries."""
+    return format_site_link(grid, "sudokupad", entries)
 
 
 FORMATS: dict[str, Callable[[Grid], str]] = {
@@ -84,14 +84,26 @@ FORMATS: dict[str, Callable[[Grid], str]] = {
     "sdk": format_sdk,
     "link": format_link,
     "variant": format_variant_text,
+    "fpuzzles": format_fpuzzles,
+    "sudokupad": format_sudokupad,
 }
+# The formats that are other sites' links: f-puzzles' data, for the shapes it draws.
+SITE_FORMATS = ("fpuzzles", "sudokupad")
 # Formats that keep a variant's rules (regions, cages, diagonals ...).
-CARRY_RULES = ("json", "variant")
+CARRY_RULES = ("json", "variant", "link", "fpuzzles", "sudokupad")
 # Formats that can carry the player's entries apart from the givens.
 WITH_ENTRIES: dict[str, Callable[[Grid, Grid | None], str]] = {
     "json": format_json,
     "link": format_link,
+    "fpuzzles": format_fpuzzles,
+    "sudokupad": format_sudokupad,
 }
+
+
+def writes(to: str, shape: Shape) -> bool:
+    """True when the format ``to`` can hold a grid of ``shape`` (the sites' links draw only
+    some shapes; every other format holds every shape)."""
+    return to not in SITE_FORMATS or fpuzzles_draws(shape)
 
 
 def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) -> str:
@@ -105,8 +117,10 @@ def format_grid(grid: Grid, to: str = "line", *, entries: Grid | None = None) ->
     variant = grid.shape.variant
     if variant is not None and to not in CARRY_RULES and not grid.is_complete():
         # A solution's digits say it all; a puzzle without its rules is another puzzle.
-        raise VariantError(f"the {to} format cannot carry the rules of a {variant.describe()} "
-                         f"puzzle; use {' or '.join(CARRY_RULES)}")
+        rules = variant.describe()
+        article = "an" if rules[0] in "aeiouAEIOUX" else "a"  # "an X puzzle", "an anti-king"
+        raise VariantError(f"the {to} format cannot carry the rules of {article} {rules} "
+                           f"puzzle; use {', '.join(CARRY_RULES[:-1])} or {CARRY_RULES[-1]}")
     if entries is None:
         return writer(grid)
     if to not in WITH_ENTRIES:

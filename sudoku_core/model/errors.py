@@ -60,7 +60,17 @@ def beyond_input(exc: BaseException) -> str:
         return "the data is nested too deeply for a puzzle"
     if isinstance(exc, MemoryError):
         return "the data asks for more memory than any puzzle needs"
-    return f"the data holds a number no puzzle holds (too large or not finite: {exc})"
+    # Python's own words ("Exceeds the limit (4300 digits) for integer string conversion")
+    # name its internals, not the input's fault: left out.
+    return "the data holds a number no puzzle holds (too large, or not finite)"
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (with its length) when
+    longer: a pasted megabyte is never echoed back whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 class VariantError(SudokuError):

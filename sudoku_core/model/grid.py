@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from .errors import CellCountError, ShapeError, SymbolError
+from .errors import CellCountError, ShapeError, SymbolError, quoted
 from .variants import (
     KING_MOVES,
     KNIGHT_MOVES,
@@ -132,7 +132,7 @@ class Shape:
         if len(cleaned) > 16 or len(parts) != 2 or not all(
             p.strip().isascii() and p.strip().isdigit() for p in parts
         ):
-            raise ShapeError(f"box shape {text!r}: expected ROWSxCOLS, such as 3x3 or 2x3")
+            raise ShapeError(f"box shape {quoted(text)}: expected ROWSxCOLS, such as 3x3 or 2x3")
         shape = cls(int(parts[0]), int(parts[1]))
         if size is not None and shape.size != size:
             raise ShapeError(
