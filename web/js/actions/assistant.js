@@ -197,9 +197,15 @@ export const assistant = {
     flush();
   },
 
+  // Stop walking (or Esc): the grid as it was before Steps; true when a walk was open.
   closeWalk() {
-    dispatch(S.closeWalk);
+    const walk = getState().walk;
+    if (!walk) return false;
+    const back = walk.index > 0 && getState().doc === walk.docs[walk.index];
+    dispatch(S.closeWalk, back ? "Stopped walking: the grid is back as it was before Steps. " +
+      "Redo brings the steps back, one step at a time." : "Stopped walking.");
     editing.focusGrid();
+    return true;
   },
 
   explain() {
