@@ -4,12 +4,18 @@ leaves the grid as it found it, and the messages are in players' words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import App, Server, Watch, open_context, wait_until
+from conftest import App, Server, Watch, open_context
 from playwright.sync_api import Browser, expect
 from puzzles import CLASSIC
+
+from sudoku_core import Shape, parse
+from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.logic.explain import steps
+from sudoku_core.make.variant_generate import generate_variant
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,
@@ -134,3 +140,25 @@ def test_stop_walking_puts_the_grid_back_and_undo_goes_one_step_at_a_time(tour: 
                            f"[data-value=\"\"])').length === {givens + 1}")
     page.keyboard.press("Control+z")
     tour.expect_line(CLASSIC)
+
+
+HARD = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+
+def test_a_linked_hard_puzzle_gets_its_level_from_the_walk(app: App) -> None:
+    """The quick rating gives up (or names a least level); the walk worked out ahead knows it."""
+    level = app.page.locator("#level")
+    app.open("#p=" + HARD)
+    expect(level).to_have_text(re.compile(r"^Level: "), timeout=60_000)  # never blank
+    app.page.wait_for_selector("html[data-walk='ready']", timeout=300_000)
+    expect(level).to_have_text(f"Level: {steps(parse(HARD)).level}", timeout=10_000)
+
+
+def test_an_imported_fpuzzles_killer_gets_its_level(app: App) -> None:
+    killer = generate_variant(Shape(3, 3), ("killer",), "easy", seed=3)
+    assert sum(1 for v in killer.grid.cells if v) < 9  # few givens: its cages carry it
+    app.paste(format_site_link(killer.grid, "f-puzzles"))
+    app.wait_message("Loaded a 9×9")
+    expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
+    expect(app.page.locator("#level")).to_have_text(
+        re.compile(rf"^Level: {killer.level}( · SE [0-9.]+)?$"), timeout=60_000)

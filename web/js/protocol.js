@@ -93,9 +93,11 @@ export function readHint(r) {
   return { status: r.status, step: readStep(r) };
 }
 
-// A steps reply: status, the library's words and every step.
+// A steps reply: status, the library's words, every step, and the level of the path (null
+// unless it reached the solution).
 export function readSteps(r) {
-  return { status: r.status, message: r.message || "", steps: (r.steps || []).map(readStep) };
+  return { status: r.status, message: r.message || "", steps: (r.steps || []).map(readStep),
+    level: r.level || null };
 }
 
 // A candidates reply: per cell the values that fit.
@@ -103,10 +105,11 @@ export function readCandidates(r) {
   return r.candidates;
 }
 
-// A rate reply: the level (null when out of time), the least level the steps met so far, and
-// the Sudoku Explainer rating (null when the reply has none).
+// A rate reply: the level (null when out of time), the least level the steps met so far, the
+// Sudoku Explainer rating (null when the reply has none), and whether the time ran out.
 export function readRating(r) {
-  return { level: r.level || null, atLeast: r.level_at_least || null, se: r.se ? r.se.er : null };
+  return { level: r.level || null, atLeast: r.level_at_least || null, se: r.se ? r.se.er : null,
+    timedOut: Boolean(r.timed_out) };
 }
 
 // A puzzle the engine made, mapped or read (generate, isomorph, parse): the grid, its shape

@@ -38,6 +38,7 @@ export function initialState(doc = emptyDoc()) {
     sizeUndo: null, // a puzzle a size change cleared, for Undo: {doc (the new grid), saved}
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
+    levelNote: null, // why a game shows no level: {id (the game's), text: "too hard within 1.5 s"}
     settings: defaultSettings(), // the user's choices (see defaultSettings), saved apart
     hints: 0, // hints answered so far (tests and benchmarks wait on <html data-hints>)
   };
@@ -215,6 +216,11 @@ export function restartGame(state) {
 // The level the engine gave a puzzle that came without one.
 export function setLevel(state, level) {
   return { ...state, game: { ...state.game, level } };
+}
+
+// Why the game (id) has no level yet, e.g. "too hard to rate within 1.5 s".
+export function setLevelNote(state, id, text) {
+  return { ...state, levelNote: { id, text } };
 }
 
 // One second more on the game's clock.

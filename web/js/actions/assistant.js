@@ -1,7 +1,7 @@
 // Actions that ask the engine about the puzzle: Solve, Validate, Check, Hint, the step walk,
 // and Cancel. The engine's words are shown as they come (they are the CLI's).
 
-import { hintRequest, SOLVE_BUDGET } from "../background.js";
+import { hintRequest, offerLevel, SOLVE_BUDGET } from "../background.js";
 import { show as showExplain } from "../chain_view.js";
 import { ask, cancel, job, running } from "../client.js";
 import * as D from "../doc.js";
@@ -155,6 +155,7 @@ export const assistant = {
       return readSteps(await ask("steps", args, onPartial));
     });
     if (pending) cancelAnimationFrame(pending);
+    if (r) offerLevel(doc, r.level); // a puzzle that came without a level has one now
     const walking = getState().walk;
     if (!r) {
       if (walking && getState().doc === walking.docs[walking.index]) {
