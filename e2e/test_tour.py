@@ -162,3 +162,43 @@ def test_an_imported_fpuzzles_killer_gets_its_level(app: App) -> None:
     expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "killer")
     expect(app.page.locator("#level")).to_have_text(
         re.compile(rf"^Level: {killer.level}( · SE [0-9.]+)?$"), timeout=60_000)
+
+
+RECORD_MESSAGES = """() => {
+    window.__said = [];
+    new MutationObserver(() => window.__said.push(
+        document.getElementById('message').textContent)).observe(
+        document.getElementById('message'), {childList: true, characterData: true, subtree: true});
+}"""
+
+
+@pytest.mark.parametrize("names, words", [("x", "X"), ("antiknight", "anti-knight")])
+def test_a_new_variant_puzzle_is_named_in_players_words(app: App, names: str, words: str) -> None:
+    page = app.page
+    app.click("New puzzle")
+    page.locator("#new-size").select_option("9")
+    page.get_by_label("Difficulty").select_option("easy")
+    page.get_by_label("Variant").select_option(names)
+    page.evaluate(RECORD_MESSAGES)
+    app.button("Generate").click()
+    said = app.wait_message(f"New Easy {words} puzzle (9×9)", timeout=120_000)
+    assert said.startswith(f"New Easy {words} puzzle"), said
+    making = [t for t in page.evaluate("window.__said") if t.startswith("Making")]
+    assert all(t.startswith(f"Making an Easy {words} puzzle") for t in making), making
+    app.click("New puzzle")
+    page.get_by_label("Variant").select_option("")  # classic again for the shared page
+    page.keyboard.press("Escape")
+
+
+def test_a_conflicting_import_says_so_and_solve_says_solved(app: App) -> None:
+    app.paste("55" + "." * 79)
+    said = app.wait_message("Loaded a 9×9 puzzle")
+    assert "but its givens conflict: 5 appears twice in row 1" in said, said
+    expect(app.status()).to_have_attribute("data-kind", "error")
+    app.paste(CLASSIC)
+    said = app.wait_message("Loaded a 9×9 puzzle")
+    assert "conflict" not in said, said
+    expect(app.status()).to_have_attribute("data-kind", "ok")
+    app.click("Solve")
+    app.wait_message("Solved")
+    assert app.status().inner_text() == "Solved."  # no solver timings for players

@@ -181,6 +181,14 @@ def _with_rules(grid: Grid) -> Json:
     reply = grid.to_json()
     if grid.shape.variant is not None:
         reply["variant"] = grid.shape.variant.to_json()
+    return _with_words(reply, grid)
+
+
+def _with_words(reply: Json, grid: Grid) -> Json:
+    """The reply with a variant's rules in players' words, "variant_words" ("Killer", "X",
+    "anti-knight"): the page says them and knows no rule."""
+    if grid.shape.variant is not None:
+        reply["variant_words"] = grid.shape.variant.describe()
     return reply
 
 
@@ -354,8 +362,9 @@ def cmd_generate(args: Json) -> Json:
     if not isinstance(names, str):
         raise BadRequest("variant must be a string such as 'killer' or 'x,antiking'")
     if names.strip():
-        return generate_variant(shape, parse_names(names), difficulty, seed=seed,
-                                symmetry=symmetry, time_limit=time_limit).to_json()
+        made = generate_variant(shape, parse_names(names), difficulty, seed=seed,
+                                symmetry=symmetry, time_limit=time_limit)
+        return _with_words(made.to_json(), made.grid)
     return generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
                     time_limit=time_limit).to_json()
 

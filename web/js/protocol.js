@@ -118,6 +118,7 @@ export function readPuzzle(r) {
   return {
     box: r.box, size: r.size, values: r.values, level: r.level || "", note: r.note || "",
     variant: r.variant || null, reached: Boolean(r.reached),
+    variantWords: r.variant_words || "", // the rules in players' words, e.g. "Killer", "anti-knight"
     // The player's work a parsed text kept apart from the givens (absent: none).
     entries: r.entries, centre: r.centre, corner: r.corner, colours: r.colours,
   };

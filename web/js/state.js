@@ -27,7 +27,7 @@ export function initialState(doc = emptyDoc()) {
     showCandidates: false, // draw the working candidates in empty cells
     celebrate: false, // the user just finished the puzzle correctly
     source: "", // the link the puzzle came from, e.g. "#p=53..7....&box=3x3"
-    message: { text: "", kind: "info" }, // status line, e.g. {text: "Solved in 4 ms", kind: "ok"}
+    message: { text: "", kind: "info" }, // status line, e.g. {text: "Solved.", kind: "ok"}
     engine: { state: "loading", progress: 0, text: "" }, // e.g. {state: "ready", version: {...}}
     busy: null, // the long job running, e.g. "solve" | "validate" | null
     jobs: 0, // requests the engine has not answered yet
