@@ -35,7 +35,7 @@ def test_type_a_puzzle_and_solve(app: App) -> None:
     assert set(app.kinds()) == {"entry", "empty"}
     app.click("Solve")
     text = app.wait_message("Solved.")
-    assert " ms" in text
+    assert text == "Solved."  # players see no solver timings
     app.expect_line(CLASSIC_SOLUTION)
     kinds = app.kinds()
     assert {kinds[i] for i, ch in enumerate(CLASSIC) if ch == "."} == {"solved"}
