@@ -57,7 +57,7 @@ def test_phone_viewport(browser: Browser, server: Server, watch: Watch) -> None:
         expect(app.cell(1, 3)).to_have_attribute("data-value", "4")
         app.open_menu()  # Solve, Validate, Share and Size are in the menu
         page.get_by_role("button", name="Solve", exact=True).tap()
-        app.wait_message("Solved in")
+        app.wait_message("Solved.")
         app.open_menu()
         for name in ("Validate", "Share", "Undo"):
             b = page.get_by_role("button", name=name, exact=True).bounding_box()

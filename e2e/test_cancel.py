@@ -41,7 +41,7 @@ def test_cancel_a_long_job(fresh_app: App) -> None:
     app.paste(SMALL)
     app.wait_message("Loaded a 4×4")
     app.click("Solve")
-    app.wait_message("Solved in")
+    app.wait_message("Solved.")
     app.expect_line(SMALL_SOLUTION)
 
 

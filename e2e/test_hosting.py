@@ -17,7 +17,7 @@ def test_served_from_a_sub_path(browser: Browser, site: Path, watch: Watch) -> N
         app = App(ctx.new_page(), server, watch)
         app.open("#p=" + SMALL, path="")
         app.click("Solve")
-        app.wait_message("Solved in")
+        app.wait_message("Solved.")
         app.expect_line(SMALL_SOLUTION)
         wait_until(app.page, "() => navigator.serviceWorker.ready.then(() => true)")
     finally:
@@ -34,7 +34,7 @@ def test_no_request_leaves_the_origin(app: App) -> None:
     watch = app.watch
     app.open("#p=" + SMALL)
     app.click("Solve")
-    app.wait_message("Solved in")
+    app.wait_message("Solved.")
     names = {u.rsplit("/", 1)[-1].split("#")[0] for u in watch.requests}
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
     assert any(n.startswith("sudoku_core-") and n.endswith(".whl") for n in names)

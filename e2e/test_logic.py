@@ -116,7 +116,7 @@ def test_new_puzzle(app: App) -> None:
     kinds = app.kinds()
     assert "given" in kinds and "empty" in kinds
     app.click("Solve")
-    assert "several" not in app.wait_message("Solved in")  # exactly one solution
+    assert "several" not in app.wait_message("Solved.")  # exactly one solution
 
 
 def test_new_puzzle_never_offers_the_same_one_twice(fresh_app: App) -> None:

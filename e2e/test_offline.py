@@ -40,7 +40,7 @@ def test_second_visit_works_with_the_server_stopped(
         app.wait_ready()
         app.expect_line(CLASSIC)
         app.click("Solve")
-        app.wait_message("Solved in")
+        app.wait_message("Solved.")
         app.expect_line(CLASSIC_SOLUTION)
         # A fresh tab in the same profile, server still gone.
         page2 = ctx.new_page()
@@ -125,7 +125,7 @@ def test_a_new_build_replaces_the_cache(
                              f"k[0] === 'sudoku-core-{build}')", timeout=30.0)
         assert "new build" in app.page.evaluate("fetch('app.css').then(r => r.text())")
         app.click("Solve")
-        app.wait_message("Solved in")
+        app.wait_message("Solved.")
         app.expect_line(CLASSIC_SOLUTION)
     finally:
         ctx.close()

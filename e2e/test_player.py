@@ -164,7 +164,7 @@ def test_phone_fits_without_scrolling(browser: Browser, server: Server, watch: W
         b = solve.bounding_box()
         assert b and b["y"] + b["height"] <= 667
         solve.tap()
-        app.wait_message("Solved in")
+        app.wait_message("Solved.")
         # New puzzle: the page is left at the top, the whole grid in view.
         page.get_by_role("button", name="New puzzle", exact=True).tap()
         page.get_by_role("button", name="Generate", exact=True).tap()

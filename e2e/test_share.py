@@ -51,7 +51,7 @@ def test_hand_made_link(app: App) -> None:
     app.expect_line(CLASSIC)
     assert app.cell(1, 1).get_attribute("aria-label").startswith("r1c1, 5, given")
     app.click("Solve")
-    app.wait_message("Solved in")
+    app.wait_message("Solved.")
 
 
 def test_hand_made_link_with_zeros_and_box(app: App) -> None:

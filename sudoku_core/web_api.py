@@ -183,6 +183,14 @@ def _with_rules(grid: Grid) -> Json:
     reply = grid.to_json()
     if grid.shape.variant is not None:
         reply["variant"] = grid.shape.variant.to_json()
+    return _with_words(reply, grid)
+
+
+def _with_words(reply: Json, grid: Grid) -> Json:
+    """The reply with a variant's rules in players' words, "variant_words" ("Killer", "X",
+    "anti-knight"): the page says them and knows no rule."""
+    if grid.shape.variant is not None:
+        reply["variant_words"] = grid.shape.variant.describe()
     return reply
 
 
@@ -383,7 +391,8 @@ def cmd_generate(args: Json) -> Json:
     else:
         made = generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
                         time_limit=time_limit)
-    return {**made.to_json(), **share_links(made.grid)}  # + "fpuzzles", "sudokupad" links
+    # + "fpuzzles", "sudokupad" links, and "variant_words" for a variant
+    return _with_words({**made.to_json(), **share_links(made.grid)}, made.grid)
 
 
 def cmd_isomorph(args: Json) -> Json:

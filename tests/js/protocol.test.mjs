@@ -55,14 +55,18 @@ test("verdicts, solves and steps read into the page's names", () => {
   assert.deepEqual([solved.values, solved.unique], [[1, 2], true]);
   assert.equal(readSolve({ status: "solved", values: [1], unique: false }).unique, false);
   assert.equal(readSolve({ status: "no_solution" }).values, null);
-  const steps = readSteps({ status: "solved", message: "2 steps", steps: [NUDGE, CHAIN_HINT] });
+  const steps = readSteps({ status: "solved", message: "2 steps", steps: [NUDGE, CHAIN_HINT], level: "Hard" });
+  assert.equal(steps.level, "Hard");
+  assert.equal(readSteps({ status: "gave_up", level: null }).level, null);
   assert.deepEqual(steps.steps.map((s) => s.text), [NUDGE.message, CHAIN_HINT.message]);
   assert.deepEqual(readPartial({ index: 4, step: CHAIN_HINT }).index, 4);
 });
 
 test("ratings, puzzles and geometry", () => {
-  assert.deepEqual(readRating({ level: "Medium", se: { er: 2.6 } }), { level: "Medium", atLeast: null, se: 2.6 });
-  assert.deepEqual(readRating({ level: null, level_at_least: "Expert" }), { level: null, atLeast: "Expert", se: null });
+  assert.deepEqual(readRating({ level: "Medium", se: { er: 2.6 } }),
+    { level: "Medium", atLeast: null, se: 2.6, timedOut: false });
+  assert.deepEqual(readRating({ level: null, level_at_least: "Expert", timed_out: true }),
+    { level: null, atLeast: "Expert", se: null, timedOut: true });
   const made = readPuzzle({ box: [2, 2], size: 4, values: [1, 0], level: "Easy", reached: true });
   assert.deepEqual([made.box, made.level, made.reached, made.variant, made.note], [[2, 2], "Easy", true, null, ""]);
   const geometry = readGeometry({ box: [2, 2], size: 4, units: [[0, 1]], units_of: [[0, 4, 8]], message: "x" });

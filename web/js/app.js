@@ -34,6 +34,8 @@ let visible = !document.hidden;
 // settings saved, a redraw (at once when a job starts or ends: its buttons are disabled
 // before a second press can reach them).
 subscribe((state, before) => {
+  // An undo, a redo or an edit during the step walk: the walk follows, or ends.
+  if (state.walk && state.doc !== before.doc) update(S.followWalk);
   if (state.doc !== before.doc) docChanged();
   if (state.settings !== before.settings) G.saveSettings(state.settings);
   if (state.busy !== before.busy) flush();

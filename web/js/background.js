@@ -9,7 +9,8 @@ import { Engine } from "./engine.js";
 import * as Geo from "./geometry.js";
 import { answerAheadFrom, ask, failed } from "./client.js";
 import {
-  keptReply, readApplied, readCandidates, readPrepared, readRating, readSolve, readVerdict,
+  keptReply, readApplied, readCandidates, readPrepared, readRating, readSolve, readSteps,
+  readVerdict,
 } from "./protocol.js";
 import { loadBank, shippedLevel } from "./puzzles.js";
 import { scheduleSave } from "./saving.js";
@@ -18,6 +19,7 @@ import { dispatch, getState, say, size, update } from "./store.js";
 import { scheduleRender } from "./view.js";
 
 export const SOLVE_BUDGET = 30; // seconds the engine may spend on one solve or validation
+const RATE_BUDGET = 1.5; // seconds for the level of a puzzle that came without one (kept quick)
 const AHEAD_HINTS = 3; // hints worked out from the grid on: this one, then each applied in turn
 const AHEAD_BUDGET = 60; // seconds one slice of that work may take (the engine's most)
 const AHEAD_PAUSE = 100; // ms between looks at the main engine while it works for the player
@@ -82,7 +84,7 @@ function followingArgs(args, r) {
 // to the new grid between two slices. <html data-walk> says where it is: "working", "hints"
 // (the next hints of this grid are found, its Steps walk not yet), "ready" (both), "stopped"
 // (left: too long), "off" (no second engine, a grid above 16x16, or no givens).
-function workAhead(app, ensureCandidates) {
+function workAhead(app, ensureCandidates, onWalk) {
   const answers = new Map(); // answerKey -> Promise of the result, or of null (not found)
   let helper = null; // the second engine
   let helperReady = false;
@@ -156,6 +158,8 @@ function workAhead(app, ensureCandidates) {
       if (!(await slices({ for: "steps", ...walk }, stale))) return false;
       await keep("steps", walk);
     }
+    const reply = await answers.get(answerKey("steps", walk));
+    if (reply && !stale()) onWalk(doc, readSteps(reply).level);
     return !stale();
   }
 
@@ -218,7 +222,7 @@ function workAhead(app, ensureCandidates) {
 function background(app) {
   let candidating = null; // the candidates request in flight
   let solving = null; // the solve request in flight: {key, promise}
-  const ahead = workAhead(app, ensureCandidates);
+  const ahead = workAhead(app, ensureCandidates, (doc, level) => offerLevel(doc, level));
 
   // Repeated values, from the geometry (no rule here: the units come with it).
   // A variant's cages and knight or king moves are no unit: the engine's `check` names those
@@ -397,10 +401,17 @@ function background(app) {
     }
     if (engine.state !== "ready") return;
     const count = doc.givens.filter((v) => v).length;
-    if (count < app.n() || app.n() > 9) return;
-    app.ask("rate", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: 1.5 })
+    // A classic grid of fewer than N givens has several solutions; a variant's rules (a
+    // Killer's cages) may need no given at all.
+    if ((count < app.n() && !doc.variant) || app.n() > 9) return;
+    app.ask("rate", { cells: doc.givens, ...D.shapeArgs(doc), time_limit: RATE_BUDGET })
       .then((reply) => {
         const r = readRating(reply);
+        if (!r.level && !r.atLeast && r.timedOut && app.state.game && app.state.game.id === game.id) {
+          // Said, not left blank: the walk (work ahead, or Steps) may still find it.
+          app.dispatch((s) => S.setLevelNote(s, game.id, `too hard to rate within ${RATE_BUDGET} s`));
+          return;
+        }
         // Out of time (a hard puzzle in the page's short budget): "Expert+" says what the
         // steps met so far prove; the top level needs no "+".
         const least = r.atLeast;
@@ -416,6 +427,17 @@ function background(app) {
       .catch(app.failed("Rating the puzzle"));
   }
 
+  // The level of a whole logical path (Steps, or its walk worked out ahead) of the puzzle's
+  // givens alone: the game's level when it had none or only a least one ("Expert+").
+  function offerLevel(doc, level) {
+    const game = app.state.game;
+    if (!level || !game || doc.entries.some((v) => v) || doc.solved.some((v) => v)) return;
+    if (D.givensKey(doc) !== D.givensKey(app.state.doc)) return;
+    if (game.level && !game.level.includes("+")) return;
+    app.dispatch((s) => S.setLevel(s, level));
+    app.scheduleSave();
+  }
+
   // The engine restarted (ready again, or a job cancelled): requests in flight are gone.
   function forgetRequests() {
     candidating = null;
@@ -424,7 +446,7 @@ function background(app) {
 
   return {
     docChanged, markMistakes, loadGeometry, warmEngine, peersOf, requestCandidates,
-    ensureCandidates, requestSolution, requestRating, forgetRequests,
+    ensureCandidates, requestSolution, requestRating, offerLevel, forgetRequests,
   };
 }
 
@@ -438,7 +460,7 @@ const app = Object.freeze({
 });
 export const {
   docChanged, markMistakes, loadGeometry, warmEngine, peersOf, requestCandidates,
-  ensureCandidates, requestSolution, requestRating, forgetRequests,
+  ensureCandidates, requestSolution, requestRating, offerLevel, forgetRequests,
 } = background(app);
 
 // The hint request Hint sends (see hintArgs), without a level.

@@ -20,6 +20,17 @@ function cellOf(target) {
   return cell ? Number(cell.dataset.cell) : null;
 }
 
+// One Esc, one thing closed, topmost first, as a dialog closes: the menu, then the job running
+// (cancelled), then the open panel (import, new puzzle, saved games, settings, share, the step
+// walk), then a selection of several cells.
+function escape(actions) {
+  if (actions.closeMenu()) return;
+  if (actions.cancelRunning()) return;
+  if (actions.closePanels()) return;
+  if (actions.closeWalk()) return;
+  actions.collapseSelection();
+}
+
 export function bind(actions) {
   const grid = $("grid");
 
@@ -123,12 +134,14 @@ export function bind(actions) {
   });
 
   document.addEventListener("keydown", (event) => {
-    if (isTextField(event.target)) return;
-    const mod = event.ctrlKey || event.metaKey;
-    if (!mod) {
-      if (event.key === "Escape" && !actions.closeMenu()) actions.escape();
+    // Esc closes what is on top, from anywhere (a text box of a panel too): see escape().
+    if (event.key === "Escape" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      escape(actions);
       return;
     }
+    if (isTextField(event.target)) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (!mod) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) {
       event.preventDefault();

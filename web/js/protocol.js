@@ -95,9 +95,11 @@ export function readHint(r) {
     clears: (r.clears || []).map(indexOf) };
 }
 
-// A steps reply: status, the library's words and every step.
+// A steps reply: status, the library's words, every step, and the level of the path (null
+// unless it reached the solution).
 export function readSteps(r) {
-  return { status: r.status, message: r.message || "", steps: (r.steps || []).map(readStep) };
+  return { status: r.status, message: r.message || "", steps: (r.steps || []).map(readStep),
+    level: r.level || null };
 }
 
 // A candidates reply: per cell the values that fit.
@@ -105,10 +107,11 @@ export function readCandidates(r) {
   return r.candidates;
 }
 
-// A rate reply: the level (null when out of time), the least level the steps met so far, and
-// the Sudoku Explainer rating (null when the reply has none).
+// A rate reply: the level (null when out of time), the least level the steps met so far, the
+// Sudoku Explainer rating (null when the reply has none), and whether the time ran out.
 export function readRating(r) {
-  return { level: r.level || null, atLeast: r.level_at_least || null, se: r.se ? r.se.er : null };
+  return { level: r.level || null, atLeast: r.level_at_least || null, se: r.se ? r.se.er : null,
+    timedOut: Boolean(r.timed_out) };
 }
 
 // A puzzle the engine made, mapped or read (generate, isomorph, parse): the grid, its shape
@@ -117,6 +120,7 @@ export function readPuzzle(r) {
   return {
     box: r.box, size: r.size, values: r.values, level: r.level || "", note: r.note || "",
     variant: r.variant || null, reached: Boolean(r.reached),
+    variantWords: r.variant_words || "", // the rules in players' words, e.g. "Killer", "anti-knight"
     // The player's work a parsed text kept apart from the givens (absent: none).
     entries: r.entries, centre: r.centre, corner: r.corner, colours: r.colours,
   };

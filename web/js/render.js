@@ -548,12 +548,12 @@ export function render(state, { focus = false, games = [] } = {}) {
   $("restore").hidden = !state.previous;
   $("candidates").setAttribute("aria-pressed", String(state.showCandidates));
   const level = state.game && state.game.level;
-  const levelText = level ? `Level: ${level}` : "";
-  if ($("level").textContent !== levelText) {
-    // "Level: Medium · SE 2.6": the SE figure in its own span, which the narrowest phones hide.
-    const [main, se] = levelText.split(" · ");
+  const [main, aside] = levelParts(state);
+  if ($("level").textContent !== main + aside) {
+    // "Level: Medium · SE 2.6": the SE figure (or why there is no level) in its own span,
+    // which the narrowest phones hide.
     $("level").textContent = main;
-    if (se) $("level").append(Object.assign(document.createElement("span"), { className: "se", textContent: ` · ${se}` }));
+    if (aside) $("level").append(Object.assign(document.createElement("span"), { className: "aside", textContent: aside }));
   }
   $("print-level").textContent = level ? `${n}×${n} · ${level}` : `${n}×${n}`;
   const timer = timerText(state);
@@ -593,6 +593,18 @@ export function render(state, { focus = false, games = [] } = {}) {
     }
     newLevel.value = "medium";
   }
+}
+
+// The header's level, as [the level, what follows it]: ["Level: Expert", " · SE 7.2"], or why
+// there is none yet (["Level: not rated", " (too hard to rate within 1.5 s)"]), or nothing.
+export function levelParts(state) {
+  const game = state.game;
+  if (game && game.level) {
+    const [level, se] = game.level.split(" · ");
+    return [`Level: ${level}`, se ? ` · ${se}` : ""];
+  }
+  const note = game && state.levelNote && state.levelNote.id === game.id ? state.levelNote.text : "";
+  return note ? ["Level: not rated", ` (${note})`] : ["", ""];
 }
 
 // The Boxes menu lists the shapes of the current size; rebuilt only when the size changes.

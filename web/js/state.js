@@ -4,7 +4,7 @@
 // are in edits.js, the document itself in doc.js.
 
 import { emptyDoc, size, variantKey } from "./doc.js";
-import { applyStep, commit, restart, restoreMarks } from "./edits.js";
+import { applyStep, commit, restart, restoreMarks, undo } from "./edits.js";
 import { fits } from "./geometry.js";
 
 export const MODES = ["normal", "corner", "centre", "colour"]; // what typing does
@@ -27,7 +27,7 @@ export function initialState(doc = emptyDoc()) {
     showCandidates: false, // draw the working candidates in empty cells
     celebrate: false, // the user just finished the puzzle correctly
     source: "", // the link the puzzle came from, e.g. "#p=53..7....&box=3x3"
-    message: { text: "", kind: "info" }, // status line, e.g. {text: "Solved in 4 ms", kind: "ok"}
+    message: { text: "", kind: "info" }, // status line, e.g. {text: "Solved.", kind: "ok"}
     engine: { state: "loading", progress: 0, text: "" }, // e.g. {state: "ready", version: {...}}
     busy: null, // the long job running, e.g. "solve" | "validate" | null
     jobs: 0, // requests the engine has not answered yet
@@ -41,6 +41,7 @@ export function initialState(doc = emptyDoc()) {
     sizeUndo: null, // a puzzle a size change cleared, for Undo: {doc (the new grid), saved}
     walk: null, // step walk: {steps: [...], index: 3, docs: [doc0, doc1, doc2, doc3]}
     game: null, // the saved game: {id, level, elapsed (s), finished: {seconds, level} | null}
+    levelNote: null, // why a game shows no level: {id (the game's), text: "too hard within 1.5 s"}
     settings: defaultSettings(), // the user's choices (see defaultSettings), saved apart
     hints: 0, // hints answered so far (tests and benchmarks wait on <html data-hints>)
   };
@@ -221,6 +222,11 @@ export function setLevel(state, level) {
   return { ...state, game: { ...state.game, level } };
 }
 
+// Why the game (id) has no level yet, e.g. "too hard to rate within 1.5 s".
+export function setLevelNote(state, id, text) {
+  return { ...state, levelNote: { id, text } };
+}
+
 // One second more on the game's clock.
 export function tickGame(state) {
   return { ...state, game: { ...state.game, elapsed: state.game.elapsed + 1 } };
@@ -293,24 +299,59 @@ export function startWalk(state, steps) {
   return setWalk(state, { steps, index: 0, docs: [state.doc] });
 }
 
-// The grid after `index` steps of the walk (0 = where it started), as an undoable edit; the
-// documents of the steps walked so far are kept, so walking back and forth recomputes nothing.
+// The grid after `index` steps of the walk (0 = where it started). Each step is its own undo
+// entry: walking forward commits one document per step, walking back undoes them, so Undo and
+// Redo go one step at a time and the walk follows them (followWalk). The documents of the steps
+// worked out so far are kept, so walking back and forth recomputes nothing.
 export function walkTo(state, index) {
   const walk = state.walk;
-  const docs = walk.docs.slice(0, index + 1);
+  const docs = walk.docs.slice();
   let scratch = { ...state, doc: docs[docs.length - 1] };
   for (let k = docs.length - 1; k < index; k++) {
     const step = walk.steps[k];
     scratch = applyStep(scratch, step.placements, step.eliminations);
     docs.push(scratch.doc);
   }
-  const moved = setWalk(commit(state, docs[index]), { ...walk, index, docs });
-  const step = index > 0 ? walk.steps[index - 1] : null;
-  if (!step) return setHighlights(moved, []);
-  return setHighlights(moved, step.highlights, [...step.hintMarks, ...removedMarks(step)]);
+  let moved = state;
+  for (let k = walk.index + 1; k <= index; k++) {
+    const next = commit(moved, docs[k]);
+    if (next === moved) docs[k] = moved.doc; // a step that changed nothing: the same grid
+    moved = next;
+  }
+  for (let k = walk.index; k > index && moved.doc !== docs[index] && moved.past.length; k--) {
+    moved = undo(moved);
+  }
+  if (moved.doc !== docs[index]) moved = commit(moved, docs[index]); // history cut short
+  return walkShown(setWalk(moved, { ...walk, index, docs }));
 }
 
-// The walk ends, and with it the last hint and its highlights.
+// The highlights of the walk's current step (none at its start).
+function walkShown(state) {
+  const walk = state.walk;
+  const step = walk.index > 0 ? walk.steps[walk.index - 1] : null;
+  if (!step) return setHighlights(state, []);
+  return setHighlights(state, step.highlights, [...step.hintMarks, ...removedMarks(step)]);
+}
+
+// After an undo, a redo or an edit during the walk: the walk shows the step whose grid is on
+// the screen, or ends when the grid is none of its steps' (the player played on).
+export function followWalk(state) {
+  const walk = state.walk;
+  if (!walk || state.doc === walk.docs[walk.index]) return state;
+  const index = walk.docs.indexOf(state.doc);
+  if (index < 0) {
+    const at = walk.index ? ` from step ${walk.index}` : "";
+    return setMessage(setWalk(state, null), `You played on${at}: the step walk ended.`);
+  }
+  return walkShown(setWalk(state, { ...walk, index }));
+}
+
+// The walk ends, and with it the last hint and its highlights. The walk was a lesson: the grid
+// goes back to where it started (the steps walked stay in Redo, one step at a time), unless the
+// player has played on from one of its steps.
 export function closeWalk(state) {
-  return setHighlights(setHint(setWalk(state, null), null), []);
+  const walk = state.walk;
+  const back = walk && walk.index > 0 && state.doc === walk.docs[walk.index]
+    ? walkTo(state, 0) : state;
+  return setHighlights(setHint(setWalk(back, null), null), []);
 }

@@ -1,7 +1,7 @@
 // Actions that ask the engine about the puzzle: Solve, Validate, Check, the step walk and
 // Cancel (Hint: hint.js). The engine's words are shown as they come (they are the CLI's).
 
-import { SOLVE_BUDGET } from "../background.js";
+import { offerLevel, SOLVE_BUDGET } from "../background.js";
 import { show as showExplain } from "../chain_view.js";
 import { ask, cancel, job, running } from "../client.js";
 import * as D from "../doc.js";
@@ -106,6 +106,7 @@ export const assistant = {
       return readSteps(await ask("steps", args, onPartial));
     });
     if (pending) cancelAnimationFrame(pending);
+    if (r) offerLevel(doc, r.level); // a puzzle that came without a level has one now
     const walking = getState().walk;
     if (!r) {
       if (walking && getState().doc === walking.docs[walking.index]) {
@@ -148,9 +149,15 @@ export const assistant = {
     flush();
   },
 
+  // Stop walking (or Esc): the grid as it was before Steps; true when a walk was open.
   closeWalk() {
-    dispatch(S.closeWalk);
+    const walk = getState().walk;
+    if (!walk) return false;
+    const back = walk.index > 0 && getState().doc === walk.docs[walk.index];
+    dispatch(S.closeWalk, back ? "Stopped walking: the grid is back as it was before Steps. " +
+      "Redo brings the steps back, one step at a time." : "Stopped walking.");
     editing.focusGrid();
+    return true;
   },
 
   explain() {

@@ -204,11 +204,27 @@ export const editing = {
     return true;
   },
 
-  escape() {
-    if (running()) cancel();
-    else if (getState().selection.length > 1) {
-      dispatch((s) => S.select(s, s.cursor));
-      flush();
-    }
+  // Esc (events.js): each returns true when it closed something.
+  cancelRunning() {
+    if (!running()) return false;
+    cancel();
+    return true;
+  },
+
+  // The open panel and the Share link close; the focus, that may have been in them, goes back
+  // to the grid. (The step walk closes by its own action: assistant.js closeWalk.)
+  closePanels() {
+    const { panel, shareUrl } = getState();
+    if (!panel && !shareUrl) return false;
+    dispatch((s) => S.setShareUrl(S.closePanel(s), ""));
+    editing.focusGrid();
+    return true;
+  },
+
+  collapseSelection() {
+    if (getState().selection.length < 2) return false;
+    dispatch((s) => S.select(s, s.cursor));
+    flush();
+    return true;
   },
 };

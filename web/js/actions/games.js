@@ -89,19 +89,24 @@ export async function arrival() {
     "in progress under Saved games." : ""), "info");
 }
 
+// A level as players write it, e.g. "Extreme", and with its article: "an Extreme".
+const levelWord = (level) => level[0].toUpperCase() + level.slice(1).toLowerCase();
+const withArticle = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+
 // A variant puzzle (9x9 only): made by the engine's generate with the rules' names; the
-// rules come back in the reply's "variant" and stay in the document.
-async function newVariantPuzzle(n, level, names) {
+// rules come back in the reply's "variant" and stay in the document, and their words in
+// "variant_words" (until then, the words of the menu's choice).
+async function newVariantPuzzle(n, level, names, chosen) {
   if (n !== 9) {
     say("Variant puzzles are made 9×9 only: choose the 9×9 size, or Classic.", "error");
     return;
   }
-  const r = await job("generate", `Making a ${level} ${names} puzzle…`,
+  const r = await job("generate", `Making ${withArticle(levelWord(level))} ${chosen} puzzle…`,
     async () => readPuzzle(await ask("generate", { box: [3, 3], difficulty: level, variant: names })));
   if (!r) return;
   const doc = D.withVariant(D.emptyDoc(r.box), r.variant);
   doc.givens = r.values.slice();
-  startGame(doc, "", r.level, `New ${r.level || level} ${D.variantNames(r.variant) || "classic"} ` +
+  startGame(doc, "", r.level, `New ${r.level || levelWord(level)} ${r.variantWords || chosen} ` +
     `puzzle (9×9)${r.note ? `: ${r.note}` : ""}.`);
   dispatch(S.closePanel);
 }
@@ -114,13 +119,12 @@ export const games = {
     const n = Number($("new-size").value);
     const box = D.defaultBox(n);
     const level = $("new-level").value;
-    const variant = $("new-variant") ? $("new-variant").value : "";
-    if (variant) {
-      await newVariantPuzzle(n, level, variant);
+    const choice = $("new-variant").selectedOptions[0];
+    if (choice && choice.value) {
+      await newVariantPuzzle(n, level, choice.value, choice.dataset.words);
       return;
     }
-    const made = `${/^[aeiou]/i.test(level) ? "an" : "a"} ${level[0].toUpperCase()}${level.slice(1)} ` +
-      `${n}×${n} puzzle`;
+    const made = `${withArticle(levelWord(level))} ${n}×${n} puzzle`;
     // While another job has the engine, the banks serve as they are.
     const busy = Boolean(running());
     const find = async (label) => {
@@ -139,7 +143,7 @@ export const games = {
     }
     const doc = D.emptyDoc(got.box);
     doc.givens = got.values.slice();
-    startGame(doc, "", got.level, `New ${got.level || level} puzzle (${n}×${n})${got.note ? `: ${got.note}` : ""}.`);
+    startGame(doc, "", got.level, `New ${got.level || levelWord(level)} puzzle (${n}×${n})${got.note ? `: ${got.note}` : ""}.`);
     dispatch(S.closePanel);
   },
 

@@ -4,7 +4,7 @@
 
 import { ask, job } from "../client.js";
 import * as D from "../doc.js";
-import { readFormat, readPuzzle } from "../protocol.js";
+import { readFormat, readPuzzle, readVerdict } from "../protocol.js";
 import { fromHash, ownLink, shareUrl, toHash } from "../share.js";
 import * as S from "../state.js";
 import { dispatch, getState, say, size } from "../store.js";
@@ -68,6 +68,16 @@ export function docOfParse(r) {
   return D.withVariant(doc, r.variant); // a variant's rules, as the engine read them
 }
 
+// What an imported document breaks, in the engine's words: {broken} when its givens conflict,
+// {clash} when the player's entries do, {} when nothing does.
+async function conflictsOf(doc) {
+  const givens = readVerdict(await ask("check", { cells: doc.givens, ...D.shapeArgs(doc) }));
+  if (givens.conflicts.length) return { broken: givens.message };
+  if (!doc.entries.some((v) => v)) return {};
+  const all = readVerdict(await ask("check", { cells: D.shownValues(doc), ...D.shapeArgs(doc) }));
+  return all.conflicts.length ? { clash: all.message } : {};
+}
+
 let lastExport = null; // {to, what, doc, text} of the text box's last export
 
 // What Copy and Download hand over: the text box as the player left it, unless it is empty
@@ -103,10 +113,12 @@ export const transfer = {
       dispatch(S.closePanel);
       return;
     }
-    // The engine reads it (once it is ready: the wait counts in the progress shown).
+    // The engine reads it (once it is ready: the wait counts in the progress shown), then says
+    // whether what it read breaks a rule.
     const r = await job("import", "Reading the puzzle…", async () => {
       try {
-        return readPuzzle(await ask("parse", { text }));
+        const read = readPuzzle(await ask("parse", { text }));
+        return { ...read, ...(await conflictsOf(docOfParse(read))) };
       } catch (err) {
         return { error: err };
       }
@@ -117,7 +129,10 @@ export const transfer = {
       return;
     }
     const doc = docOfParse(r);
-    startGame(doc, "", "", `Loaded a ${r.size}×${r.size} puzzle with ${loadedSummary(doc)}.`);
+    const loaded = `Loaded a ${r.size}×${r.size} puzzle with ${loadedSummary(doc)}`;
+    if (r.broken) startGame(doc, "", "", `${loaded}, but its givens conflict: ${r.broken}`, "error");
+    else if (r.clash) startGame(doc, "", "", `${loaded}, but your entries conflict: ${r.clash}`, "warn");
+    else startGame(doc, "", "", `${loaded}.`);
     dispatch(S.closePanel);
   },
 
