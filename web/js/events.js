@@ -203,6 +203,8 @@ export function bind(actions) {
     settings: () => actions.togglePanel("settings"),
     io: () => actions.togglePanel("io"),
     share: () => actions.share(),
+    "copy-fpuzzles": () => actions.copySiteLink("fpuzzles"),
+    "copy-sudokupad": () => actions.copySiteLink("sudokupad"),
     import: () => actions.importText($("io-text").value),
     export: () => actions.exportText($("io-format").value, $("io-what").value),
     copy: () => actions.copyExport(),

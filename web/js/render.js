@@ -3,6 +3,7 @@
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
 import { boxEdges, cageOutline, known } from "./geometry.js";
+import { SHARE_SITES } from "./share.js";
 import { hintDrawn } from "./state.js";
 import {
   boxShapes, cellName, COLOURS, currentCands, LEVELS, shown, size, symbol, symbols, variantKey,
@@ -583,6 +584,7 @@ export function render(state, { focus = false, games = [] } = {}) {
   const share = $("share-panel");
   share.hidden = !state.shareUrl;
   if ($("share-url").value !== state.shareUrl) $("share-url").value = state.shareUrl;
+  renderShareSites(state);
   const newLevel = $("new-level");
   if (!newLevel.options.length) {
     for (const l of LEVELS) {
@@ -593,6 +595,32 @@ export function render(state, { focus = false, games = [] } = {}) {
     }
     newLevel.value = "medium";
   }
+}
+
+// Share's other links: a field per site once the engine wrote it, or, for a site it could not
+// write, a line with the engine's reason (one line when both sites have the same one).
+function renderShareSites(state) {
+  const sites = state.shareSites && state.shareSites.url === state.shareUrl ? state.shareSites : {};
+  const refused = [];
+  for (const [to, name] of SHARE_SITES) {
+    const link = sites[to];
+    $(`share-${to}-row`).hidden = Boolean(link && link.error);
+    const text = (link && link.text) || "";
+    if ($(`share-${to}`).value !== text) $(`share-${to}`).value = text;
+    $(`copy-${to}`).disabled = !text;
+    if (link && link.error) refused.push([name, link.error]);
+  }
+  const note = $("share-note");
+  const reasons = [...new Set(refused.map(([, error]) => error))];
+  const text = reasons.length === 1 && refused.length > 1
+    ? `No ${refused.map(([name]) => name).join(" or ")} link: ${sentence(reasons[0])}`
+    : refused.map(([name, error]) => `No ${name} link: ${sentence(error)}`).join(" ");
+  note.hidden = !text;
+  if (note.textContent !== text) note.textContent = text;
+}
+
+function sentence(text) {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 // The header's level, as [the level, what follows it]: ["Level: Expert", " · SE 7.2"], or why

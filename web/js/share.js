@@ -10,6 +10,10 @@
 
 import { checkVariant, defaultBox, emptyDoc, SYMBOLS } from "./doc.js";
 
+// The other sites Share writes a link for ([the engine's `format` name, the site's name]): the
+// engine writes them (docs/protocol.md), the page shows them beside its own.
+export const SHARE_SITES = [["fpuzzles", "f-puzzles"], ["sudokupad", "SudokuPad"]];
+
 const MAX_LINK = 200000; // characters of a hash we even look at
 const MAX_SIZE = 64;
 const EXTRAS = [["m", "centre"], ["k", "corner"], ["c", "colors"], ["x", "removed"]];

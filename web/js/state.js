@@ -32,6 +32,11 @@ export function initialState(doc = emptyDoc()) {
     busy: null, // the long job running, e.g. "solve" | "validate" | null
     jobs: 0, // requests the engine has not answered yet
     shareUrl: "", // the last link made by Share
+    // The other sites' links of that Share (shown while `url` is still shareUrl): per site
+    // the engine's link or why it wrote none, e.g. {url, fpuzzles: {text: "https://..."},
+    // sudokupad: {error: "f-puzzles draws a 6x6 grid only with boxes of 2x3, ..."}}; a
+    // site not yet answered is absent.
+    shareSites: null,
     panel: null, // the open panel: "new" | "io" | "games" | "settings" | null
     previous: null, // id of the game an opened link replaced (can be restored), e.g. "g8x2k"
     // The last hint: {doc, level: "look"|"nudge"|"step"|"done", step (protocol.js readStep),
@@ -142,6 +147,10 @@ export function setJobs(state, jobs) {
 
 export function setShareUrl(state, shareUrl) {
   return { ...state, shareUrl };
+}
+
+export function setShareSites(state, shareSites) {
+  return { ...state, shareSites };
 }
 
 export function setSource(state, source) {

@@ -4,8 +4,9 @@
 
 import { ask, job } from "../client.js";
 import * as D from "../doc.js";
+import { CancelledError } from "../engine.js";
 import { readFormat, readPuzzle, readVerdict } from "../protocol.js";
-import { fromHash, ownLink, shareUrl, toHash } from "../share.js";
+import { fromHash, ownLink, SHARE_SITES, shareUrl, toHash } from "../share.js";
 import * as S from "../state.js";
 import { dispatch, getState, say, size } from "../store.js";
 import { openLink, startGame } from "./games.js";
@@ -76,6 +77,40 @@ async function conflictsOf(doc) {
   if (!doc.entries.some((v) => v)) return {};
   const all = readVerdict(await ask("check", { cells: D.shownValues(doc), ...D.shapeArgs(doc) }));
   return all.conflicts.length ? { clash: all.message } : {};
+}
+
+// Another site's link of the document (the givens, the player's entries kept apart, the rules),
+// as {text}, or as {error}: the engine's words for why that site cannot hold it.
+async function siteLink(doc, to) {
+  const entries = doc.givens.map((g, i) => (g ? 0 : D.shown(doc, i)));
+  const args = { cells: doc.givens, ...D.shapeArgs(doc), to };
+  if (entries.some((v) => v)) args.entries = entries;
+  try {
+    return { text: readFormat(await ask("format", args)) };
+  } catch (err) {
+    // A Cancel of the job it waited behind restarts the engine: the request is lost, not refused.
+    const lost = err instanceof CancelledError;
+    return { error: lost ? "the engine restarted before writing it; press Share again" : err.message };
+  }
+}
+
+// Share's other links, each shown as soon as the engine wrote it.
+function askSiteLinks(doc, url) {
+  dispatch((s) => S.setShareSites(s, { url }));
+  return Promise.all(SHARE_SITES.map(async ([to]) => {
+    const link = await siteLink(doc, to);
+    dispatch((s) => (s.shareSites && s.shareSites.url === url
+      ? S.setShareSites(s, { ...s.shareSites, [to]: link }) : s));
+  }));
+}
+
+async function copyText(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(done, "ok");
+  } catch (err) {
+    say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
+  }
 }
 
 let lastExport = null; // {to, what, doc, text} of the text box's last export
@@ -172,13 +207,7 @@ export const transfer = {
 
   async copyExport() {
     const text = await exportedText();
-    if (!text) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      say("Copied to the clipboard.", "ok");
-    } catch (err) {
-      say(`Could not copy (${err.message}): select the text and copy it.`, "warn");
-    }
+    if (text) await copyText(text, "Copied to the clipboard.");
   },
 
   async downloadExport() {
@@ -197,8 +226,10 @@ export const transfer = {
   },
 
   async share() {
-    const url = shareUrl(getState().doc, location);
+    const doc = getState().doc;
+    const url = shareUrl(doc, location);
     dispatch((s) => S.setShareUrl(s, url));
+    const sites = askSiteLinks(doc, url);
     let copied = false;
     try {
       if (navigator.clipboard) {
@@ -209,5 +240,15 @@ export const transfer = {
       copied = false; // said below: the link is shown to copy by hand
     }
     say(copied ? "Link copied to the clipboard." : "Copy the link below to share this puzzle.", "ok");
+    await sites;
+  },
+
+  // Copy Share's link of another site (`to`: a SHARE_SITES name), as the panel shows it.
+  async copySiteLink(to) {
+    const sites = getState().shareSites;
+    const link = sites && sites.url === getState().shareUrl ? sites[to] : null;
+    if (!link || !link.text) return;
+    const name = SHARE_SITES.find(([key]) => key === to)[1];
+    await copyText(link.text, `Copied the ${name} link to the clipboard.`);
   },
 };
