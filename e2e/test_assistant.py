@@ -14,7 +14,7 @@ from sudoku_core import Shape, generate, parse, solve
 from sudoku_core.logic.explain import steps
 from sudoku_core.solver.validate import validate
 
-# Presses per logical step: where to look, what, the step, apply (issue 29).
+# Presses per logical step: where to look, what, the step, apply.
 PRESSES = 4
 # The issue's Medium 9x9 whose fourth hint used to be a pointing step that changed nothing.
 STALLED = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -1,4 +1,4 @@
-"""Graded hints in the page (issue 29): where to look, what, the step, then apply; a wrong
+"""Graded hints in the page: where to look, what, the step, then apply; a wrong
 entry named without its answer until Show the answer; partial centre marks read as notes; a
 grid with several solutions answered at once; the same-value highlight out of the hint's way."""
 

@@ -1,4 +1,4 @@
-"""A new player's tour (issue 29), at 1366x768 and 375x667: a press that closes the menu is not
+"""A new player's tour, at 1366x768 and 375x667: a press that closes the menu is not
 lost, Esc closes whatever is on top, a linked or imported puzzle gets its level, the step walk
 leaves the grid as it found it, and the messages are in players' words."""
 

@@ -400,7 +400,7 @@ def test_a_hint_whose_join_runs_long_is_the_step_alone(monkeypatch: object) -> N
     assert data["summary"].startswith("A chain from ") and data["chains"]
     monkeypatch.setattr(hint_module, "_UNLOCK_TIME", 60.0)  # type: ignore[attr-defined]
     # With time to spare, still the chain alone: its placement is steps away, and a hint
-    # never applies steps it does not show (issue 29).
+    # never applies steps it does not show.
     joined = hint_module.hint(grid, unlock=True).to_json("step")
     assert joined == data
     assert len(joined["summary"]) <= SUMMARY_LIMIT

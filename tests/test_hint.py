@@ -50,7 +50,7 @@ def test_wrong_entry_is_pointed_at_first() -> None:
     assert data["status"] == "wrong_entries"
     assert data["wrong_cells"] == [[wrong_cell // 9, wrong_cell % 9]]
     assert data["wrong_indices"] == [wrong_cell] and data["message"] == h.step.text
-    # The right value waits for 'reveal' (issue 29): no placement until then; 'apply' clears.
+    # The right value waits for 'reveal': no placement until then; 'apply' clears.
     fix = sol.cells[wrong_cell]
     assert h.step.placements == () and data["placements"] == data["eliminations"] == []
     applied = h.to_json("apply")
@@ -187,9 +187,9 @@ def test_time_limit_bounds_the_trial_search(no_forcing_chains: None) -> None:
 
 
 def test_without_marks_an_elimination_comes_with_the_placement_it_unlocks() -> None:
-    # The issue's Medium puzzle: a pointing elimination, which a player who keeps no marks
+    # A Medium puzzle: a pointing elimination, which a player who keeps no marks
     # cannot see, comes with the digit it unlocks when that digit is the very next step (and
-    # alone when it is not: issue 29, no step applied unseen).
+    # alone when it is not: no step applied unseen).
     puzzle = grid9(MEDIUM)
     sol = solve(puzzle).solution
     assert sol is not None

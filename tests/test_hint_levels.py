@@ -1,4 +1,4 @@
-"""Graded hints (issue 29): where to look, then what, then the step, then apply; a wrong entry
+"""Graded hints: where to look, then what, then the step, then apply; a wrong entry
 is named without its answer until asked; a puzzle with several solutions is answered at once;
 partial centre marks are notes, not candidates; no hint changes more than it shows."""
 

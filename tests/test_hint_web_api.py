@@ -1,4 +1,4 @@
-"""The facade's hint request (issue 29): its levels, the centre marks and their flag, the
+"""The facade's hint request: its levels, the centre marks and their flag, the
 several-solutions answer, and bad arguments as clear errors."""
 
 from __future__ import annotations

@@ -317,12 +317,7 @@ def _wrong_entries(puzzle: Grid, current: Grid, wrong: list[int],
     if entries:
         text += f" Clear {'it' if len(entries) == 1 else 'them'} first."
     answers = tuple((c, solution.cells[c]) for c in entries)
-    cleared = and_list([cell_name(c, n) for c in entries])
-    applied = " ".join(part for part in (
-        f"Cleared {cleared}: {'it was' if len(entries) == 1 else 'they were'} wrong."
-        if entries else "",
-        "Put back: " + and_list([f"the given {shape.symbol(v)} in {cell_name(c, n)}"
-                                 for c, v in givens]) + "." if givens else "") if part)
+    applied = _cleared_text(shape, entries, givens)
     revealed = said + " Corrected: " + and_list(
         [f"{cell_name(c, n)} is {shape.symbol(v)}" for c, v in givens + answers]) + "."
     verb = "is" if len(wrong) == 1 else "are"
@@ -332,6 +327,19 @@ def _wrong_entries(puzzle: Grid, current: Grid, wrong: list[int],
                 current, current.with_values(givens + tuple((c, 0) for c in entries)),
                 wrong_cells=tuple(wrong), applied=applied, look=look, answers=answers,
                 clears=tuple(entries), revealed=revealed)
+
+
+def _cleared_text(shape: Shape, entries: list[int], givens: tuple[tuple[int, int], ...]) -> str:
+    """What 'apply' did to wrong entries: the entries cleared, the givens put back."""
+    n = shape.size
+    parts = []
+    if entries:
+        cleared = and_list([cell_name(c, n) for c in entries])
+        parts.append(f"Cleared {cleared}: {'it was' if len(entries) == 1 else 'they were'} wrong.")
+    if givens:
+        parts.append("Put back: " + and_list([f"the given {shape.symbol(v)} in {cell_name(c, n)}"
+                                              for c, v in givens]) + ".")
+    return " ".join(parts)
 
 
 def _missing_marks(puzzle: Grid, current: Grid, c: Candidates, marks: Mapping[int, set[int]],

@@ -311,7 +311,7 @@ function renderGrid(state, focus) {
     hintMarks.get(m.cell).set(m.value, m.role);
   }
   const cursorValue = shown(doc, state.cursor);
-  // While a hint's colours are drawn, the selected value's highlight waits (issue 29).
+  // While a hint's colours are drawn, the selected value's highlight waits.
   const sameValue = state.settings.same && !hintDrawn(state) ? cursorValue : 0;
   const peers = new Set();
   if (geometry && state.settings.peers) {
