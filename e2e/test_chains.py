@@ -48,7 +48,9 @@ def named(text: str) -> set[str]:
 def chain_hint(app: App) -> str:
     app.open("#p=" + CHAIN_POSITION)
     app.click("Candidates")  # a player who shows candidates gets the chain step itself
-    app.click("Hint")
+    app.click("Hint")  # where to look
+    app.wait_message("Hint again says what to look for")
+    app.click("Hint")  # what
     app.wait_message("Hint again shows the step")
     app.click("Hint")
     return app.wait_message("Hint again applies it")

@@ -19,6 +19,10 @@ def highlighted(app: App) -> dict[str, str]:
 def test_hint_levels(app: App) -> None:
     app.open("#p=" + CLASSIC)
     app.click("Hint")
+    look = app.wait_message("Hint again says what to look for")
+    assert look.startswith("Look at"), look
+    app.expect_line(CLASSIC)  # where to look gives nothing away either
+    app.click("Hint")
     nudge = app.wait_message("Look for")
     assert "Hint again shows the step" in nudge
     app.expect_line(CLASSIC)  # a nudge gives nothing away
@@ -44,9 +48,14 @@ def test_hint_points_at_a_wrong_entry(app: App) -> None:
     app.cell(1, 3).click()
     app.page.keyboard.press("1")  # the solution has 4 at r1c3
     app.click("Hint")
+    assert "r1c3" in app.wait_message("Look at")  # where, first
+    app.click("Hint")
+    assert "r1c3 is wrong" in app.wait_message("is wrong")  # then that it is wrong, no digit
+    app.click("Hint")
     text = app.wait_message("does not fit the solution")
     assert "r1c3" in text
     assert highlighted(app).get("r1c3") == "wrong"
+    app.expect_line(CLASSIC[:2] + "1" + CLASSIC[3:])  # nothing cleared until it is applied
 
 
 def test_candidates_view_and_pencil_marks(app: App) -> None:

@@ -61,7 +61,7 @@ def test_a_slow_solve_shows_progress_and_cancel_keeps_the_grid(fresh_app: App) -
     app.paste(SMALL)
     app.wait_message("Loaded a 4×4")
     app.click("Hint")
-    app.wait_message("Hint again shows the step.")
+    app.wait_message("Hint again says what to look for.")
     expect(cancel).to_be_hidden()
 
 
@@ -94,7 +94,7 @@ def test_progress_shows_only_past_300_ms(fresh_app: App) -> None:
         assert progress == [], seen
     elif seen["ms"] > 400:
         assert progress, seen
-    assert "Hint again shows the step." in seen["texts"][-1]
+    assert "Hint again says what to look for." in seen["texts"][-1]
 
 
 def test_explain_shows_for_a_chain_hint_and_never_beside_a_nudge(fresh_app: App) -> None:
@@ -120,7 +120,9 @@ def test_explain_shows_for_a_chain_hint_and_never_beside_a_nudge(fresh_app: App)
             }
             return out;
         }""", 60)
-    nudges = [p for p in presses if p["text"].endswith("Hint again shows the step.")]
+    # The presses that say where to look or what: no chain to explain beside them.
+    nudges = [p for p in presses if p["text"].endswith(("Hint again says what to look for.",
+                                                        "Hint again shows the step."))]
     chains = [p for p in presses if "Explain shows the chain" in p["text"]]
     assert nudges, presses
     assert all(p["hidden"] for p in nudges), [p for p in nudges if not p["hidden"]]
@@ -136,5 +138,5 @@ def test_explain_shows_for_a_chain_hint_and_never_beside_a_nudge(fresh_app: App)
     app.click("Hint")  # applies the chain step
     app.wait_message("Applied:")
     app.click("Hint")
-    app.wait_message("Hint again shows the step.")
+    app.wait_message("Hint again says what to look for.")
     expect(app.button("Explain")).to_be_hidden()
