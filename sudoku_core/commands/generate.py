@@ -22,6 +22,7 @@ from ..make.generate import (
 from ..make.symmetry import SYMMETRIES, check_symmetry
 from ..make.variant_generate import generate_variant
 from ..model.budget import OutOfTime
+from ..model.constraints import KILLER
 from ..model.errors import quoted
 from ..model.grid import Shape
 from .batch import progress_bar, write_line
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         check_symmetry(args.symmetry)
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"-n {args.count}: expected 1 to {MAX_COUNT}")
-    if args.no_givens and "killer" not in args.variant:
+    if args.no_givens and KILLER.name not in args.variant:
         raise UsageError("--no-givens needs --variant killer: only cages can replace givens")
     if args.variant and args.minimal:
         raise UsageError("--minimal is for classic puzzles; variant puzzles are not minimised")

@@ -23,6 +23,7 @@ from ..formats.records import (
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
 )
+from ..model.constraints import JIGSAW, KILLER
 from ..model.errors import ParseError, SudokuError
 from ..model.grid import Grid, Shape
 from ..model.variants import Variant, combine, rules_of
@@ -277,11 +278,11 @@ def with_variant(item: Item, names: tuple[str, ...]) -> Item:
     if item.error:
         return item
     have = item.grid.shape.variant or Variant()
-    if "jigsaw" in names and not have.regions:
+    if JIGSAW.name in names and not JIGSAW.present(have):
         raise UsageError("--variant jigsaw: the puzzle has no region map; give it in a "
                          "'regions:' section, the JSON 'variant', or an f-puzzles link "
                          "(docs/variants.md)")
-    if "killer" in names and not have.cages:
+    if KILLER.name in names and not KILLER.present(have):
         raise UsageError("--variant killer: the puzzle has no cages; give them in a 'cages:' "
                          "section, the JSON 'variant', or an f-puzzles link (docs/variants.md)")
     shape = item.grid.shape.with_variant(combine(have, rules_of(names)))

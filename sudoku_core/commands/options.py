@@ -6,9 +6,12 @@ import argparse
 from collections.abc import Callable
 
 from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
+from ..model.constraints import TABLE
 from ..model.errors import SudokuError, quoted
 from ..model.grid import Shape
-from ..model.variants import parse_names
+from ..model.variants import VARIANT_NAMES, parse_names
+
+_DATA_RULES = [row for row in TABLE if not row.is_flag]  # jigsaw, killer: named with their data
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) -> None:
@@ -20,8 +23,9 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
     parser.add_argument("--box", metavar="RxC", help="box shape, e.g. 2x3 (default: inferred)")
     parser.add_argument(
         "--variant", metavar="NAMES", type=variant_names,
-        help="variant rules, combined with commas: x, windoku, jigsaw, killer, antiknight, "
-             "antiking (jigsaw and killer need the regions or cages in the input: "
+        help=f"variant rules, combined with commas: {', '.join(VARIANT_NAMES)} "
+             f"({' and '.join(row.name for row in _DATA_RULES)} need the "
+             f"{' or '.join(row.text_section for row in _DATA_RULES)} in the input: "
              "docs/variants.md)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON (JSON Lines in a batch)")

@@ -28,6 +28,7 @@ from ..logic.find_all import (
     unsound_here,
 )
 from ..model.candidates import Candidates, StaleMark
+from ..model.constraints import TABLE
 from ..model.contract import frame, pairs, unit_ref, value_ref
 from ..model.errors import SudokuError
 from ..model.grid import Shape
@@ -161,11 +162,12 @@ def not_sound_texts(c: Candidates, names: list[str]) -> list[str]:
     out = []
     for tech, rules in unsound_here(c, names):
         # The puzzle's rules cut down to those that break it, in the rules' own words.
-        named = Variant("x" in rules, "windoku" in rules, v.regions if "jigsaw" in rules else (),
-                        v.cages if "killer" in rules else (), "antiknight" in rules,
-                        "antiking" in rules).describe()
+        named = Variant()
+        for row in TABLE:
+            if row.name in rules:
+                named = row.taken(named, v)
         out.append(f"{tech.name} lists nothing here: its argument does not hold under the "
-                   f"{named} {'rule' if len(rules) == 1 else 'rules'}")
+                   f"{named.describe()} {'rule' if len(rules) == 1 else 'rules'}")
     return out
 
 

@@ -11,27 +11,34 @@ from __future__ import annotations
 import json
 import re
 
+from ..model.constraints import ANTI_KING, ANTI_KNIGHT, DIAGONAL, JIGSAW, KILLER, TABLE, WINDOKU
+from ..model.constraints.killer import Cage
+from ..model.constraints.windoku import windows
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
-from ..model.variants import Cage, Variant, windows
+from ..model.variants import Variant
 
-HANDLED = frozenset({"diagonal+", "diagonal-", "antiknight", "antiking", "killercage",
-                     "extraregion"})
+HANDLED = frozenset(key for row in TABLE for key in row.fpuzzles_keys)
+_PLUS, _MINUS = DIAGONAL.fpuzzles_keys
+(_KNIGHT,) = ANTI_KNIGHT.fpuzzles_keys
+(_KING,) = ANTI_KING.fpuzzles_keys
+(_CAGES,) = KILLER.fpuzzles_keys
+(_EXTRA,) = WINDOKU.fpuzzles_keys
 _CELL = re.compile(r"^R([0-9]{1,3})C([0-9]{1,3})$", re.IGNORECASE)  # ASCII, 1-64
 
 
 def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant | None:
     """The Variant of an f-puzzles puzzle (None: classic); LinkError for a rule not modelled."""
     n = shape.size
-    plus, minus = flag(puzzle, "diagonal+", site), flag(puzzle, "diagonal-", site)
+    plus, minus = flag(puzzle, _PLUS, site), flag(puzzle, _MINUS, site)
     if plus != minus:
         raise LinkError(f"this {site} link holds a variant with a single diagonal "
-                        f"('diagonal{'+' if plus else '-'}'); only both diagonals (X-Sudoku) "
+                        f"('{_PLUS if plus else _MINUS}'); only both diagonals (X-Sudoku) "
                         "are read")
-    cages = tuple(_cage(k, item, n, site) for k, item in enumerate(_items(puzzle, "killercage",
+    cages = tuple(_cage(k, item, n, site) for k, item in enumerate(_items(puzzle, _CAGES,
                                                                           site), 1))
     extra = [_cells(item, n, site, f"extra region {k}")
-             for k, item in enumerate(_items(puzzle, "extraregion", site), 1)]
+             for k, item in enumerate(_items(puzzle, _EXTRA, site), 1)]
     wins = False
     if extra:
         want = sorted(sorted(w) for w in windows(n, shape.box_rows, shape.box_cols))
@@ -40,8 +47,8 @@ def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant 
                             "the Windoku windows; only the Windoku windows are read")
         wins = True
     regions = _regions(puzzle, shape, site)
-    variant = Variant(plus and minus, wins, regions, cages, flag(puzzle, "antiknight", site),
-                      flag(puzzle, "antiking", site))
+    variant = Variant(plus and minus, wins, regions, cages, flag(puzzle, _KNIGHT, site),
+                      flag(puzzle, _KING, site))
     return None if variant.is_classic else variant
 
 
@@ -100,7 +107,7 @@ def _regions(puzzle: dict[str, object], shape: Shape, site: str) -> tuple[int, .
         if not isinstance(row, list):
             continue
         for c, cell in enumerate(row[:n]):
-            region = cell.get("region") if isinstance(cell, dict) else None
+            region = cell.get(JIGSAW.fpuzzles_cell_key) if isinstance(cell, dict) else None
             if region is None:
                 continue
             if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < n:
@@ -121,23 +128,23 @@ def write_variant(grid: Grid, rows: list[list[dict[str, object]]]) -> dict[str, 
     def names(cells: tuple[int, ...] | list[int]) -> list[str]:
         return [f"R{c // n + 1}C{c % n + 1}" for c in cells]
 
-    if variant.diagonals:
-        out["diagonal+"] = out["diagonal-"] = True
-    if variant.anti_knight:
-        out["antiknight"] = True
-    if variant.anti_king:
-        out["antiking"] = True
-    if variant.cages:
-        out["killercage"] = [{"cells": names(c.cells),
-                              **({"value": str(c.total)} if c.total is not None else {})}
-                             for c in variant.cages]
-    if variant.windows:
+    # f-puzzles' own key order (diagonals, chess rules, cages, extra regions), kept so that a
+    # link written today reads the same bytes as before.
+    if DIAGONAL.present(variant):
+        out[_PLUS] = out[_MINUS] = True
+    for row in (ANTI_KNIGHT, ANTI_KING):
+        if row.present(variant):
+            out[row.fpuzzles_keys[0]] = True
+    if KILLER.present(variant):
+        out[_CAGES] = [{"cells": names(c.cells),
+                        **({"value": str(c.total)} if c.total is not None else {})}
+                       for c in variant.cages]
+    if WINDOKU.present(variant):
         shape = grid.shape
-        out["extraregion"] = [{"cells": names(w)}
-                              for w in windows(n, shape.box_rows, shape.box_cols)]
-    if variant.regions:
+        out[_EXTRA] = [{"cells": names(w)} for w in windows(n, shape.box_rows, shape.box_cols)]
+    if JIGSAW.present(variant):
         for cell, region in enumerate(variant.regions):
-            rows[cell // n][cell % n]["region"] = region
+            rows[cell // n][cell % n][JIGSAW.fpuzzles_cell_key] = region
     return out
 
 

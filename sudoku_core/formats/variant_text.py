@@ -17,15 +17,21 @@ Described for people in docs/variants.md.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from ..model.constraints import JIGSAW, KILLER, TABLE
+from ..model.constraints.base import RULES_SECTION as RULES
+from ..model.constraints.killer import Cage
 from ..model.errors import ParseError, VariantError, quoted
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape, cell_name
-from ..model.variants import Cage, Variant, parse_names, rules_of
+from ..model.variants import parse_names, rules_of
 from .drawing import format_rows
 from .scan import LINE_BREAK
 from .text import read_text
 
-HEADER = re.compile(r"^\s*(rules|regions|cages)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+SECTIONS = tuple(dict.fromkeys(row.text_section for row in TABLE))  # rules, regions, cages
+HEADER = re.compile(rf"^\s*({'|'.join(SECTIONS)})\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_BEFORE = ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" or '{SECTIONS[-1]}:'"
 # ASCII digits only ('²' is a digit to \d and to int()); a cell's row and column have at most
 # two digits (64x64), a sum at most MAX_SUM_DIGITS: longer numbers are refused in words.
 _CELL = re.compile(r"^r([0-9]{1,3})c([0-9]{1,3})$", re.IGNORECASE)
@@ -44,8 +50,8 @@ def read_variant_text(text: str, shape: Shape | None) -> Grid:
     start = next(i for i, line in enumerate(lines) if HEADER.match(line))
     grid_text = "\n".join(lines[:start])
     if not grid_text.strip():
-        raise ParseError("variant text: the grid comes first, before 'rules:', 'regions:' or "
-                         "'cages:'", line=start + 1)
+        raise ParseError(f"variant text: the grid comes first, before {_BEFORE}",
+                         line=start + 1)
     grid = read_text(grid_text, shape.classic if shape is not None else None)
     n = grid.size
     sections: dict[str, tuple[int, str, list[tuple[int, str]]]] = {}
@@ -60,29 +66,25 @@ def read_variant_text(text: str, shape: Shape | None) -> Grid:
         elif line.strip():
             sections[current][2].append((number, line))
     names: tuple[str, ...] = ()
-    if "rules" in sections:
-        number, inline, more = sections["rules"]
+    if RULES in sections:
+        number, inline, more = sections[RULES]
         words = ",".join([inline] + [ln for _, ln in more])
         try:
             names = parse_names(words.replace(" ", ","))
         except VariantError as exc:
             raise ParseError(f"variant text: {exc}", line=number) from None
-        for name in ("jigsaw", "killer"):
-            if name in names:
-                raise ParseError(f"variant text: '{name}' comes from the "
-                                 f"'{'regions' if name == 'jigsaw' else 'cages'}:' section, "
-                                 "not from 'rules:'", line=number)
-    flags = rules_of(names)
-    regions: tuple[int, ...] = ()
-    if "regions" in sections:
-        regions = _regions(sections["regions"], n)
-    cages: tuple[Cage, ...] = ()
-    if "cages" in sections:
-        number, inline, more = sections["cages"]
+        for row in TABLE:
+            if not row.is_flag and row.name in names:
+                raise ParseError(f"variant text: '{row.name}' comes from the "
+                                 f"'{row.text_section}:' section, not from '{RULES}:'",
+                                 line=number)
+    variant = rules_of(names)
+    if JIGSAW.text_section in sections:
+        variant = replace(variant, regions=_regions(sections[JIGSAW.text_section], n))
+    if KILLER.text_section in sections:
+        number, inline, more = sections[KILLER.text_section]
         rows = ([(number, inline)] if inline else []) + more
-        cages = tuple(_cage(line, at, n) for at, line in rows)
-    variant = Variant(flags.diagonals, flags.windows, regions, cages, flags.anti_knight,
-                      flags.anti_king)
+        variant = replace(variant, cages=tuple(_cage(line, at, n) for at, line in rows))
     return Grid(grid.shape.with_variant(variant), grid.cells)
 
 
@@ -153,19 +155,19 @@ def format_variant_text(grid: Grid) -> str:
         return text
     n = grid.size
     parts = [text.rstrip("\n")]
-    flags = [name for name in variant.names if name not in ("jigsaw", "killer")]
+    flags = [row.name for row in TABLE if row.is_flag and row.present(variant)]
     if flags:
-        parts.append("rules: " + ", ".join(flags))
-    if variant.regions:
-        parts.append("regions:")
+        parts.append(f"{RULES}: " + ", ".join(flags))
+    if JIGSAW.present(variant):
+        parts.append(f"{JIGSAW.text_section}:")
         sep = "" if n <= MAX_SYMBOL_SIZE else " "
         sym = grid.shape.classic.symbol
         for r in range(n):
             row = variant.regions[r * n:(r + 1) * n]
             parts.append(sep.join(sym(k + 1) if n <= MAX_SYMBOL_SIZE else str(k + 1)
                                   for k in row))
-    if variant.cages:
-        parts.append("cages:")
+    if KILLER.present(variant):
+        parts.append(f"{KILLER.text_section}:")
         for cage in variant.cages:
             cells = " ".join(cell_name(c, n) for c in cage.cells)
             parts.append(cells if cage.total is None else f"{cage.total}: {cells}")

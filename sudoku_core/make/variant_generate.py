@@ -12,13 +12,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..logic.rate import rate
 from ..logic.techniques import LEVELS, Level
 from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
+from ..model.constraints import JIGSAW, KILLER
 from ..model.grid import Grid, Shape
-from ..model.variants import Variant, rules_of
+from ..model.variants import rules_of
 from ..solver.exact import solve
 from .cages import killer_shape, random_cages, unique_cages
 from .dig import dig
@@ -43,9 +45,8 @@ def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Sha
     names = tuple(names)
     flags = rules_of(names)
     while True:
-        regions = random_regions(shape.classic, rng) if "jigsaw" in names else ()
-        made = shape.classic.with_variant(Variant(flags.diagonals, flags.windows, regions, (),
-                                                  flags.anti_knight, flags.anti_king))
+        regions = random_regions(shape.classic, rng) if JIGSAW.name in names else ()
+        made = shape.classic.with_variant(replace(flags, regions=regions))
         if not regions:
             return made
         # Some region maps admit no grid, and proving it can take the search minutes: a
@@ -71,7 +72,7 @@ def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medi
     check_seed(seed)
     rng = random.Random(seed)
     base = variant_shape(shape, names, rng)
-    if "killer" not in names:
+    if KILLER.name not in names:
         if base.variant is None:
             return generate(base, difficulty, seed=seed, symmetry=symmetry,
                             time_limit=time_limit, max_attempts=max_attempts)

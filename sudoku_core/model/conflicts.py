@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .candidates import Candidates
+from .constraints.anti_king import KING_MOVES
+from .constraints.anti_knight import KNIGHT_MOVES
+from .constraints.base import moves_apart
+from .constraints.killer import Cage
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
-from .variants import KING_MOVES, KNIGHT_MOVES, Cage, moves_apart, sum_reachable
+from .variants import sum_reachable
 
 
 @dataclass(frozen=True)

@@ -16,16 +16,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from .constraints import JIGSAW, TABLE
+from .constraints.base import moves_apart
 from .errors import CellCountError, ShapeError, SymbolError, quoted
-from .variants import (
-    KING_MOVES,
-    KNIGHT_MOVES,
-    Variant,
-    check_variant,
-    diagonals,
-    moves_apart,
-    windows,
-)
+from .variants import Variant, check_variant
 
 MIN_SIZE = 4  # the smallest grid: boxes of 2x2
 MAX_SIZE = 64  # the largest grid the package reads, solves and writes
@@ -244,7 +238,7 @@ def _variant_geometry(shape: Shape, variant: Variant) -> Geometry:
     for u, unit in enumerate(units):
         for cell in unit:
             units_of_l[cell].append(u)
-    cages = tuple(cage.cells for cage in variant.cages)
+    cages = tuple(group for row in TABLE for group in row.groups(variant))
     box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(
         range(3 * n, len(units)))
     return Geometry(shape, classic.rows, classic.cols, boxes, units,
@@ -259,20 +253,17 @@ def _variant_units(shape: Shape, variant: Variant, classic: Geometry) -> tuple[
     n = shape.size
     box_kind = "box"
     boxes, box_of = classic.boxes, classic.box_of
-    if variant.regions:
-        box_kind = "region"
+    if JIGSAW.present(variant):
+        box_kind = JIGSAW.unit_kind
         box_of = variant.regions
         boxes = tuple(tuple(i for i in range(n * n) if box_of[i] == r) for r in range(n))
     kinds = ([("row", i) for i in range(n)] + [("column", i) for i in range(n)]
              + [(box_kind, i) for i in range(n)])
     extra: list[tuple[int, ...]] = []
-    if variant.diagonals:
-        extra += diagonals(n)
-        kinds += [("diagonal", 0), ("diagonal", 1)]
-    if variant.windows:
-        found = windows(n, shape.box_rows, shape.box_cols)
+    for row in TABLE:  # the table's order: diagonals, then windows
+        found = row.units(variant, shape.box_rows, shape.box_cols)
         extra += found
-        kinds += [("window", i) for i in range(len(found))]
+        kinds += [(row.unit_kind, i) for i in range(len(found))]
     return boxes, tuple(box_of), tuple(kinds), tuple(extra)
 
 
@@ -284,8 +275,7 @@ def _variant_peers(n: int, units: tuple[tuple[int, ...], ...],
     for group in units + cages:
         for cell in group:
             peer_sets[cell].update(group)
-    moves = (KNIGHT_MOVES if variant.anti_knight else ()) + (
-        KING_MOVES if variant.anti_king else ())
+    moves = tuple(move for row in TABLE for move in row.moves(variant))
     for a, b in moves_apart(n, moves):
         peer_sets[a].add(b)
         peer_sets[b].add(a)

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from ...model.variants import VARIANT_NAMES
+from ...model.constraints import DIAGONAL, JIGSAW, WINDOKU
+from ...model.constraints import TABLE as CONSTRAINTS
 from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from .base import Finder, Step
 from .cage_intersection import iter_cage_unit_intersection
@@ -71,17 +72,17 @@ Iterate = Callable[..., Iterator[Step]]
 # reads the shape's units and peers holds under them all; a uniqueness argument ("the digits
 # could swap, so the puzzle would have two solutions") holds only where the swap keeps every
 # rule.
-EVERY_RULE = frozenset(VARIANT_NAMES)
+EVERY_RULE = frozenset(row.name for row in CONSTRAINTS)
 # Rectangles: swapping x and y in two rows, two columns and two boxes keeps those units, and
 # the techniques read a jigsaw's regions as the boxes (``box_of``); a rectangle whose corners
 # fall in two regions otherwise (diagonal corners, three and one) cannot hold the deadly
 # pattern at all. A swap moves digits on a diagonal or a window, changes a cage's sum and may
 # put a digit a knight's or king's move from itself.
-SWAP = frozenset({"jigsaw"})
+SWAP = frozenset({JIGSAW.name})
 # BUG: every candidate twice in every unit, so the other candidate of every cell is a second
 # grid; the BUG techniques check every unit of the shape (diagonals, windows, regions), but a
 # cage sum or a knight or king move can rule that grid out.
-BUG_UNITS = frozenset({"x", "windoku", "jigsaw"})
+BUG_UNITS = frozenset({DIAGONAL.name, WINDOKU.name, JIGSAW.name})
 
 
 @dataclass(frozen=True)

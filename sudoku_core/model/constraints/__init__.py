@@ -1,0 +1,50 @@
+"""The constraint table: one row per rule a puzzle adds to rows, columns and boxes.
+
+Like the technique table (``logic/techniques``), adding a rule is one module and one row: its
+names, its words, its JSON key, its f-puzzles keys, its text section, its rules for players,
+and what it adds to the grid (units, differ groups, moves). The CLI, the readers, the writers
+and the geometry read these rows instead of naming the rules themselves.
+
+This is the model floor: the package imports only from ``sudoku_core.model``.
+"""
+
+from __future__ import annotations
+
+from .anti_king import ANTI_KING
+from .anti_knight import ANTI_KNIGHT
+from .base import ConstraintType
+from .diagonal import DIAGONAL
+from .jigsaw import JIGSAW
+from .killer import KILLER
+from .windoku import WINDOKU
+
+__all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "TABLE", "WINDOKU",
+           "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
+
+# The CLI's order, which every list of rules keeps (names, words, JSON keys, messages).
+TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
+
+
+def name_key(text: str) -> str:
+    """A name as the lookups compare it: 'Anti-Knight' -> 'antiknight'."""
+    return text.strip().lower().replace("-", "")
+
+
+_BY_NAME = {name_key(alias): row for row in TABLE for alias in (row.name, *row.aliases)}
+_BY_JSON_KEY = {row.json_key: row for row in TABLE}
+_BY_FPUZZLES_KEY = {key: row for row in TABLE for key in row.fpuzzles_keys}
+
+
+def by_name(text: str) -> ConstraintType | None:
+    """The row a CLI name or alias names ('x', 'Diagonals', 'anti-knight'); None if none."""
+    return _BY_NAME.get(name_key(text))
+
+
+def by_json_key(key: str) -> ConstraintType | None:
+    """The row of a key of the JSON ``variant`` object ('diagonals'); None if none."""
+    return _BY_JSON_KEY.get(key)
+
+
+def by_fpuzzles_key(key: str) -> ConstraintType | None:
+    """The row of a key of an f-puzzles puzzle object ('diagonal+'); None if none."""
+    return _BY_FPUZZLES_KEY.get(key)
