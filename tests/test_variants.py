@@ -150,6 +150,9 @@ def test_conflicts_name_the_unit_cage_or_pair() -> None:
     # 7 in two cells with 4 already used elsewhere in the cage: 3+4 is the only way left.
     unreachable = Grid(Shape(2, 2, Variant(cages=(Cage((0, 1, 4), 4),))), (0,) * 16)
     assert [c.reason for c in find_conflicts(unreachable)] == ["sum unreachable"]
+    # An empty cage names no cell: the sentence ends at the sum, with no empty list after it.
+    assert find_conflicts(unreachable)[0].describe(4) == (
+        "no distinct digits can complete cage 4 at r1c1 to 4")
     assert solve(grid).status == "invalid"
 
 

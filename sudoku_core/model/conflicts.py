@@ -68,7 +68,9 @@ class Conflict:
         if self.reason == "sum exceeded":
             return f"the digits of {at} add up to more than {self.total}: {where}"
         if self.reason == "sum unreachable":
-            return f"no distinct digits can complete {at} to {self.total}: {where}"
+            # An empty cage names no cells: the sum alone is out of reach of distinct digits.
+            return f"no distinct digits can complete {at} to {self.total}" + (
+                f": {where}" if where else "")
         return f"{self.symbol} appears {times} in {at}: {where}"
 
 
