@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..model.grid import cell_name
-from ..model.messages import and_list, cells_named
+from ..model.messages import and_list
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,10 @@ class _Found:
     stuck: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # cells, their only partners
 
 
-def chain_clash(n: int, layout: tuple[int, ...], equalities: list[Equality]) -> str | None:
-    """Why the equalities cannot all be paired off on this layout, in words; None if they can."""
+def chain_clash(n: int, layout: tuple[int, ...], equalities: list[Equality],
+                budget: int = 400_000) -> str | None:
+    """Why the equalities cannot all be paired off on this layout, in words; None if they can
+    (or when ``budget``, about m*m per pairing of m cells, runs out first)."""
     classes = _classes(n, layout)
     joins: list[tuple[int, int, int]] = []  # (equality, cell, cell) in the order found
     where: dict[int, list[int]] = {}  # cell -> the equalities it is in
@@ -74,6 +76,9 @@ def chain_clash(n: int, layout: tuple[int, ...], equalities: list[Equality]) -> 
     while todo:
         i = todo.popleft()
         queued.discard(i)
+        budget -= len(equalities[i].a) ** 2
+        if budget < 0:
+            return None
         found = _pair_off(classes, equalities[i])
         if found is None:
             continue
@@ -245,8 +250,15 @@ def _names(cells: tuple[int, ...], n: int) -> list[str]:
 
 def _leave(eq: Equality, n: int) -> str:
     """'rows 1-2 and regions 1, 3 leave r2c3, r2c6 on one side and r3c1, r4c1 on the other'."""
-    return (f"{eq.why} leave {cells_named(eq.a, n)} on one side and {cells_named(eq.b, n)} "
-            "on the other")
+    return f"{eq.why} leave {_listed(eq.a, n)} on one side and {_listed(eq.b, n)} on the other"
+
+
+def _listed(cells: tuple[int, ...], n: int) -> str:
+    """'r1c6 twice, r2c6': a cell where a row and a column of the lines cross counts twice."""
+    names = []
+    for c in dict.fromkeys(cells):
+        names.append(f"{cell_name(c, n)} twice" if cells.count(c) > 1 else cell_name(c, n))
+    return ", ".join(names)
 
 
 def _cells(mask: int) -> list[int]:
