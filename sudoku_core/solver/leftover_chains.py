@@ -42,9 +42,6 @@ class _Classes:
             c = self.parent[c]
         return c
 
-    def differ(self, x: int, y: int) -> bool:
-        return bool(self.members[x] & self.seen[y])
-
     def join(self, x: int, y: int, step: int, uses: frozenset[int]) -> None:
         self.parent[y] = x
         self.seen[x] |= self.seen[y]
