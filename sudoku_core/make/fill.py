@@ -46,7 +46,10 @@ def _variant_solution(shape: Shape, rng: random.Random, deadline: float | None) 
             raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules "
                             f"{shape.variant.describe() if shape.variant else ''}")
         if (deadline is not None and time.perf_counter() >= deadline) or budget.expired():
-            raise OutOfTime("the time limit ran out before a grid was filled")
+            raise OutOfTime(f"the time limit ran out before a {shape.size}x{shape.size} grid "
+                            f"keeping the rules "
+                            f"{shape.variant.describe() if shape.variant else ''} was filled; "
+                            "give it more time")
         cap *= 2
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from ..logic.grade import solves_within
 from ..logic.rate import Rating, rate
 from ..logic.techniques import LEVELS, Level
+from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
 from ..model.contract import frame
 from ..model.errors import SudokuError
@@ -257,7 +258,10 @@ def generate(
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
-    run = _Run(shape, target, sym, minimal, start + time_limit, should_stop,
+    # A caller's deadline (generate_variant's, which spent some on a region layout) binds too.
+    outer = budget.current()
+    end = start + time_limit if outer is None else min(start + time_limit, outer)
+    run = _Run(shape, target, sym, minimal, end, should_stop,
                check_nodes(shape, target, minimal))
     attempts = 0
     while True:
@@ -279,8 +283,10 @@ def generate(
 def _attempt(run: _Run, rng: random.Random) -> None:
     """One complete grid: dig it, rate it, put givens back if it came out too hard."""
     # The fill gets at most half of the time left: past it a pattern grid leaves the dig time.
+    # No pattern grid keeps a variant's rules, so a variant fill may use all of it.
     now = time.perf_counter()
-    solution = random_solution(run.shape, rng, deadline=now + (run.deadline - now) / 2)
+    share = 1.0 if run.shape.variant is not None else 0.5
+    solution = random_solution(run.shape, rng, deadline=now + (run.deadline - now) * share)
     order = list(orbits(run.shape.size, run.symmetry))
     rng.shuffle(order)
     # Until some puzzle is rated, the dig leaves a share of the time to rate what it dug.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..model import budget
 from ..model.grid import Shape
 
 
@@ -18,6 +19,7 @@ def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -
     regions = list(geo.box_of)
     swaps = swaps if swaps is not None else 6 * n * n
     for _ in range(swaps):
+        budget.check()  # a 16x16 map takes 1,536 swaps of O(N^2) each: the call's deadline binds
         a = rng.randrange(n * n)
         ra = regions[a]
         others = [b for b in _sides(a, n) if regions[b] != ra]

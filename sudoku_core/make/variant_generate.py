@@ -20,7 +20,7 @@ from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
 from ..model.constraints import JIGSAW, KILLER
 from ..model.grid import Grid, Shape
-from ..model.variants import rules_of
+from ..model.variants import Variant, rules_of
 from ..solver.exact import solve
 from .cages import killer_shape, random_cages, unique_cages
 from .dig import dig
@@ -41,20 +41,52 @@ _FILL_NODES = 5_000
 
 
 def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Shape:
-    """``shape`` with the flag rules of ``names`` and, for jigsaw, random regions."""
+    """``shape`` with the flag rules of ``names`` and, for jigsaw, random regions.
+
+    Region maps are drawn until one admits a grid, within the call's ``budget`` deadline:
+    :class:`OutOfTime` says when no rule set can be kept at this size, or the time ran out.
+    """
     names = tuple(names)
     flags = rules_of(names)
+    if JIGSAW.name not in names:
+        return shape.classic.with_variant(flags)
+    _check_latin(shape, flags, rng)
     while True:
-        regions = random_regions(shape.classic, rng) if JIGSAW.name in names else ()
-        made = shape.classic.with_variant(replace(flags, regions=regions))
-        if not regions:
-            return made
+        budget.check()
+        made = shape.classic.with_variant(replace(flags, regions=random_regions(shape.classic,
+                                                                                rng)))
         # Some region maps admit no grid, and proving it can take the search minutes: a
         # map whose fill needs more than a few thousand nodes is swapped for another.
         r = solve(Grid.empty(made), limit=1, max_nodes=_FILL_NODES, time_limit=None,
                   rng=random.Random(rng.randrange(_SEED_RANGE)))
         if r.solution is not None:
             return made
+        if r.timed_out or budget.expired():
+            raise OutOfTime(_ran_out(shape))
+
+
+def _check_latin(shape: Shape, flags: Variant, rng: random.Random) -> None:
+    """Raise when no Latin square of this size keeps ``flags`` (then no region map helps).
+
+    Why rows as regions: each row is a connected region of N cells, so the region rule adds
+    nothing and the search asks for a bare Latin square with the other rules (anti-king at
+    4x4 has none). Only a proof counts; a search cut by its node cap says nothing.
+    """
+    n = shape.size
+    rows = tuple(i // n for i in range(n * n))
+    latin = shape.classic.with_variant(replace(flags, regions=rows))
+    r = solve(Grid.empty(latin), limit=1, max_nodes=_FILL_NODES, time_limit=None,
+              rng=random.Random(rng.randrange(_SEED_RANGE)))
+    if r.status == "no_solution" and not r.timed_out:
+        raise OutOfTime(f"no {n}x{n} grid keeps the rules {flags.describe()} (with any "
+                        "jigsaw regions)")
+    if r.timed_out or budget.expired():
+        raise OutOfTime(_ran_out(shape))
+
+
+def _ran_out(shape: Shape) -> str:
+    return (f"the time limit ran out before a {shape.size}x{shape.size} jigsaw region layout "
+            "with a grid was found; give it more time")
 
 
 def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medium",
@@ -71,15 +103,19 @@ def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medi
         seed = random.SystemRandom().randrange(_SEED_RANGE)
     check_seed(seed)
     rng = random.Random(seed)
-    base = variant_shape(shape, names, rng)
-    if KILLER.name not in names:
-        if base.variant is None:
-            return generate(base, difficulty, seed=seed, symmetry=symmetry,
-                            time_limit=time_limit, max_attempts=max_attempts)
-        # The classic generator's seed draws the fill; the regions came from this rng.
-        return generate(base, difficulty, seed=rng.randrange(_SEED_RANGE), symmetry=symmetry,
-                        time_limit=time_limit, max_attempts=max_attempts)
-    return _killer(base, target, seed, rng, givens, time_limit, max_attempts)
+    limit = default_time_limit(shape) if time_limit is None else check_time_limit(time_limit)
+    # One deadline for the region layout and the puzzle: the layout's time is the call's.
+    with budget.deadline(limit):
+        base = variant_shape(shape, names, rng)
+        budget.check()
+        if KILLER.name not in names:
+            if base.variant is None:
+                return generate(base, difficulty, seed=seed, symmetry=symmetry,
+                                time_limit=time_limit, max_attempts=max_attempts)
+            # The classic generator's seed draws the fill; the regions came from this rng.
+            return generate(base, difficulty, seed=rng.randrange(_SEED_RANGE),
+                            symmetry=symmetry, time_limit=time_limit, max_attempts=max_attempts)
+        return _killer(base, target, seed, rng, givens, time_limit, max_attempts)
 
 
 def killer_attempts(shape: Shape) -> int:
