@@ -61,5 +61,8 @@ def test_a_killer_call_keeps_its_budget_and_says_it_ran_out(box: tuple[int, int]
     except OutOfTime as exc:
         assert "time limit" in str(exc)
     else:
-        assert f"time limit ({limit:g} s) ran out" in g.note
-    assert time.perf_counter() - start < limit + 1.0
+        # Either the clock stopped it (and the note says so) or, on a fast machine, every
+        # attempt of the fixed count was made in time.
+        assert (f"time limit ({limit:g} s) ran out" in g.note
+                or g.attempts == killer_attempts(Shape(*box))), (g.note, g.attempts)
+    assert time.perf_counter() - start < limit + 1.5
