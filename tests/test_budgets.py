@@ -75,7 +75,10 @@ def test_big_grids_answer_within_the_budget(side: int, share: float, call: str) 
     status = CALLS[call](grid)
     used = time.process_time() - start
     assert used <= BUDGET + SLACK, f"{call} used {used:.2f} s of CPU on a {BUDGET} s budget"
-    assert status in (FINISHED[call], "gave_up"), status
+    # A hint says "multiple" when the solver's count finds a second solution in time, else it
+    # reasons from the grid ("step"); either way within the budget.
+    finished = ("step", "multiple") if call == "hint" else (FINISHED[call],)
+    assert status in (*finished, "gave_up"), status
 
 
 def test_a_slow_finder_stops_at_the_deadline() -> None:
