@@ -9,6 +9,7 @@ from .constraints.anti_king import KING_MOVES
 from .constraints.anti_knight import KNIGHT_MOVES
 from .constraints.base import moves_apart
 from .constraints.killer import Cage
+from .constraints.rule import Board, broken
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
@@ -65,6 +66,10 @@ class Conflict:
         label = self.unit if self.total is None else f"{self.unit} {self.total}"
         at = f"{label} at {cell_name(self.unit_cells[0], size)}" if self.unit == "cage" else (
             f"{self.unit} {self.index + 1}")
+        if self.reason == "rule broken":
+            # A placed rule (a thermometer, a dot, a clue): its filled cells cannot all hold.
+            return f"the digits break the {self.unit} at {cell_name(self.unit_cells[0], size)}: " \
+                   f"{where}"
         if self.reason == "sum exceeded":
             return f"the digits of {at} add up to more than {self.total}: {where}"
         if self.reason == "sum unreachable":
@@ -119,6 +124,27 @@ def _variant_conflicts(grid: Grid) -> list[Conflict]:
                 if cells[a] and cells[a] == cells[b]:
                     found.append(Conflict(kind, index, cells[a], sym(cells[a]), (a, b),
                                           "repeated digit", (a, b)))
+    found += _placed_conflicts(grid)
+    return found
+
+
+def _placed_conflicts(grid: Grid) -> list[Conflict]:
+    """Each placed rule whose filled cells already leave it no way to hold."""
+    variant = grid.shape.variant
+    assert variant is not None
+    if not variant.constraints:
+        return []
+    board = Board(grid.size, grid.shape.geometry.box_of)
+    cells = grid.cells
+    found = []
+    seen: dict[str, int] = {}
+    for rule in variant.constraints:
+        k = seen.get(rule.kind, 0)
+        seen[rule.kind] = k + 1
+        scope = rule.scope()
+        if any(cells[c] for c in scope) and broken(rule, cells, board):
+            filled = tuple(c for c in scope if cells[c])
+            found.append(Conflict(rule.kind, k, 0, "", filled, "rule broken", scope))
     return found
 
 

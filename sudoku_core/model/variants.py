@@ -24,6 +24,7 @@ from functools import cache
 
 from .constraints import JIGSAW, KILLER, TABLE, WINDOKU, by_name, name_key
 from .constraints.killer import Cage
+from .constraints.rule import Rule
 from .errors import VariantError
 
 __all__ = ["VARIANT_NAMES", "Cage", "Variant", "check_variant", "combine", "parse_names",
@@ -42,6 +43,9 @@ class Variant:
     cages: tuple[Cage, ...] = ()
     anti_knight: bool = False
     anti_king: bool = False
+    # Placed rules (thermometers, dots, arrows, lines, clues), sorted: each type's row in the
+    # table reads its own (``constraints.rule``).
+    constraints: tuple[Rule, ...] = ()
 
     @property
     def is_classic(self) -> bool:

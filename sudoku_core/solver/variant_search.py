@@ -19,6 +19,7 @@ from functools import cache
 from itertools import combinations
 
 from ..model.conflicts import find_conflicts
+from ..model.constraints.rule import Board, Propagator
 from ..model.grid import Grid, Shape
 from ._cover import SearchResult
 from .leftovers import leftover_clash
@@ -40,6 +41,7 @@ class VariantTables:
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     cages: tuple[tuple[tuple[int, ...], int], ...]  # cages with a sum: (cells, sum)
+    props: tuple[Propagator, ...] = ()  # the placed rules' propagators (thermometers, dots...)
 
 
 @cache
@@ -49,7 +51,11 @@ def tables(shape: Shape) -> VariantTables:
     variant = shape.variant
     cages = tuple((c.cells, c.total) for c in variant.cages if c.total is not None) if (
         variant is not None) else ()
-    return VariantTables(shape.size, (1 << shape.size) - 1, geo.peers, geo.units, cages)
+    props: tuple[Propagator, ...] = ()
+    if variant is not None and variant.constraints:
+        board = Board(shape.size, geo.box_of)
+        props = tuple(p for rule in variant.constraints for p in rule.propagators(board))
+    return VariantTables(shape.size, (1 << shape.size) - 1, geo.peers, geo.units, cages, props)
 
 
 @cache
@@ -104,13 +110,37 @@ def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
 
 
 def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables) -> bool:
-    """Place singles and prune cages to a fixed point; False on a contradiction."""
+    """Place singles and prune cages and placed rules to a fixed point; False on a
+    contradiction."""
     while True:
         if not (_place(masks, values, todo, t.peers) and _hidden_singles(masks, values, todo, t)
                 and _prune_cages(masks, values, todo, t.cages)):
             return False
-        if not todo:
+        if todo:
+            continue
+        changed = _run_props(masks, values, todo, t.props)
+        if changed is None:
+            return False
+        if not todo and not changed:
             return True
+
+
+def _run_props(masks: list[int], values: list[int], todo: list[int],
+               props: tuple[Propagator, ...]) -> bool | None:
+    """Run each placed rule's propagator once; whether a mask changed (None: contradiction)."""
+    changed = False
+    for p in props:
+        cells = p.cells
+        before = [masks[c] for c in cells]
+        if not p.prune(masks):
+            return None
+        for c, m in zip(cells, before, strict=True):
+            nm = masks[c]
+            if nm != m:
+                changed = True
+                if not values[c] and not nm & (nm - 1):
+                    todo.append(c)
+    return changed
 
 
 def _place(masks: list[int], values: list[int], todo: list[int],

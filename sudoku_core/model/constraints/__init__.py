@@ -16,13 +16,20 @@ from .base import ConstraintType
 from .diagonal import DIAGONAL
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .rule import PlacedType
+from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .windoku import WINDOKU
 
-__all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "TABLE", "WINDOKU",
-           "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
+__all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED", "TABLE",
+           "WINDOKU", "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
 
 # The CLI's order, which every list of rules keeps (names, words, JSON keys, messages).
-TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
+# The placed rules follow the six first ones (each a module of its own).
+PLACED: tuple[PlacedType, ...] = (
+    THERMOMETER, SLOW_THERMOMETER,
+)
+TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING,
+                                     *PLACED)
 
 
 def name_key(text: str) -> str:
