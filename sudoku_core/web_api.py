@@ -46,6 +46,7 @@ from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .model.step import Step
 from .model.variants import parse_names, variant_from_json
 from .solver.exact import solve, warm
+from .solver.true_candidates import true_candidates
 from .solver.validate import validate
 
 Json = dict[str, Any]
@@ -230,6 +231,11 @@ def cmd_validate(args: Json) -> Json:
 def cmd_solve(args: Json) -> Json:
     """Solve within the budget; conflicts and dead cells say where it went wrong."""
     return solve(_grid(args), limit=2, time_limit=_budget(args)).to_json()
+
+
+def cmd_true_candidates(args: Json) -> Json:
+    """Every digit of every cell that some solution holds (docs/protocol.md)."""
+    return true_candidates(_grid(args), time_limit=_budget(args)).to_json()
 
 
 def cmd_format(args: Json) -> Json:
@@ -421,6 +427,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "warm": cmd_warm,
     "validate": cmd_validate,
     "solve": cmd_solve,
+    "true_candidates": cmd_true_candidates,
     "format": cmd_format,
     "export": cmd_format,
     "hint": cmd_hint,

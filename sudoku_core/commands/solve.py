@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..formats.drawing import format_candidates
 from ..formats.write import format_grid
 from ..model.grid import Grid, cell_name
 from ..solver.exact import SolveResult, solve
+from ..solver.true_candidates import true_candidates
 from ..solver.validate import find_conflicts
 from .batch import run
 from .common import EXIT_OK, EXIT_PROBLEM, Item, Outcome
@@ -27,6 +29,9 @@ def add_parser(subparsers: Any) -> None:
                         "uniqueness)")
     p.add_argument("--check", action="store_true",
                    help="batch: compare with the file's solutions column, report mismatches")
+    p.add_argument("--true-candidates", action="store_true",
+                   help="list every digit of every cell that some solution holds (the "
+                        "setter's view), with how many solutions hold it when there are few")
     p.add_argument("--to", choices=("pretty", "line", "tokens", "json"), default=None,
                    help="how to print a solution (default: pretty, one line in a batch)")
     p.set_defaults(run=lambda args: run(args, solve_one, "solved"))
@@ -35,6 +40,8 @@ def add_parser(subparsers: Any) -> None:
 def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
     """Solve one puzzle into the JSON contract and a human message."""
     grid = item.grid
+    if getattr(args, "true_candidates", False):
+        return _true_candidates(item, args)
     limit = max(1, args.limit)
     r = solve(grid, limit=limit, max_nodes=args.max_nodes, time_limit=args.time_limit)
     data = r.to_json()
@@ -53,6 +60,18 @@ def solve_one(item: Item, args: argparse.Namespace) -> Outcome:
         if mismatch:
             ok, code, text = False, EXIT_PROBLEM, where + mismatch
     return Outcome(code, data, text, ok, note)
+
+
+def _true_candidates(item: Item, args: argparse.Namespace) -> Outcome:
+    """--true-candidates: the pencil-mark grid of the digits some solution holds."""
+    r = true_candidates(item.grid, time_limit=args.time_limit)
+    where = f"{item.label}: " if item.label else ""
+    ok = r.status == "solved"
+    if not ok or item.label:
+        return Outcome(EXIT_OK if ok else EXIT_PROBLEM, r.to_json(), where + r.message(), ok)
+    masks = [sum(1 << (d - 1) for d in cands) for cands in r.candidates]
+    return Outcome(EXIT_OK, r.to_json(), f"{format_candidates(item.grid, masks)}\n"
+                                          f"{r.message()}", ok)
 
 
 def _solved_text(r: SolveResult, item: Item, args: argparse.Namespace,

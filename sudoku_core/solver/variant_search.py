@@ -348,3 +348,43 @@ def _branch_cell(masks: list[int], values: list[int]) -> int:
                 if k == 2:
                     break
     return best
+
+
+def root_masks(grid: Grid) -> list[int] | None:
+    """Every cell's candidates after propagation from the givens; None on a contradiction."""
+    t = tables(grid.shape)
+    masks = [1 << (v - 1) if v else t.full for v in grid.cells]
+    values = [0] * len(masks)
+    todo = [c for c, v in enumerate(grid.cells) if v]
+    return masks if _propagate(masks, values, todo, t) else None
+
+
+def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int, ...]] | None:
+    """Up to ``limit`` solutions in depth-first order (all of them when there are fewer);
+    None when the deadline passed first. Any shape: classic grids read their geometry too."""
+    if find_conflicts(grid) or leftover_clash(grid.shape) is not None:
+        return []
+    t = tables(grid.shape)
+    masks = [1 << (v - 1) if v else t.full for v in grid.cells]
+    found: list[tuple[int, ...]] = []
+    stack: list[tuple[list[int], list[int], list[int]]] = [
+        (masks, [0] * len(masks), [c for c, v in enumerate(grid.cells) if v])]
+    nodes = 0
+    while stack and len(found) < limit:
+        masks, values, todo = stack.pop()
+        nodes += 1
+        if nodes % _CHECK_EVERY == 0 and _spent(nodes, None, deadline):
+            return None
+        if not _propagate(masks, values, todo, t):
+            continue
+        cell = _branch_cell(masks, values)
+        if cell < 0:
+            found.append(tuple(values))
+            continue
+        m = masks[cell]
+        for d in range(m.bit_length(), 0, -1):  # lowest digit on top: found in digit order
+            if m >> (d - 1) & 1:
+                child = masks[:]
+                child[cell] = 1 << (d - 1)
+                stack.append((child, values[:], [cell]))
+    return found
