@@ -77,14 +77,14 @@ def test_variant_text_by_hand() -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("1...\n....\n....\n...4\nrules: x, thermo\n", "variant 'thermo' is not supported"),
+    ("1...\n....\n....\n...4\nrules: x, rellik\n", "variant 'rellik' is not supported"),
     ("1...\n....\n....\n...4\nrules: killer\n", "'killer' comes from the 'cages:' section"),
     ("1...\n....\n....\n...4\ncages:\n3: r1c1 r9c9\n", "cage cell r9c9 is off the 4x4 grid"),
     ("1...\n....\n....\n...4\ncages:\n3: a1 b2\n", "'a1' is not a cell such as r1c1"),
     ("1...\n....\n....\n...4\nregions:\nAABB\nAABB\n", "the region map has 2 lines"),
     ("1...\n....\n....\n...4\nregions:\nABAB\nBABA\nCCDD\nCCDD\n", "not connected"),
-    ('{"box": [2, 2], "cells": "1..............4", "variant": {"thermo": []}}',
-     "variant rule 'thermo' is not supported"),
+    ('{"box": [2, 2], "cells": "1..............4", "variant": {"rellik": []}}',
+     "variant rule 'rellik' is not supported"),
     ('{"box": [2, 2], "cells": "1..............4", "variant": {"cages": [{"cells": [0, 0]}]}}',
      "cage 1: cell r1c1 is twice"),
 ])

@@ -23,7 +23,7 @@ from ..formats.records import (
     read_puzzles_or_errors,
     stream_puzzles_or_errors,
 )
-from ..model.constraints import JIGSAW, KILLER
+from ..model.constraints import JIGSAW, KILLER, PLACED, PLACED_SECTION
 from ..model.errors import ParseError, SudokuError
 from ..model.grid import Grid, Shape
 from ..model.variants import Variant, combine, rules_of
@@ -285,6 +285,11 @@ def with_variant(item: Item, names: tuple[str, ...]) -> Item:
     if KILLER.name in names and not KILLER.present(have):
         raise UsageError("--variant killer: the puzzle has no cages; give them in a 'cages:' "
                          "section, the JSON 'variant', or an f-puzzles link (docs/variants.md)")
+    for row in PLACED:
+        if not row.flag and row.name in names and not row.present(have):
+            raise UsageError(f"--variant {row.name}: the puzzle has no {row.words}; give it in "
+                             f"a '{PLACED_SECTION}:' section, the JSON 'variant', or an "
+                             "f-puzzles link (docs/constraints.md)")
     shape = item.grid.shape.with_variant(combine(have, rules_of(names)))
     solution = item.solution
     if solution is not None and solution.shape.classic == shape.classic:

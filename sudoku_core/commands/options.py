@@ -6,12 +6,12 @@ import argparse
 from collections.abc import Callable
 
 from ..model.budget import DEFAULT_TIME_LIMIT, BudgetError, check_time_limit
-from ..model.constraints import TABLE
+from ..model.constraints import FIRST
 from ..model.errors import SudokuError, quoted
 from ..model.grid import Shape
 from ..model.variants import VARIANT_NAMES, parse_names
 
-_DATA_RULES = [row for row in TABLE if not row.is_flag]  # jigsaw, killer: named with their data
+_DATA_RULES = [row for row in FIRST if not row.is_flag]  # jigsaw, killer: named with their data
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) -> None:

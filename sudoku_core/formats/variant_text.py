@@ -16,20 +16,22 @@ Described for people in docs/variants.md.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
-from ..model.constraints import JIGSAW, KILLER, TABLE
+from ..model.constraints import JIGSAW, KILLER, PLACED, PLACED_SECTION, TABLE, by_json_key
 from ..model.constraints.base import RULES_SECTION as RULES
 from ..model.constraints.killer import Cage
 from ..model.errors import ParseError, VariantError, quoted
 from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape, cell_name
-from ..model.variants import parse_names, rules_of
+from ..model.variants import Variant, combine, parse_names, rules_of, variant_from_json
 from .drawing import format_rows
 from .scan import LINE_BREAK
 from .text import read_text
 
-SECTIONS = tuple(dict.fromkeys(row.text_section for row in TABLE))  # rules, regions, cages
+# rules, regions, cages, then 'constraints:' (the placed rules' JSON, one object)
+SECTIONS = tuple(dict.fromkeys(row.text_section for row in TABLE))
 HEADER = re.compile(rf"^\s*({'|'.join(SECTIONS)})\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _BEFORE = ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" or '{SECTIONS[-1]}:'"
 # ASCII digits only ('²' is a digit to \d and to int()); a cell's row and column have at most
@@ -85,7 +87,34 @@ def read_variant_text(text: str, shape: Shape | None) -> Grid:
         number, inline, more = sections[KILLER.text_section]
         rows = ([(number, inline)] if inline else []) + more
         variant = replace(variant, cages=tuple(_cage(line, at, n) for at, line in rows))
+    if PLACED_SECTION in sections:
+        variant = _placed(sections[PLACED_SECTION], variant, n)
     return Grid(grid.shape.with_variant(variant), grid.cells)
+
+
+def _placed(section: tuple[int, str, list[tuple[int, str]]], variant: Variant,
+            n: int) -> Variant:
+    """The 'constraints:' section: the placed rules as the JSON ``variant`` object holds them
+    (thermometers, arrows, dots ...: docs/constraints.md), on one line or several."""
+    number, inline, more = section
+    body = "\n".join([inline] + [ln for _, ln in more])
+    try:
+        obj = json.loads(body)
+    except ValueError as exc:
+        raise ParseError(f"variant text: the '{PLACED_SECTION}:' section must be a JSON object "
+                         f"such as {{\"thermometers\": [{{\"cells\": [0, 1, 2]}}]}} ({exc})",
+                         line=number) from None
+    if not isinstance(obj, dict) or not all(by_json_key(str(k)) in PLACED for k in obj):
+        bad = next((str(k) for k in obj if by_json_key(str(k)) not in PLACED), "") if (
+            isinstance(obj, dict)) else ""
+        raise ParseError(f"variant text: the '{PLACED_SECTION}:' section holds placed rules "
+                         f"only (thermometers, arrows ...)" + (f", not {bad!r}" if bad else ""),
+                         line=number)
+    try:
+        placed = variant_from_json(obj, n)
+    except VariantError as exc:
+        raise ParseError(f"variant text: {exc}", line=number) from None
+    return combine(variant, placed)
 
 
 def _regions(section: tuple[int, str, list[tuple[int, str]]], n: int) -> tuple[int, ...]:
@@ -171,5 +200,9 @@ def format_variant_text(grid: Grid) -> str:
         for cage in variant.cages:
             cells = " ".join(cell_name(c, n) for c in cage.cells)
             parts.append(cells if cage.total is None else f"{cage.total}: {cells}")
+    placed = {row.json_key: row.json_value(variant) for row in PLACED
+              if not row.flag and row.present(variant)}
+    if placed:
+        parts.append(f"{PLACED_SECTION}: {json.dumps(placed)}")
     return "\n".join(parts) + "\n"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..model import budget
 from ..model.budget import OutOfTime
@@ -50,9 +51,7 @@ def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...
     """
     shape = solution.shape
     while True:
-        variant = shape.variant or Variant()
-        v = Variant(variant.diagonals, variant.windows, variant.regions, cages,
-                    variant.anti_knight, variant.anti_king)
+        v = replace(shape.variant or Variant(), cages=cages)
         grid = Grid(Shape(shape.box_rows, shape.box_cols, v), givens)
         r = solve(grid, limit=2, max_nodes=max_nodes, time_limit=None)
         if r.timed_out:
@@ -100,6 +99,4 @@ def _sides(cell: int, n: int) -> list[int]:
 
 def killer_shape(shape: Shape, cages: tuple[Cage, ...]) -> Shape:
     """``shape`` with ``cages`` added to its rules."""
-    v = shape.variant or Variant()
-    return Shape(shape.box_rows, shape.box_cols,
-                 Variant(v.diagonals, v.windows, v.regions, cages, v.anti_knight, v.anti_king))
+    return Shape(shape.box_rows, shape.box_cols, replace(shape.variant or Variant(), cages=cages))

@@ -73,6 +73,10 @@ def map_rules(variant: Variant, source: tuple[Cell, ...], symbols: tuple[int, ..
              len(cage.cells) * (n + 1) - cage.total if flip and cage.total else cage.total)
         for cage in variant.cages))
     regions = tuple(variant.regions[s] for s in source) if variant.regions else ()
+    if variant.constraints:
+        # A thermometer, a dot or a clue outside reads digit order and places: no isomorphism
+        # is applied to them yet, and dropping them would make another puzzle.
+        raise SymmetryError(f"an isomorphism does not move the {variant.describe()} rules yet")
     return Variant(variant.diagonals, variant.windows, regions, cages, variant.anti_knight,
                    variant.anti_king)
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from .constraints import JIGSAW, KILLER, TABLE, WINDOKU, by_name, name_key
+from .constraints import JIGSAW, KILLER, NAMED, TABLE, WINDOKU, by_name, name_key
 from .constraints.killer import Cage
 from .constraints.rule import Rule
 from .errors import VariantError
@@ -30,7 +30,7 @@ from .errors import VariantError
 __all__ = ["VARIANT_NAMES", "Cage", "Variant", "check_variant", "combine", "parse_names",
            "rules_of", "sum_reachable", "variant_from_json"]
 
-VARIANT_NAMES = tuple(row.name for row in TABLE)
+VARIANT_NAMES = tuple(row.name for row in NAMED)
 
 
 @dataclass(frozen=True, order=True)

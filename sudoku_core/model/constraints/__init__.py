@@ -16,20 +16,24 @@ from .base import ConstraintType
 from .diagonal import DIAGONAL
 from .jigsaw import JIGSAW
 from .killer import KILLER
-from .rule import PlacedType
+from .rule import PLACED_SECTION, PlacedType
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .windoku import WINDOKU
 
-__all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED", "TABLE",
-           "WINDOKU", "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
+__all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "FIRST", "JIGSAW", "KILLER", "NAMED",
+           "PLACED", "PLACED_SECTION", "TABLE", "WINDOKU", "ConstraintType", "by_fpuzzles_key",
+           "by_json_key", "by_name", "name_key"]
 
 # The CLI's order, which every list of rules keeps (names, words, JSON keys, messages).
 # The placed rules follow the six first ones (each a module of its own).
 PLACED: tuple[PlacedType, ...] = (
     THERMOMETER, SLOW_THERMOMETER,
 )
-TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING,
-                                     *PLACED)
+FIRST: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
+TABLE: tuple[ConstraintType, ...] = (*FIRST, *PLACED)
+# What --variant and 'rules:' name: the first six and the placed rules that are on or off;
+# a thermometer or an arrow comes with its cells (JSON, the 'constraints:' section, a link).
+NAMED: tuple[ConstraintType, ...] = (*FIRST, *(row for row in PLACED if row.flag))
 
 
 def name_key(text: str) -> str:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..variants import Variant
 
 Masks = list[int]
+PLACED_SECTION = "constraints"  # the variant text's section of the placed rules (JSON)
 _ENUM_CAP = 4000  # assignments tried per prune before an Enumerated rule gives up pruning
 
 

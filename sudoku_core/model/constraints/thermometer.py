@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .base import Unit
-from .rule import Board, PlacedType, Propagator, Rule, only_fields, pair_table, read_cells
+from .rule import (
+    PLACED_SECTION,
+    Board,
+    PlacedType,
+    Propagator,
+    Rule,
+    only_fields,
+    pair_table,
+    read_cells,
+)
 
 
 @dataclass(frozen=True)
@@ -62,14 +71,14 @@ def _read_slow(item: Mapping[str, object], size: int, where: str) -> SlowThermom
 
 THERMOMETER = PlacedType(
     name="thermometer", aliases=("thermo", "thermometers"), words="thermometer",
-    json_key="thermometers", fpuzzles_keys=("thermometer",), text_section="thermometers",
+    json_key="thermometers", fpuzzles_keys=("thermometer",), text_section=PLACED_SECTION,
     rules_text="Digits on a thermometer increase from the bulb.",
     rule_class=Thermometer, read_item=_read_thermo,
 )
 SLOW_THERMOMETER = PlacedType(
     name="slow-thermometer", aliases=("slow thermo", "slowthermo"), words="slow thermometer",
     json_key="slow_thermometers", fpuzzles_keys=("slowthermometer",),
-    text_section="slow_thermometers",
+    text_section=PLACED_SECTION,
     rules_text="Digits on a slow thermometer never decrease from the bulb.",
     rule_class=SlowThermometer, read_item=_read_slow,
 )
