@@ -137,22 +137,31 @@ def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
     found: dict[int, list[int]] = {}
     picked: list[int] = []
     n = len(options)
+    # The least and greatest sums the cells after each one can add (repeats allowed).
+    after_lo = [0] * (n + 1)
+    after_hi = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        w, digits = options[j]
+        after_lo[j] = after_lo[j + 1] + w * digits[0]
+        after_hi[j] = after_hi[j + 1] + w * digits[-1]
 
     def walk(j: int, total: int) -> None:
         if j == n:
-            if low <= total <= high:
-                masks = found.setdefault(total, [0] * n)
-                for k, d in enumerate(picked):
-                    masks[k] |= 1 << (d - 1)
+            masks = found.setdefault(total, [0] * n)
+            for k, d in enumerate(picked):
+                masks[k] |= 1 << (d - 1)
             return
         w, digits = options[j]
         for d in digits:
+            t = total + w * d
+            if t + after_hi[j + 1] < low:
+                continue  # too small even with the greatest digits after
+            if t + after_lo[j + 1] > high:
+                break  # digits rise: the rest only overshoot
             if distinct and d in picked:
                 continue
-            if total + w * d > high:
-                break  # digits rise: the rest only overshoot
             picked.append(d)
-            walk(j + 1, total + w * d)
+            walk(j + 1, t)
             picked.pop()
 
     walk(0, 0)
