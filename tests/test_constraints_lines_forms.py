@@ -210,7 +210,7 @@ def six_by_six(draw: st.DrawFn, holds: Callable[[Sequence[int], list[int]], bool
     for c in order:  # the first cells in the drawn order that keep the line obeyed
         if len(cells) < length and holds(solution, [*cells, c]):
             cells.append(c)
-    extra = draw(st.lists(st.integers(0, 35), max_size=8))
+    extra = draw(st.lists(st.integers(0, 35), min_size=30, max_size=60))
     return cells, [0 if c in cells or c in extra else v for c, v in enumerate(solution)]
 
 
@@ -226,7 +226,7 @@ def test_6x6_lines_count_as_plain_backtracking_does(data: st.DataObject, key: st
     assume(len(cells) >= 3)
     variant = variant_from_json({key: [{"cells": cells}]}, 6)
     grid = Grid.empty(Shape(2, 3, variant)).with_values(enumerate(givens))
-    expected = words.count_fills(givens, 2, 3, lambda g: holds(g, cells))
+    expected = words.count_fills(givens, 2, 3, lambda g: holds(g, cells), limit=300)
     assert solve(grid, limit=300, time_limit=10).count == expected >= 1
 
 
