@@ -232,3 +232,15 @@ def test_6x6_lines_count_as_plain_backtracking_does(data: st.DataObject, key: st
 
 def test_validate_accepts_a_variant_without_lines() -> None:
     assert not validate(Grid.empty(Shape(3, 3, Variant()))).conflicts
+
+
+def test_region_sum_stretches_follow_the_boards_regions() -> None:
+    from sudoku_core.model.constraints.region_sum import RegionSumLine
+    from sudoku_core.model.constraints.rule import Board
+
+    line = RegionSumLine((0, 1, 2, 6, 5))
+    boxes = Board(4, words.boxes(2, 2))
+    assert line.stretches(boxes) == [[0, 1], [2, 6], [5]]
+    jigsaw = Board(4, (0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3))
+    assert line.stretches(jigsaw) == [[0, 1, 2], [6], [5]]  # a region entered twice: two
+    assert RegionSumLine((0, 1, 4)).propagators(boxes) == ()  # one box: nothing to compare
