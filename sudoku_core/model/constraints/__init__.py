@@ -12,13 +12,23 @@ from __future__ import annotations
 
 from .anti_king import ANTI_KING
 from .anti_knight import ANTI_KNIGHT
+from .arrow import ARROW
 from .base import ConstraintType
+from .between import BETWEEN_LINE
 from .diagonal import DIAGONAL
+from .double_arrow import DOUBLE_ARROW
+from .entropic import ENTROPIC_LINE
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .modular import MODULAR_LINE
+from .palindrome import PALINDROME
+from .region_sum import REGION_SUM_LINE
+from .renban import RENBAN
 from .rule import PLACED_SECTION, PlacedType
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
+from .whispers import WHISPERS
 from .windoku import WINDOKU
+from .zipper import ZIPPER_LINE
 
 __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "FIRST", "JIGSAW", "KILLER", "NAMED",
            "PLACED", "PLACED_SECTION", "TABLE", "WINDOKU", "ConstraintType", "by_fpuzzles_key",
@@ -28,6 +38,16 @@ __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "FIRST", "JIGSAW", "KILLER", 
 # The placed rules follow the six first ones (each a module of its own).
 PLACED: tuple[PlacedType, ...] = (
     THERMOMETER, SLOW_THERMOMETER,
+    ARROW,
+    DOUBLE_ARROW,
+    WHISPERS,
+    RENBAN,
+    PALINDROME,
+    BETWEEN_LINE,
+    REGION_SUM_LINE,
+    ENTROPIC_LINE,
+    MODULAR_LINE,
+    ZIPPER_LINE,
 )
 FIRST: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
 TABLE: tuple[ConstraintType, ...] = (*FIRST, *PLACED)

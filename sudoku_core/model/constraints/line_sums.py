@@ -1,0 +1,186 @@
+"""Equal sums: the propagator arrows, double arrows, region sum and zipper lines share.
+
+Each of those rules says that some groups of cells add up to one common total (an arrow's
+circle and its line; a double arrow's two ends and the cells between; a region sum line's
+stretches; a zipper's middle and each pair around it). A group's cells may carry weights (a
+circle of two cells reads as ten times the first digit plus the second).
+
+Pruning works in two steps. Bounds first: every group's least and greatest sum bound the
+common total, and the total bounds each digit. Then, for groups with few assignments left,
+the sums each can reach are listed exactly; the total must be one all of them reach, and a
+digit is kept only if an assignment reaching such a total holds it. A group whose cells are
+all peers (one row, column or box) never repeats a digit there. Every cell placed leaves each
+group one sum, so a broken rule is always caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .rule import Board, Masks, Propagator
+
+_LIST_CAP = 1000  # assignments a group may have left for its sums to be listed exactly
+Group = tuple[tuple[int, int], ...]  # (index into cells, weight) per cell of the group
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length()
+
+
+def _span(lo: int, hi: int) -> int:
+    """The mask of digits lo .. hi (0 when empty)."""
+    lo = max(lo, 1)
+    return 0 if hi < lo else ((1 << hi) - 1) ^ ((1 << (lo - 1)) - 1)
+
+
+@dataclass(frozen=True, eq=False)
+class EqualSums(Propagator):
+    """Groups of weighted cells whose sums are all one total."""
+
+    cells: tuple[int, ...]
+    groups: tuple[Group, ...]
+    distinct: tuple[bool, ...]  # per group: its cells are peers (their digits differ)
+    _memo: dict[tuple[int, ...], tuple[int, ...] | None] = field(default_factory=dict,
+                                                                    repr=False)
+
+    def prune(self, masks: Masks) -> bool:
+        key = tuple(masks[c] for c in self.cells)
+        memo = self._memo
+        if key in memo:
+            found = memo[key]
+        else:
+            found = self._narrow(list(key))
+            if len(memo) > 50_000:
+                memo.clear()
+            memo[key] = found
+        if found is None:
+            return False
+        for c, m in zip(self.cells, found, strict=True):
+            masks[c] = m
+        return True
+
+    def _narrow(self, m: list[int]) -> tuple[int, ...] | None:
+        bounds = self._bounds(m)
+        if bounds is None:
+            return None
+        low, high = bounds
+        listed: list[tuple[Group, dict[int, list[int]]]] = []
+        reach = -1  # the totals every listed group can reach, as a set of bits
+        for group, distinct in zip(self.groups, self.distinct, strict=True):
+            sums = _list_sums(group, distinct, m, low, high)
+            if sums is None:
+                continue
+            if not sums:
+                return None
+            listed.append((group, sums))
+            bits = 0
+            for s in sums:
+                bits |= 1 << s
+            reach &= bits
+        if not listed:
+            return tuple(m)
+        if not reach:
+            return None
+        for group, sums in listed:
+            support = [0] * len(group)
+            for s, masks in sums.items():
+                if reach >> s & 1:
+                    for j, mask in enumerate(masks):
+                        support[j] |= mask
+            for (i, _), mask in zip(group, support, strict=True):
+                m[i] &= mask
+        return tuple(m)
+
+    def _bounds(self, m: list[int]) -> tuple[int, int] | None:
+        """Narrow ``m`` by the bounds of the sums to a fixed point; the total's range."""
+        while True:
+            spans = []
+            for group in self.groups:
+                lo = hi = 0
+                for i, w in group:
+                    lo += w * _low(m[i])
+                    hi += w * m[i].bit_length()
+                spans.append((lo, hi))
+            low = max(lo for lo, _ in spans)
+            high = min(hi for _, hi in spans)
+            if low > high:
+                return None
+            changed = False
+            for group, (lo, hi) in zip(self.groups, spans, strict=True):
+                for i, w in group:
+                    mi = m[i]
+                    rest_lo = lo - w * _low(mi)
+                    rest_hi = hi - w * mi.bit_length()
+                    keep = mi & _span(-((rest_hi - low) // w), (high - rest_lo) // w)
+                    if not keep:
+                        return None
+                    if keep != mi:
+                        m[i] = keep
+                        changed = True
+            if not changed:
+                return low, high
+
+
+def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
+               high: int) -> dict[int, list[int]] | None:
+    """Each total in low .. high the group can reach, with the digits each cell holds in some
+    assignment reaching it; None when the group has too many assignments to list."""
+    options = []
+    count = 1
+    for i, w in group:
+        digits = [d for d in range(1, m[i].bit_length() + 1) if m[i] >> (d - 1) & 1]
+        options.append((w, digits))
+        count *= len(digits)
+        if count > _LIST_CAP:
+            return None
+    found: dict[int, list[int]] = {}
+    picked: list[int] = []
+    n = len(options)
+    # The least and greatest sums the cells after each one can add (repeats allowed).
+    after_lo = [0] * (n + 1)
+    after_hi = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        w, digits = options[j]
+        after_lo[j] = after_lo[j + 1] + w * digits[0]
+        after_hi[j] = after_hi[j + 1] + w * digits[-1]
+
+    def walk(j: int, total: int) -> None:
+        if j == n:
+            masks = found.setdefault(total, [0] * n)
+            for k, d in enumerate(picked):
+                masks[k] |= 1 << (d - 1)
+            return
+        w, digits = options[j]
+        for d in digits:
+            t = total + w * d
+            if t + after_hi[j + 1] < low:
+                continue  # too small even with the greatest digits after
+            if t + after_lo[j + 1] > high:
+                break  # digits rise: the rest only overshoot
+            if distinct and d in picked:
+                continue
+            picked.append(d)
+            walk(j + 1, t)
+            picked.pop()
+
+    walk(0, 0)
+    return found
+
+
+def equal_sums(groups: Sequence[Sequence[tuple[int, int]]], board: Board) -> EqualSums:
+    """The propagator of groups of (cell, weight) pairs that all add up to one total."""
+    cells = tuple(c for group in groups for c, _ in group)
+    assert len(set(cells)) == len(cells), "a cell in two groups"
+    index = {c: i for i, c in enumerate(cells)}
+    n = board.size
+
+    def peers(a: int, b: int) -> bool:
+        return (a // n == b // n or a % n == b % n or board.box_of[a] == board.box_of[b])
+
+    return EqualSums(
+        cells,
+        tuple(tuple((index[c], w) for c, w in group) for group in groups),
+        tuple(all(peers(a, b) for k, (a, _) in enumerate(group) for b, _ in group[k + 1:])
+              for group in groups),
+    )
