@@ -216,6 +216,23 @@ def test_an_arrow_that_jumps_is_written_as_several_lines() -> None:
     assert _read(written) == rules
 
 
+def test_plug_in_rules_are_drawn_too_and_the_drawing_is_passed_over() -> None:
+    rules: dict[str, object] = {"renban": [{"cells": [0, 1, 2]}],
+                                "x_sums": [{"row": 0, "end": "start", "sum": 6}]}
+    written = fpuzzles_keys(rules, N)
+    assert written["line"] == [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#F067F0",
+                                "width": 0.4, "fromConstraint": "Renban"}]
+    assert written["text"] == [{"cells": ["R1C0"], "value": "6", "fontC": "#000000",
+                                "size": 0.7, "fromConstraint": "X-Sum"}]
+    assert _read(written) == rules
+
+
+def test_an_odd_item_of_several_cells_is_written_cell_by_cell() -> None:
+    written = fpuzzles_keys({"odd": [{"cells": [0, 1]}]}, N)
+    assert written == {"odd": [{"cell": "R1C1"}, {"cell": "R1C2"}]}
+    assert _read(written) == {"odd": [{"cells": [0]}, {"cells": [1]}]}
+
+
 def test_extra_regions_are_written_after_the_windows() -> None:
     assert fpuzzles_keys({"extra_regions": [{"cells": [0, 1, 10]}]}, N) == {
         "extraregion": [{"cells": ["R1C1", "R1C2", "R2C2"]}]}

@@ -99,7 +99,36 @@ def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
     if rules.get("extra_regions"):
         out["extraregion"] = [{"cells": names(_cells(item))}
                               for item in _items(rules, "extra_regions")]
+    _drawn(out)
     return out
+
+
+# Keys of f-puzzles' plug-ins that the site and SudokuPad's converter do not draw: each gets a
+# cosmetic copy marked ``fromConstraint`` (as the plug-ins' exports do), which both draw and
+# every reader (ours too) passes over. Colours are the ones players know the lines by.
+_PLUGIN_LINES = {
+    "renban": ("Renban", "#F067F0"), "whispers": ("Whispers", "#67F067"),
+    "regionsumline": ("Region Sum Line", "#2ECBFF"), "entropicline": ("Entropic Line", "#FFA040"),
+    "modularline": ("Modular Line", "#C080FF"), "zipperline": ("Zipper Line", "#A0A0FF"),
+    "doublearrow": ("Double Arrow", "#C0C0C0"),
+}
+_PLUGIN_CLUES = {"xsum": "X-Sum", "skyscraper": "Skyscraper"}
+
+
+def _drawn(out: dict[str, object]) -> None:
+    """Add the cosmetic lines and texts that draw the plug-in keys in ``out``."""
+    lines = []
+    for key, (label, colour) in _PLUGIN_LINES.items():
+        for entry in _items(out, key):
+            lines.append({"lines": entry["lines"], "outlineC": colour, "width": 0.4,
+                          "fromConstraint": label})
+    texts = [{"cells": [entry["cell"]], "value": entry["value"], "fontC": "#000000",
+              "size": 0.7, "fromConstraint": label}
+             for key, label in _PLUGIN_CLUES.items() for entry in _items(out, key)]
+    if lines:
+        out["line"] = lines
+    if texts:
+        out["text"] = texts
 
 
 def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
