@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.formats import fpuzzles_variants
 from sudoku_core.formats.fpuzzles_rules import read_rules
 from sudoku_core.formats.fpuzzles_rules_write import fpuzzles_keys
 from sudoku_core.formats.links import read_link
 from sudoku_core.formats.lzstring import compress_to_base64
-from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.formats.site_links import format_site_link, share_links
 from sudoku_core.model.constraints import by_json_key
 from sudoku_core.model.errors import LinkError, VariantError
 from sudoku_core.model.grid import Grid, Shape
@@ -354,3 +355,17 @@ def test_random_rules_are_written_and_read_back_the_same(case: tuple[int, dict[s
                                                          ) -> None:
     n, rules = case
     assert _read(fpuzzles_keys(rules, n), n) == rules
+
+
+def test_share_links_are_null_for_a_rule_f_puzzles_cannot_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    grid = _thermo_grid()
+    assert share_links(grid)["fpuzzles"] is not None
+
+    def refuse(rules: object, n: int) -> dict[str, object]:
+        raise VariantError("no f-puzzles form")
+
+    monkeypatch.setattr(fpuzzles_variants, "fpuzzles_keys", refuse)
+    assert share_links(grid) == {"fpuzzles": None, "sudokupad": None}
+    with pytest.raises(VariantError, match="no f-puzzles form"):
+        format_site_link(grid, "f-puzzles")
