@@ -51,7 +51,7 @@ def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant 
              for k, item in enumerate(_items(puzzle, _EXTRA, site), 1)]
     # The Windoku windows, when all of them are there; any other extra region is one too.
     want = [sorted(w) for w in windows(n, shape.box_rows, shape.box_cols)]
-    wins = bool(extra) and all(w in [sorted(e) for e in extra] for w in want)
+    wins = bool(extra and want) and all(w in [sorted(e) for e in extra] for w in want)
     others = [e for e in extra if wins is False or sorted(e) not in want]
     regions = _regions(puzzle, shape, site)
     rules = read_rules(puzzle, n, site, lambda key: flag(puzzle, key, site))
