@@ -291,19 +291,19 @@ def test_fpuzzles_bad_marks_are_named() -> None:
         read_link("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(puzzle)))
 
 
-@pytest.mark.parametrize(("extra", "names"), [
-    ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "cages"),
-    ({"thermometer": [{"lines": [["R1C1", "R2C2"]]}], "diagonal+": True}, "thermometers"),
-    ({"nonconsecutive": True}, "the non-consecutive rule"),
-    ({"somethingnew": [1]}, "somethingnew"),
+@pytest.mark.parametrize(("extra", "message"), [
+    ({"somethingnew": [1]}, "holds a variant with somethingnew; those keys are not read"),
+    ({"columnindexer": [{"cells": ["R1C1"]}]}, "holds a variant with columnindexer;"),
+    ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]},
+     "draws a cage that is no rule ('cage' 1)"),
+    ({"negative": ["difference"]}, "the negative rule of the difference dots alone"),
 ])
-def test_fpuzzles_variants_are_refused_by_name(extra: dict[str, object], names: str) -> None:
+def test_fpuzzles_variants_are_refused_by_name(extra: dict[str, object], message: str) -> None:
     data = compress_to_base64(json.dumps(fpuzzles(parse(EASY), **extra)))
     with pytest.raises(LinkError) as info:
         parse("https://www.f-puzzles.com/?load=" + data)
-    assert str(info.value) == (f"this f-puzzles link holds a variant with {names}; only classic "
-                               "sudoku, X (both diagonals), Windoku, Jigsaw, Killer cages, "
-                               "anti-knight and anti-king are read")
+    assert str(info.value).startswith("this f-puzzles link ")
+    assert message in str(info.value)
 
 
 def test_fpuzzles_plain_extras_and_false_flags_are_classic() -> None:

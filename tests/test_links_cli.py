@@ -76,10 +76,9 @@ def test_a_file_of_links_is_a_batch(capsys: pytest.CaptureFixture[str], tmp_path
     ("https://sudokupad.app/6y4apu1vgr", "stored on the SudokuPad server"),
     (f"#p={EASY[:-1]}x", "'x' is not a symbol of a 9x9 puzzle"),
     ("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(
-        {"size": 9, "grid": [[{}] * 9] * 9, "nonconsecutive": True})),
-     "this f-puzzles link holds a variant with the non-consecutive rule; only classic "
-     "sudoku, X (both diagonals), Windoku, Jigsaw, Killer cages, anti-knight and anti-king "
-     "are read"),
+        {"size": 9, "grid": [[{}] * 9] * 9, "nonconsecutive": True,
+         "difference": [{"cells": ["R1C1", "R1C2"]}]})),
+     "this f-puzzles link holds the non-consecutive rule with Kropki dots"),
     ("https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(
         {"size": 9, "grid": [[{}] * 9] * 9, "killercage": [{"cells": ["R1C1"]}]})),
      "the line format cannot carry the rules of a Killer puzzle"),

@@ -112,10 +112,10 @@ def test_fpuzzles_killer_and_diagonals() -> None:
 
 
 @pytest.mark.parametrize(("extra", "words"), [
-    ({"diagonal+": True}, "single diagonal"),
-    ({"extraregion": [{"cells": ["R1C1", "R1C2", "R1C3", "R2C1", "R2C2", "R2C3", "R3C1",
-                                 "R3C2", "R3C3"]}]}, "extra regions other than the Windoku"),
-    ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, "thermometers"),
+    ({"thermometer": [{"lines": [["R1C1"]]}]},
+     "'thermometer': thermometer 1: needs at least 2 cells"),
+    ({"thermometer": [{"lines": [["R1C1", "R10C1"]]}]}, "'R10C1', not a cell"),
+    ({"extraregion": [{"cells": ["R1C1", "R1C0"]}]}, "'R1C0', not a cell"),
     ({"killercage": [{"cells": ["R1C1", "R0C2"], "value": "3"}]}, "'R0C2', not a cell"),
     ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, "sum 'x', not a whole number"),
 ])

@@ -1,6 +1,7 @@
 """f-puzzles links: ``?load=`` and lz-string base64 of {"size": 9, "grid": [[{"value": 5,
-"given": true}, ...]]}; classic puzzles and the variants of fpuzzles_variants.py (X, Windoku,
-Jigsaw, Killer, anti-knight, anti-king); every other constraint is refused by name."""
+"given": true}, ...]]}; classic puzzles and the rules of fpuzzles_variants.py and
+fpuzzles_rules.py (the six first rules and every placed rule of docs/constraints.md); every
+other key is refused by name."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from ..model.errors import LinkError
 from ..model.grid import Grid, Shape
+from .fpuzzles_rules import WORDS
 from .fpuzzles_variants import HANDLED, flag, read_variant
 from .linkdata import (
     Link,
@@ -23,8 +25,7 @@ from .linkdata import (
 )
 
 FPUZZLES = "f-puzzles"
-READ = ("only classic sudoku, X (both diagonals), Windoku, Jigsaw, Killer cages, anti-knight "
-        "and anti-king are read")
+READ = "those keys are not read (docs/formats.md lists the f-puzzles keys that are)"
 
 
 # Keys of an f-puzzles puzzle that change no rule; anything else that is set is a variant.
@@ -32,20 +33,6 @@ _FPUZZLES_PLAIN = frozenset({
     "size", "grid", "title", "author", "ruleset", "solution", "highlightConflicts",
     "disabledlogic", "truecandidatesoptions", "version",
 })
-_FPUZZLES_NAMES = {
-    "killercage": "cages", "cage": "cages", "littlekillersum": "little killer sums",
-    "thermometer": "thermometers", "arrow": "arrows", "diagonal+": "a diagonal",
-    "diagonal-": "a diagonal", "antiknight": "the anti-knight rule",
-    "antiking": "the anti-king rule", "disjointgroups": "disjoint groups",
-    "nonconsecutive": "the non-consecutive rule", "sandwichsum": "sandwich sums",
-    "difference": "difference dots", "ratio": "ratio dots", "xv": "XV clues",
-    "clone": "clones", "quadruple": "quadruples", "betweenline": "between lines",
-    "minimum": "minimum cells", "maximum": "maximum cells", "extraregion": "extra regions",
-    "odd": "odd cells", "even": "even cells", "palindrome": "palindromes",
-    "renban": "renban lines", "whispers": "whisper lines", "xsum": "X-sums",
-    "skyscraper": "skyscrapers", "line": "lines", "rectangle": "shapes", "circle": "shapes",
-    "text": "text clues", "regionsumline": "region-sum lines", "entropicline": "entropic lines",
-}
 
 
 def read_fpuzzles(link: Link, shape: Shape | None) -> PuzzleLink:
@@ -64,7 +51,7 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
     """The puzzle in f-puzzles' compressed JSON (also found inside SudokuPad links)."""
     puzzle = _puzzle_object(param, site)
     size = puzzle["size"]
-    extras: list[str] = [_FPUZZLES_NAMES.get(str(k), str(k)) for k, v in puzzle.items()
+    extras: list[str] = [WORDS.get(str(k), str(k)) for k, v in puzzle.items()
                          if k not in _FPUZZLES_PLAIN and k not in HANDLED
                          and v not in (None, False, [], {}, "")]
     rows = puzzle["grid"]

@@ -1,9 +1,12 @@
 """The variant rules of an f-puzzles puzzle object, read and written.
 
-f-puzzles keys read here: ``diagonal+`` and ``diagonal-`` (both: X-Sudoku), ``antiknight``,
-``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``), ``extraregion``
-(the Windoku windows, exactly) and each cell's ``region`` (0-based; Jigsaw). A rule this
-package has no model for (one diagonal alone, other extra regions) is refused by name.
+The six first rules are read here: ``diagonal+`` and ``diagonal-`` together (X-Sudoku),
+``antiknight``, ``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``),
+``extraregion`` (the Windoku windows, when all of them are there) and each cell's ``region``
+(0-based; Jigsaw). Every other rule key (thermometers, arrows, dots, lines, clues outside the
+grid, a single diagonal, other extra regions: see fpuzzles_rules.py) is turned into the
+project's JSON ``variant`` object and read by ``variant_from_json``, each key on its own so a
+fault names the f-puzzles key; a rule this build has no type for is refused by name.
 """
 
 from __future__ import annotations
@@ -11,14 +14,25 @@ from __future__ import annotations
 import json
 import re
 
-from ..model.constraints import ANTI_KING, ANTI_KNIGHT, DIAGONAL, JIGSAW, KILLER, TABLE, WINDOKU
+from ..model.constraints import (
+    ANTI_KING,
+    ANTI_KNIGHT,
+    DIAGONAL,
+    JIGSAW,
+    KILLER,
+    TABLE,
+    WINDOKU,
+    by_json_key,
+)
 from ..model.constraints.killer import Cage
 from ..model.constraints.windoku import windows
-from ..model.errors import LinkError
+from ..model.errors import LinkError, VariantError
 from ..model.grid import Grid, Shape
-from ..model.variants import Variant
+from ..model.variants import Variant, combine, variant_from_json
+from .fpuzzles_rules import FPUZZLES_KEY, KEYS, WORDS, read_rules
+from .fpuzzles_rules_write import FIRST_RULES, fpuzzles_keys
 
-HANDLED = frozenset(key for row in TABLE for key in row.fpuzzles_keys)
+HANDLED = frozenset(key for row in TABLE for key in row.fpuzzles_keys) | KEYS
 _PLUS, _MINUS = DIAGONAL.fpuzzles_keys
 (_KNIGHT,) = ANTI_KNIGHT.fpuzzles_keys
 (_KING,) = ANTI_KING.fpuzzles_keys
@@ -31,25 +45,35 @@ def read_variant(puzzle: dict[str, object], shape: Shape, site: str) -> Variant 
     """The Variant of an f-puzzles puzzle (None: classic); LinkError for a rule not modelled."""
     n = shape.size
     plus, minus = flag(puzzle, _PLUS, site), flag(puzzle, _MINUS, site)
-    if plus != minus:
-        raise LinkError(f"this {site} link holds a variant with a single diagonal "
-                        f"('{_PLUS if plus else _MINUS}'); only both diagonals (X-Sudoku) "
-                        "are read")
     cages = tuple(_cage(k, item, n, site) for k, item in enumerate(_items(puzzle, _CAGES,
                                                                           site), 1))
     extra = [_cells(item, n, site, f"extra region {k}")
              for k, item in enumerate(_items(puzzle, _EXTRA, site), 1)]
-    wins = False
-    if extra:
-        want = sorted(sorted(w) for w in windows(n, shape.box_rows, shape.box_cols))
-        if sorted(sorted(e) for e in extra) != want:
-            raise LinkError(f"this {site} link holds a variant with extra regions other than "
-                            "the Windoku windows; only the Windoku windows are read")
-        wins = True
+    # The Windoku windows, when all of them are there; any other extra region is one too.
+    want = [sorted(w) for w in windows(n, shape.box_rows, shape.box_cols)]
+    wins = bool(extra and want) and all(w in [sorted(e) for e in extra] for w in want)
+    others = [e for e in extra if wins is False or sorted(e) not in want]
     regions = _regions(puzzle, shape, site)
-    variant = Variant(plus and minus, wins, regions, cages, flag(puzzle, _KNIGHT, site),
-                      flag(puzzle, _KING, site))
+    rules = read_rules(puzzle, n, site, lambda key: flag(puzzle, key, site))
+    if others:
+        rules["extra_regions"] = [{"cells": e} for e in others]
+    variant = combine(Variant(plus and minus, wins, regions, cages,
+                              flag(puzzle, _KNIGHT, site), flag(puzzle, _KING, site)),
+                      *(_placed(key, value, n, site) for key, value in rules.items()))
     return None if variant.is_classic else variant
+
+
+def _placed(key: str, value: object, n: int, site: str) -> Variant:
+    """One key of the project's JSON read by the model; refused by its f-puzzles name when
+    this build has no such rule or the model finds a fault."""
+    fp_key = FPUZZLES_KEY.get(key, key)
+    if by_json_key(key) is None:
+        raise LinkError(f"this {site} link holds {WORDS.get(fp_key, fp_key)} ('{fp_key}'), a "
+                        "rule this build does not read")
+    try:
+        return variant_from_json({key: value}, n)
+    except VariantError as err:
+        raise LinkError(f"this {site} link's '{fp_key}': {err}") from None
 
 
 def flag(item: dict[str, object], key: str, site: str, where: str = "") -> bool:
@@ -145,6 +169,12 @@ def write_variant(grid: Grid, rows: list[list[dict[str, object]]]) -> dict[str, 
     if JIGSAW.present(variant):
         for cell, region in enumerate(variant.regions):
             rows[cell // n][cell % n][JIGSAW.fpuzzles_cell_key] = region
+    placed = fpuzzles_keys({k: v for k, v in variant.to_json().items()
+                            if k not in FIRST_RULES}, n)
+    if _EXTRA in placed and _EXTRA in out:  # the windows and other extra regions: one list
+        placed[_EXTRA] = [*_items(out, _EXTRA, "f-puzzles"), *_items(placed, _EXTRA,
+                                                                       "f-puzzles")]
+    out.update(placed)
     return out
 
 

@@ -4,7 +4,8 @@
 ``parse`` reads the same text and keeps the givens. Read: the page's links
 (``index.html#p=...``, any host, or the bare hash), SudokuWiki ``?bd=`` (81 digits or its
 ``S9B`` candidate grid), sudoku.coach play and solver links, f-puzzles ``?load=`` and
-SudokuPad ``scl``/``ctc``/``fpuzzles``/``classic`` links of classic puzzles, and one CSV row
+SudokuPad ``fpuzzles`` links (with their rules), SudokuPad ``scl``/``ctc``/``classic`` links of
+classic puzzles, and one CSV row
 such as ``puzzle,solution``. Everything else gets a LinkError naming the site.
 """
 

@@ -51,11 +51,15 @@ def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> st
 
 def share_links(grid: Grid) -> dict[str, str | None]:
     """``{"fpuzzles": ..., "sudokupad": ...}``: links that open the puzzle and its rules on
-    those sites (docs/protocol.md), None for a shape f-puzzles cannot draw."""
+    those sites (docs/protocol.md), None for a shape f-puzzles cannot draw or a rule it cannot
+    say as this package means it (fpuzzles_rules_write.py)."""
     if not fpuzzles_draws(grid.shape):
         return {"fpuzzles": None, "sudokupad": None}
-    return {"fpuzzles": format_site_link(grid, "f-puzzles"),
-            "sudokupad": format_site_link(grid, "sudokupad")}
+    try:
+        return {"fpuzzles": format_site_link(grid, "f-puzzles"),
+                "sudokupad": format_site_link(grid, "sudokupad")}
+    except VariantError:
+        return {"fpuzzles": None, "sudokupad": None}
 
 
 def fpuzzles_draws(shape: Shape) -> bool:

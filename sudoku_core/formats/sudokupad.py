@@ -1,6 +1,7 @@
 """SudokuPad links (sudokupad.app, sxsm.uk): ``/<id>`` or ``?puzzle=<id>``, the id being
 'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or 'classic' and
-one of two compact codes for the givens; classic puzzles only."""
+one of two compact codes for the givens; classic puzzles only, but for 'fpuzzles' data, which
+carries its rules as f-puzzles does."""
 
 from __future__ import annotations
 

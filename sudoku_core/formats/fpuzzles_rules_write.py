@@ -1,0 +1,203 @@
+"""The placed rules of the project's JSON ``variant`` object, as f-puzzles keys: the writer
+of fpuzzles_rules.py (its tables, the other way), so that a written link reads back the same.
+
+A rule f-puzzles cannot say as this project means it is refused (VariantError), never
+written as something else: a little killer that is not a whole diagonal from the edge, the
+non-consecutive rule beside Kropki dots (f-puzzles exempts dotted neighbours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ..model.errors import VariantError
+from .fpuzzles_rules import CLUES, DIRECTIONS, DOTS, FLAGS, LINES, SINGLES, diagonal_from
+
+# The six first rules: written by fpuzzles_variants.py from the Variant itself.
+Names = Callable[[list[int]], list[str]]
+FIRST_RULES = frozenset({"diagonals", "windows", "regions", "cages", "anti_knight",
+                         "anti_king"})
+
+
+def _items(rules: Mapping[str, object], key: str) -> list[dict[str, object]]:
+    got = rules.get(key) or []
+    assert isinstance(got, list)
+    return [x for x in got if isinstance(x, dict)]
+
+
+def _cells(item: Mapping[str, object], key: str = "cells") -> list[int]:
+    got = item.get(key)
+    assert isinstance(got, list)
+    return [int(c) for c in got]
+
+
+def _adjacent(a: int, b: int, n: int) -> bool:
+    """True when cells a and b touch (a king's move): a drawn line may join them."""
+    return a != b and abs(a // n - b // n) <= 1 and abs(a % n - b % n) <= 1
+
+
+def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """The f-puzzles keys of the placed rules in ``rules`` (the project's JSON ``variant``
+    object; the six first rules' keys are passed over)."""
+    def name(c: int) -> str:
+        return f"R{c // n + 1}C{c % n + 1}"
+
+    def names(cells: list[int]) -> list[str]:
+        return [name(c) for c in cells]
+
+    unknown = sorted(k for k in rules if k not in FIRST_RULES and k not in _WRITTEN)
+    if unknown:
+        raise VariantError(f"the rule {unknown[0]!r} has no f-puzzles form here")
+    out: dict[str, object] = {}
+    for key, json_key in LINES.items():
+        found = []
+        for item in _items(rules, json_key):
+            entry: dict[str, object] = {"lines": [names(_cells(item))]}
+            if key == "whispers" and item.get("difference", 5) != 5:
+                entry["value"] = str(item["difference"])
+            found.append(entry)
+        if found:
+            out[key] = found
+    for key, json_key in SINGLES.items():
+        cells = [c for item in _items(rules, json_key) for c in _cells(item)]
+        if cells:
+            out[key] = [{"cell": name(c)} for c in cells]
+    for key, (json_key, default) in DOTS.items():
+        dots = [{"cells": names(_cells(item)),
+                 **({"value": str(item["value"])} if item.get("value", default) != default
+                    else {})}
+                for item in _items(rules, json_key)]
+        if dots:
+            out[key] = dots
+    for key, (json_key, field) in CLUES.items():
+        clues = [{"cell": _clue_cell(item, n), "value": str(item[field])}
+                 for item in _items(rules, json_key)]
+        if clues:
+            out[key] = clues
+    if rules.get("xv"):
+        out["xv"] = [{"cells": names(_cells(item)), "value": "X" if item["sum"] == 10 else "V"}
+                     for item in _items(rules, "xv")]
+    if rules.get("little_killers"):
+        out["littlekillersum"] = [_little_killer(item, n, names)
+                                  for item in _items(rules, "little_killers")]
+    if rules.get("arrows"):
+        out["arrow"] = [_arrow(item, n, names) for item in _items(rules, "arrows")]
+    if rules.get("quadruples"):
+        out["quadruple"] = [{"cells": names(_cells(item)), "values": _cells(item, "digits")}
+                            for item in _items(rules, "quadruples")]
+    if rules.get("clones"):
+        out["clone"] = [{"cells": names(_cells(item)), "cloneCells": names(_cells(item, "copy"))}
+                        for item in _items(rules, "clones")]
+    for key, json_key in FLAGS.items():
+        if rules.get(json_key) is True:
+            out[key] = True
+    _negative(rules, out)
+    if rules.get("diagonal_plus") is True:
+        out["diagonal+"] = True
+    if rules.get("diagonal_minus") is True:
+        out["diagonal-"] = True
+    if rules.get("extra_regions"):
+        out["extraregion"] = [{"cells": names(_cells(item))}
+                              for item in _items(rules, "extra_regions")]
+    _drawn(out)
+    return out
+
+
+# Keys of f-puzzles' plug-ins that the site and SudokuPad's converter do not draw: each gets a
+# cosmetic copy marked ``fromConstraint`` (as the plug-ins' exports do), which both draw and
+# every reader (ours too) passes over. Colours are the ones players know the lines by.
+_PLUGIN_LINES = {
+    "renban": ("Renban", "#F067F0"), "whispers": ("Whispers", "#67F067"),
+    "regionsumline": ("Region Sum Line", "#2ECBFF"), "entropicline": ("Entropic Line", "#FFA040"),
+    "modularline": ("Modular Line", "#C080FF"), "zipperline": ("Zipper Line", "#A0A0FF"),
+    "doublearrow": ("Double Arrow", "#C0C0C0"),
+}
+_PLUGIN_CLUES = {"xsum": "X-Sum", "skyscraper": "Skyscraper"}
+
+
+def _drawn(out: dict[str, object]) -> None:
+    """Add the cosmetic lines and texts that draw the plug-in keys in ``out``."""
+    lines = []
+    for key, (label, colour) in _PLUGIN_LINES.items():
+        for entry in _items(out, key):
+            lines.append({"lines": entry["lines"], "outlineC": colour, "width": 0.4,
+                          "fromConstraint": label})
+    texts = [{"cells": [entry["cell"]], "value": entry["value"], "fontC": "#000000",
+              "size": 0.7, "fromConstraint": label}
+             for key, label in _PLUGIN_CLUES.items() for entry in _items(out, key)]
+    if lines:
+        out["line"] = lines
+    if texts:
+        out["text"] = texts
+
+
+def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
+    """The negative rules, and the non-consecutive rule where f-puzzles means the same."""
+    dotted = bool(rules.get("white_dots") or rules.get("black_dots"))
+    if rules.get("nonconsecutive") is True and (dotted or rules.get("kropki_negative")):
+        raise VariantError("f-puzzles exempts neighbours joined by a Kropki dot from its "
+                           "non-consecutive rule; this puzzle's non-consecutive rule beside "
+                           "Kropki dots has no f-puzzles form")
+    negative = []
+    if rules.get("kropki_negative") is True:
+        if any("value" in item and item["value"] != default
+               for key, (json_key, default) in DOTS.items()
+               for item in _items(rules, json_key)):
+            raise VariantError("the Kropki negative rule beside dots of other values than "
+                               "difference 1 and ratio 2 has no f-puzzles form")
+        negative += ["ratio", "difference"]
+    if rules.get("xv_negative") is True:
+        negative.append("xv")
+    if negative:
+        out["negative"] = negative
+
+
+def _whole(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _clue_cell(item: Mapping[str, object], n: int) -> str:
+    """The outside cell of a clue on a row or column ('R0C3' above column 3)."""
+    far = item.get("end") == "end"
+    if "row" in item:
+        r = _whole(item["row"])
+        return f"R{r + 1}C{n + 1 if far else 0}"
+    c = _whole(item["column"])
+    return f"R{n + 1 if far else 0}C{c + 1}"
+
+
+def _little_killer(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    """f-puzzles' clue of a little killer: the outside cell its diagonal enters from."""
+    cells = _cells(item)
+    first = cells[0]
+    for direction, (dr, dc) in DIRECTIONS.items():
+        r, c = first // n + 1 - dr, first % n + 1 - dc
+        if not (1 <= r <= n and 1 <= c <= n) and diagonal_from(r, c, (dr, dc), n) == cells:
+            return {"cell": f"R{r}C{c}", "cells": names(cells), "direction": direction,
+                    "value": str(item["sum"])}
+    raise VariantError("f-puzzles writes a little killer as a whole diagonal from the edge of "
+                       f"the grid; the one on cells {cells} is not")
+
+
+def _arrow(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    """An arrow: its circle, and its line cut where it jumps; a piece that starts beside the
+    circle is drawn from it (the reader drops a line's first cell when it is the circle's)."""
+    circle, shaft = _cells(item, "circle"), _cells(item)
+    pieces: list[list[int]] = []
+    for c in shaft:
+        if pieces and _adjacent(pieces[-1][-1], c, n):
+            pieces[-1].append(c)
+        else:
+            pieces.append([c])
+    lines = []
+    for piece in pieces:
+        start = next((o for o in reversed(circle) if _adjacent(o, piece[0], n)), None)
+        lines.append(names(([start] if start is not None else []) + piece))
+    return {"cells": names(circle), "lines": lines or [names(circle[-1:])]}
+
+
+_WRITTEN = frozenset({*LINES.values(), *SINGLES.values(), *(v[0] for v in DOTS.values()),
+                      *(v[0] for v in CLUES.values()), *FLAGS.values(), "xv",
+                      "little_killers", "arrows", "quadruples", "clones", "kropki_negative",
+                      "xv_negative", "diagonal_plus", "diagonal_minus", "extra_regions"})
