@@ -16,9 +16,13 @@ from .base import ConstraintType
 from .diagonal import DIAGONAL
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .little_killer import LITTLE_KILLER
 from .rule import PlacedType
+from .sandwich import SANDWICH
+from .skyscraper import SKYSCRAPER
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .windoku import WINDOKU
+from .xsum import X_SUM
 
 __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED", "TABLE",
            "WINDOKU", "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
@@ -27,6 +31,10 @@ __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED",
 # The placed rules follow the six first ones (each a module of its own).
 PLACED: tuple[PlacedType, ...] = (
     THERMOMETER, SLOW_THERMOMETER,
+    LITTLE_KILLER,
+    SANDWICH,
+    X_SUM,
+    SKYSCRAPER,
 )
 TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING,
                                      *PLACED)
