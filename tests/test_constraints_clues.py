@@ -261,7 +261,7 @@ CASES = [  # (key, how many clues, the givens: every k-th cell of the solution)
     ("sandwiches", 18, 0),
     ("x_sums", 10, 11),
     ("skyscrapers", 12, 9),
-    ("little_killers", 10, 9),
+    ("little_killers", 10, 6),
 ]
 
 

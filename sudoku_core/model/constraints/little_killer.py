@@ -7,52 +7,75 @@ a row, a column or a box differ, as they always do).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
 from typing import ClassVar
 
 from ..errors import VariantError
-from .rule import Board, Masks, PlacedType, Propagator, Rule, only_fields, read_cells, read_int
+from .rule import Board, PlacedType, Propagator, Rule, only_fields, read_cells, read_int
+from .sandwich import LineClue
 
 # The way the diagonal runs from the clue into the grid: (row step, column step)
 STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 _NAMES = {step: name for name, step in STEPS.items()}
 
 
-class DiagonalSum(Propagator):
-    """The sums each stretch of the diagonal can reach, as bit sets (bit s: sum s): a digit
-    stays when the sums before it and the sums the cells after it still need meet."""
+class DiagonalSum(LineClue):
+    """The diagonal in stretches of one box each (a diagonal meets no row or column twice, so
+    only a box's cells on it differ): each stretch lists its sums with the digits that make
+    them, and the sums before and after meet as bit sets (bit s: sum s)."""
 
-    def __init__(self, cells: tuple[int, ...], total: int) -> None:
-        self.cells = cells
+    def __init__(self, cells: tuple[int, ...], size: int, total: int,
+                 box_of: Sequence[int]) -> None:
+        super().__init__(cells, size)
         self.total = total
+        stretches: list[list[int]] = []
+        for i, c in enumerate(cells):
+            if stretches and box_of[cells[stretches[-1][0]]] == box_of[c]:
+                stretches[-1].append(i)
+            else:
+                stretches.append([i])
+        self.stretches = tuple(tuple(run) for run in stretches)
 
-    def prune(self, masks: Masks) -> bool:
-        cells = self.cells
-        reach = [1]  # reach[i]: the sums cells 0 .. i-1 can make
-        for c in cells:
-            m, now, after, d = masks[c], reach[-1], 0, 1
-            while m:
-                if m & 1:
-                    after |= now << d
-                m >>= 1
-                d += 1
+    def supports(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
+        ways = [_stretch_sums(tuple(key[i] for i in run)) for run in self.stretches]
+        reach = [1]  # reach[j]: the sums the stretches before j can make
+        for sums in ways:
+            now, after = reach[-1], 0
+            for t in sums:
+                after |= now << t
             reach.append(after)
-        need = 1 << self.total  # the sums cells 0 .. i must make for the cells after
+        need = 1 << self.total  # the sums the stretches up to j must make
         if not reach[-1] & need:
-            return False
-        for i in range(len(cells) - 1, -1, -1):
-            c = cells[i]
-            m, now, keep, before, d = masks[c], reach[i], 0, 0, 1
-            while m:
-                if m & 1 and (now << d) & need:
-                    keep |= 1 << (d - 1)
-                    before |= need >> d
-                m >>= 1
-                d += 1
-            masks[c] = keep  # never empty: the whole sum is reachable through this cell
+            return None
+        out = [0] * len(key)
+        for j in range(len(ways) - 1, -1, -1):
+            now, before = reach[j], 0
+            for t, digits in ways[j].items():
+                if (now << t) & need:
+                    before |= need >> t
+                    for i, m in zip(self.stretches[j], digits, strict=True):
+                        out[i] |= m
             need = before
-        return True
+        return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _stretch_sums(masks: tuple[int, ...]) -> dict[int, list[int]]:
+    """Each sum distinct digits of the masks can make, with the digits each cell holds in
+    some way of making it (kept: the same masks come back on many diagonals and branches;
+    the caller only reads it)."""
+    found: dict[int, list[int]] = {}
+    options = [[d for d in range(1, m.bit_length() + 1) if m >> (d - 1) & 1] for m in masks]
+    for combo in product(*options):
+        if len(set(combo)) < len(combo):
+            continue
+        held = found.setdefault(sum(combo), [0] * len(combo))
+        for k, d in enumerate(combo):
+            held[k] |= 1 << (d - 1)
+    return found
 
 
 @dataclass(frozen=True)
@@ -68,7 +91,7 @@ class LittleKiller(Rule):
         return self.cells
 
     def propagators(self, board: Board) -> tuple[Propagator, ...]:
-        return (DiagonalSum(self.cells, self.total),)
+        return (DiagonalSum(self.cells, board.size, self.total, board.box_of),)
 
     def direction(self) -> str:
         """The way the diagonal runs from the clue: "UL", "UR", "DL" or "DR"."""
