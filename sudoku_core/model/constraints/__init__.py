@@ -20,14 +20,18 @@ from .double_arrow import DOUBLE_ARROW
 from .entropic import ENTROPIC_LINE
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .little_killer import LITTLE_KILLER
 from .modular import MODULAR_LINE
 from .palindrome import PALINDROME
 from .region_sum import REGION_SUM_LINE
 from .renban import RENBAN
 from .rule import PLACED_SECTION, PlacedType
+from .sandwich import SANDWICH
+from .skyscraper import SKYSCRAPER
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .whispers import WHISPERS
 from .windoku import WINDOKU
+from .xsum import X_SUM
 from .zipper import ZIPPER_LINE
 
 __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "FIRST", "JIGSAW", "KILLER", "NAMED",
@@ -48,6 +52,10 @@ PLACED: tuple[PlacedType, ...] = (
     ENTROPIC_LINE,
     MODULAR_LINE,
     ZIPPER_LINE,
+    LITTLE_KILLER,
+    SANDWICH,
+    X_SUM,
+    SKYSCRAPER,
 )
 FIRST: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
 TABLE: tuple[ConstraintType, ...] = (*FIRST, *PLACED)
