@@ -13,12 +13,22 @@ from __future__ import annotations
 from .anti_king import ANTI_KING
 from .anti_knight import ANTI_KNIGHT
 from .base import ConstraintType
+from .clone import CLONES
 from .diagonal import DIAGONAL
+from .disjoint import DISJOINT_GROUPS
+from .extra_region import EXTRA_REGIONS
+from .extremes import MAXIMUMS, MINIMUMS
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .kropki import BLACK_DOTS, KROPKI_NEGATIVE, WHITE_DOTS
+from .nonconsecutive import NONCONSECUTIVE
+from .parity import EVEN, ODD
+from .quadruple import QUADRUPLES
 from .rule import PlacedType
+from .single_diagonal import DIAGONAL_MINUS, DIAGONAL_PLUS
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .windoku import WINDOKU
+from .xv import XV, XV_NEGATIVE
 
 __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED", "TABLE",
            "WINDOKU", "ConstraintType", "by_fpuzzles_key", "by_json_key", "by_name", "name_key"]
@@ -27,6 +37,16 @@ __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "JIGSAW", "KILLER", "PLACED",
 # The placed rules follow the six first ones (each a module of its own).
 PLACED: tuple[PlacedType, ...] = (
     THERMOMETER, SLOW_THERMOMETER,
+    WHITE_DOTS, BLACK_DOTS, KROPKI_NEGATIVE,
+    XV, XV_NEGATIVE,
+    NONCONSECUTIVE,
+    ODD, EVEN,
+    MINIMUMS, MAXIMUMS,
+    QUADRUPLES,
+    CLONES,
+    DIAGONAL_PLUS, DIAGONAL_MINUS,
+    EXTRA_REGIONS,
+    DISJOINT_GROUPS,
 )
 TABLE: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING,
                                      *PLACED)
