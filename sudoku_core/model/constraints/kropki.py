@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import VariantError
 from .base import RULES_SECTION
+from .nonconsecutive import neighbours
 from .rule import (
     Board,
     Part,
@@ -87,20 +88,30 @@ class KropkiNegative(Rule):
         return _plain_pairs(board, frozenset())
 
     def propagators_in(self, variant: Variant, board: Board) -> tuple[Propagator, ...]:
-        dotted = frozenset(frozenset(r.cells) for r in variant.constraints
-                           if isinstance(r, WhiteDot | BlackDot))
-        return _plain_pairs(board, dotted)
+        return _plain_pairs(board, _dotted(variant))
 
     def parts(self, variant: Variant, board: Board) -> tuple[Part, ...]:
-        return pair_parts(self.propagators_in(variant, board))
+        return _plain_tables(board, _dotted(variant))
 
     def to_json(self) -> dict[str, object]:
         return {}
 
 
+def _dotted(variant: Variant) -> frozenset[frozenset[int]]:
+    """The pairs of cells with a dot between them, which the negative rule leaves alone."""
+    return frozenset(frozenset(r.cells) for r in variant.constraints
+                     if isinstance(r, WhiteDot | BlackDot))
+
+
 def _plain_pairs(board: Board, dotted: frozenset[frozenset[int]]) -> tuple[Propagator, ...]:
-    return tuple(pair_table(a, b, board.size, plain) for a, b in adjacent_pairs(board.size)
-                 if frozenset((a, b)) not in dotted)
+    return neighbours((p for p in adjacent_pairs(board.size) if frozenset(p) not in dotted),
+                       board.size, plain)
+
+
+def _plain_tables(board: Board, dotted: frozenset[frozenset[int]]) -> tuple[Part, ...]:
+    """A pair table per pair: a conflict names the two cells."""
+    return pair_parts(pair_table(a, b, board.size, plain) for a, b in adjacent_pairs(board.size)
+                      if frozenset((a, b)) not in dotted)
 
 
 def read_dot(item: Mapping[str, object], size: int, where: str) -> tuple[int, int]:

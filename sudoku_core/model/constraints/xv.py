@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..errors import VariantError
 from .base import RULES_SECTION
 from .kropki import read_dot
+from .nonconsecutive import neighbours
 from .rule import (
     Board,
     Part,
@@ -67,20 +68,29 @@ class XVNegative(Rule):
         return _unmarked_pairs(board, frozenset())
 
     def propagators_in(self, variant: Variant, board: Board) -> tuple[Propagator, ...]:
-        marked = frozenset(frozenset(r.cells) for r in variant.constraints
-                           if isinstance(r, XVPair))
-        return _unmarked_pairs(board, marked)
+        return _unmarked_pairs(board, _marked(variant))
 
     def parts(self, variant: Variant, board: Board) -> tuple[Part, ...]:
-        return pair_parts(self.propagators_in(variant, board))
+        return _unmarked_tables(board, _marked(variant))
 
     def to_json(self) -> dict[str, object]:
         return {}
 
 
+def _marked(variant: Variant) -> frozenset[frozenset[int]]:
+    """The pairs of cells with an X or a V between them, which the negative rule leaves alone."""
+    return frozenset(frozenset(r.cells) for r in variant.constraints if isinstance(r, XVPair))
+
+
 def _unmarked_pairs(board: Board, marked: frozenset[frozenset[int]]) -> tuple[Propagator, ...]:
-    return tuple(pair_table(a, b, board.size, unmarked) for a, b in adjacent_pairs(board.size)
-                 if frozenset((a, b)) not in marked)
+    return neighbours((p for p in adjacent_pairs(board.size) if frozenset(p) not in marked),
+                       board.size, unmarked)
+
+
+def _unmarked_tables(board: Board, marked: frozenset[frozenset[int]]) -> tuple[Part, ...]:
+    """A pair table per pair: a conflict names the two cells."""
+    return pair_parts(pair_table(a, b, board.size, unmarked) for a, b in adjacent_pairs(board.size)
+                      if frozenset((a, b)) not in marked)
 
 
 def _read_xv(item: Mapping[str, object], size: int, where: str) -> XVPair:
