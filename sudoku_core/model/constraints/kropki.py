@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import VariantError
@@ -108,6 +109,7 @@ def _plain_pairs(board: Board, dotted: frozenset[frozenset[int]]) -> tuple[Propa
                        board.size, plain)
 
 
+@cache
 def _plain_tables(board: Board, dotted: frozenset[frozenset[int]]) -> tuple[Part, ...]:
     """A pair table per pair: a conflict names the two cells."""
     return pair_parts(pair_table(a, b, board.size, plain) for a, b in adjacent_pairs(board.size)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from .base import RULES_SECTION
@@ -99,12 +100,16 @@ class Nonconsecutive(Rule):
         return neighbours(adjacent_pairs(board.size), board.size, apart)
 
     def parts(self, variant: Variant, board: Board) -> tuple[Part, ...]:
-        # A pair table each: a conflict names the two cells.
-        return pair_parts(pair_table(a, b, board.size, apart)
-                          for a, b in adjacent_pairs(board.size))
+        return _apart_tables(board.size)
 
     def to_json(self) -> dict[str, object]:
         return {}
+
+
+@cache
+def _apart_tables(size: int) -> tuple[Part, ...]:
+    """A pair table per pair (built once a size): a conflict names the two cells."""
+    return pair_parts(pair_table(a, b, size, apart) for a, b in adjacent_pairs(size))
 
 
 NONCONSECUTIVE = PlacedType(

@@ -14,6 +14,10 @@ which the exact search, the conflict check and the candidates run:
   holds it. A cap on the nodes visited keeps it cheap; past the cap it prunes nothing, and a
   full assignment is always tested, so the search stays exact.
 
+Two optional hooks serve rules that need more than their own cells: ``propagators_in`` gives
+a rule the whole variant (a negative dot rule skips the pairs that carry a dot), and ``parts``
+splits what the conflict check tests (a rule over the whole grid names the pair it breaks).
+
 Designs follow the handler/propagator split of constraint solvers (each constraint narrows
 its own cells' candidates from a queue of changes); the code is this project's own.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import VariantError
@@ -87,6 +88,7 @@ def _unmarked_pairs(board: Board, marked: frozenset[frozenset[int]]) -> tuple[Pr
                        board.size, unmarked)
 
 
+@cache
 def _unmarked_tables(board: Board, marked: frozenset[frozenset[int]]) -> tuple[Part, ...]:
     """A pair table per pair: a conflict names the two cells."""
     return pair_parts(pair_table(a, b, board.size, unmarked) for a, b in adjacent_pairs(board.size)
