@@ -10,6 +10,8 @@ from collections.abc import Sequence
 import pytest
 
 from sudoku_core.model.constraints import by_json_key, by_name
+from sudoku_core.model.constraints.nonconsecutive import apart, neighbours
+from sudoku_core.model.constraints.rule import pair_table, run_to_fixed_point
 from sudoku_core.model.errors import VariantError
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import variant_from_json
@@ -264,3 +266,16 @@ def test_nine_one_diagonal(key: str, cells: list[int]) -> None:
     assert result.solution is not None
     assert len({result.solution.cells[c] for c in cells}) == 9
     assert validate(result.solution).status == "solved"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_neighbours_prunes_as_the_pair_tables_do(seed: int) -> None:
+    # The one-table propagator of non-consecutive and the negative rules, against a pair
+    # table per pair, both run to a fixed point from the same random candidates.
+    rng = random.Random(seed)
+    for _ in range(40):
+        masks = [rng.choice([rng.randrange(1, 512), 1 << rng.randrange(9), 511]) for _ in range(81)]
+        fast, slow = list(masks), list(masks)
+        ok = run_to_fixed_point(neighbours(EDGES9, 9, apart), fast)
+        assert ok == run_to_fixed_point([pair_table(a, b, 9, apart) for a, b in EDGES9], slow)
+        assert not ok or fast == slow
