@@ -77,7 +77,7 @@ def plain(x: int, y: int) -> bool:
 
 @dataclass(frozen=True)
 class KropkiNegative(Rule):
-    """Every two cells that share an edge and no dot: a pair table of :func:`plain`."""
+    """Every two cells that share an edge and no dot hold :func:`plain` digits."""
 
     kind: ClassVar[str] = "kropki negative"
 

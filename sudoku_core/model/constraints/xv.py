@@ -57,7 +57,7 @@ def unmarked(x: int, y: int) -> bool:
 
 @dataclass(frozen=True)
 class XVNegative(Rule):
-    """Every two cells that share an edge and no X or V: a pair table of :func:`unmarked`."""
+    """Every two cells that share an edge and no X or V hold :func:`unmarked` digits."""
 
     kind: ClassVar[str] = "XV negative"
 
