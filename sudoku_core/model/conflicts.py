@@ -9,7 +9,7 @@ from .constraints.anti_king import KING_MOVES
 from .constraints.anti_knight import KNIGHT_MOVES
 from .constraints.base import moves_apart
 from .constraints.killer import Cage
-from .constraints.rule import Board, broken
+from .constraints.rule import Board, broken_parts
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
@@ -141,8 +141,7 @@ def _placed_conflicts(grid: Grid) -> list[Conflict]:
     for rule in variant.constraints:
         k = seen.get(rule.kind, 0)
         seen[rule.kind] = k + 1
-        scope = rule.scope()
-        if any(cells[c] for c in scope) and broken(rule, cells, board):
+        for scope in broken_parts(rule, variant, cells, board):
             filled = tuple(c for c in scope if cells[c])
             found.append(Conflict(rule.kind, k, 0, "", filled, "rule broken", scope))
     return found

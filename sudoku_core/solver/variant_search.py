@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations
 
 from ..model.conflicts import find_conflicts
-from ..model.constraints.rule import Board, Propagator
+from ..model.constraints.rule import Board, Propagator, variant_propagators
 from ..model.grid import Grid, Shape
 from ._cover import SearchResult
 from .leftovers import leftover_clash
@@ -54,7 +54,7 @@ def tables(shape: Shape) -> VariantTables:
     props: tuple[Propagator, ...] = ()
     if variant is not None and variant.constraints:
         board = Board(shape.size, geo.box_of)
-        props = tuple(p for rule in variant.constraints for p in rule.propagators(board))
+        props = variant_propagators(variant, board)
     return VariantTables(shape.size, (1 << shape.size) - 1, geo.peers, geo.units, cages, props)
 
 

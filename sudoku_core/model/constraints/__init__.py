@@ -15,23 +15,33 @@ from .anti_knight import ANTI_KNIGHT
 from .arrow import ARROW
 from .base import ConstraintType
 from .between import BETWEEN_LINE
+from .clone import CLONES
 from .diagonal import DIAGONAL
+from .disjoint import DISJOINT_GROUPS
 from .double_arrow import DOUBLE_ARROW
 from .entropic import ENTROPIC_LINE
+from .extra_region import EXTRA_REGIONS
+from .extremes import MAXIMUMS, MINIMUMS
 from .jigsaw import JIGSAW
 from .killer import KILLER
+from .kropki import BLACK_DOTS, KROPKI_NEGATIVE, WHITE_DOTS
 from .little_killer import LITTLE_KILLER
 from .modular import MODULAR_LINE
+from .nonconsecutive import NONCONSECUTIVE
 from .palindrome import PALINDROME
+from .parity import EVEN, ODD
+from .quadruple import QUADRUPLES
 from .region_sum import REGION_SUM_LINE
 from .renban import RENBAN
 from .rule import PLACED_SECTION, PlacedType
 from .sandwich import SANDWICH
+from .single_diagonal import DIAGONAL_MINUS, DIAGONAL_PLUS
 from .skyscraper import SKYSCRAPER
 from .thermometer import SLOW_THERMOMETER, THERMOMETER
 from .whispers import WHISPERS
 from .windoku import WINDOKU
 from .xsum import X_SUM
+from .xv import XV, XV_NEGATIVE
 from .zipper import ZIPPER_LINE
 
 __all__ = ["ANTI_KING", "ANTI_KNIGHT", "DIAGONAL", "FIRST", "JIGSAW", "KILLER", "NAMED",
@@ -56,6 +66,16 @@ PLACED: tuple[PlacedType, ...] = (
     SANDWICH,
     X_SUM,
     SKYSCRAPER,
+    WHITE_DOTS, BLACK_DOTS, KROPKI_NEGATIVE,
+    XV, XV_NEGATIVE,
+    NONCONSECUTIVE,
+    ODD, EVEN,
+    MINIMUMS, MAXIMUMS,
+    QUADRUPLES,
+    CLONES,
+    DIAGONAL_PLUS, DIAGONAL_MINUS,
+    EXTRA_REGIONS,
+    DISJOINT_GROUPS,
 )
 FIRST: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
 TABLE: tuple[ConstraintType, ...] = (*FIRST, *PLACED)

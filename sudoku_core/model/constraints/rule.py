@@ -14,6 +14,10 @@ which the exact search, the conflict check and the candidates run:
   holds it. A cap on the nodes visited keeps it cheap; past the cap it prunes nothing, and a
   full assignment is always tested, so the search stays exact.
 
+Two optional hooks serve rules that need more than their own cells: ``propagators_in`` gives
+a rule the whole variant (a negative dot rule skips the pairs that carry a dot), and ``parts``
+splits what the conflict check tests (a rule over the whole grid names the pair it breaks).
+
 Designs follow the handler/propagator split of constraint solvers (each constraint narrows
 its own cells' candidates from a queue of changes); the code is this project's own.
 """
@@ -208,6 +212,21 @@ class Rule:
         """Groups of its cells whose digits must differ (a renban, a whisper's neighbours...)."""
         return ()
 
+    def propagators_in(self, variant: Variant, board: Board) -> tuple[Propagator, ...]:
+        """What the search runs for it within ``variant``: :meth:`propagators` for most rules.
+
+        A rule that reads other rules overrides this: a negative dot rule (Kropki, XV) leaves
+        out the pairs that carry a dot, which only the whole variant knows."""
+        return self.propagators(board)
+
+    def parts(self, variant: Variant, board: Board) -> tuple[Part, ...]:
+        """What the conflict check tests, each part on its own: (cells it names, propagators).
+
+        One part, the whole rule, for most. A rule over the whole grid (non-consecutive, a
+        negative rule, a minimum's neighbours) overrides this, as its cells depend on the
+        board: :func:`pair_parts` gives a part per pair, so a conflict names two cells."""
+        return ((self.scope(), self.propagators_in(variant, board)),)
+
     def to_json(self) -> dict[str, object]:
         """Its item in the project's JSON ``variant`` list of its type."""
         raise NotImplementedError
@@ -219,6 +238,19 @@ class Rule:
         if not isinstance(other, Rule):
             return NotImplemented
         return self.sort_key() < other.sort_key()
+
+
+Part = tuple[tuple[int, ...], tuple[Propagator, ...]]
+
+
+def pair_parts(props: Iterable[Propagator]) -> tuple[Part, ...]:
+    """A part per propagator, named by its own cells (a pair each, for a whole-grid rule)."""
+    return tuple((p.cells, (p,)) for p in props)
+
+
+def variant_propagators(variant: Variant, board: Board) -> tuple[Propagator, ...]:
+    """Every propagator of the variant's placed rules: what the search runs."""
+    return tuple(p for rule in variant.constraints for p in rule.propagators_in(variant, board))
 
 
 def run_to_fixed_point(props: Sequence[Propagator], masks: Masks) -> bool:
@@ -240,6 +272,20 @@ def broken(rule: Rule, values: Sequence[int], board: Board) -> bool:
     full = board.full
     masks = [1 << (v - 1) if v else full for v in values]
     return not run_to_fixed_point(rule.propagators(board), masks)
+
+
+def broken_parts(rule: Rule, variant: Variant, values: Sequence[int],
+                 board: Board) -> list[tuple[int, ...]]:
+    """The cells of each part of ``rule`` (:meth:`Rule.parts`) that has a filled cell and
+    whose filled cells already leave it no way to hold."""
+    full = board.full
+    found = []
+    for cells, props in rule.parts(variant, board):
+        if any(values[c] for c in cells):
+            masks = [1 << (v - 1) if v else full for v in values]
+            if not run_to_fixed_point(props, masks):
+                found.append(cells)
+    return found
 
 
 @dataclass(frozen=True)
