@@ -62,7 +62,7 @@ class DiagonalMinus(Rule):
 # The CLI names cannot be "diagonal-": names are compared without hyphens, and "diagonal" is
 # already the X row's alias.
 DIAGONAL_PLUS = PlacedType(
-    name="diagonal+", aliases=("diagonal-plus", "anti-diagonal"), words="diagonal+",
+    name="diagonal-plus", aliases=("diagonal+", "anti-diagonal"), words="diagonal+",
     json_key="diagonal_plus", fpuzzles_keys=(), text_section=RULES_SECTION,
     rules_text="Digits may not repeat on the diagonal from the bottom left to the top right.",
     unit_kind="anti-diagonal", rule_class=DiagonalPlus, flag=True, is_unit=True,
