@@ -77,8 +77,17 @@ export function variantNames(variant) {
   const on = [["x", variant.diagonals], ["windoku", variant.windows],
     ["jigsaw", variant.regions && variant.regions.length], ["killer", variant.cages && variant.cages.length],
     ["antiknight", variant.anti_knight], ["antiking", variant.anti_king]];
-  return on.filter(([, flag]) => flag).map(([name]) => name).join(",");
+  // The placed rules (thermometers, dots, lines ...: docs/constraints.md) by their JSON keys:
+  // the page draws none of them yet, but keeps them, so the engine always sees every rule.
+  const placed = Object.keys(variant).filter((key) => !FIRST_KEYS.includes(key) && isPlaced(variant[key]));
+  return [...on.filter(([, flag]) => flag).map(([name]) => name), ...placed].join(",");
 }
+
+const FIRST_KEYS = ["diagonals", "windows", "regions", "cages", "anti_knight", "anti_king"];
+// A placed rule's value: true (a rule on or off) or a non-empty list of items (objects).
+const isPlaced = (value) => value === true ||
+  (Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === "object" && !Array.isArray(item)));
+const PLACED_KEY = /^[a-z][a-z_]{0,40}$/;
 
 const VARIANT_FLAGS = ["diagonals", "windows", "anti_knight", "anti_king"];
 const isIndexList = (list, top) => Array.isArray(list) &&
@@ -106,6 +115,10 @@ export function checkVariant(raw, n) {
           : { cells: cage.cells.slice() });
       }
       if (cages.length) out.cages = cages;
+    } else if (PLACED_KEY.test(key) && (isPlaced(value) || value === false ||
+        (Array.isArray(value) && !value.length))) {
+      // Checked for shape only: the engine reads every item and names a broken one.
+      if (isPlaced(value)) out[key] = JSON.parse(JSON.stringify(value));
     } else return null;
   }
   return variantNames(out) ? out : null;
