@@ -117,8 +117,8 @@ class _Reader:
             for cell in cells:
                 at = self.index(cell, where)
                 if out[at] >= 0:
-                    raise self.refuse(f"has {where}, which takes {name(cell)} of region "
-                                      f"{out[at] + 1}")
+                    other = "twice" if out[at] == k else f"of region {out[at] + 1} too"
+                    raise self.refuse(f"has {where}, which lists {name(cell)} {other}")
                 out[at] = k
         if -1 in out:
             left = out.index(-1)

@@ -184,10 +184,12 @@ class Shape:
     @property
     def what(self) -> str:
         """How a message names it: 'overlay 3 (a circle, text 'X', at r1c1-r1c2)'."""
-        kind = "circle" if self.rounded else "rectangle"
-        text = f", text {self.text!r}" if self.text else ""
-        fill = f", colour #{self.fill}" if self.fill not in (None, "none") else ""
-        return f"{self.layer} {self.index} (a {kind}{fill}{text} at {self.place})"
+        parts = ["a circle" if self.rounded else "a rectangle"]
+        if self.fill not in (None, "none"):
+            parts.append(f"colour #{self.fill}")
+        if self.text:
+            parts.append(f"text {self.text[:20]!r}")
+        return f"{self.layer} {self.index} ({', '.join(parts)}, at {self.place})"
 
     @property
     def place(self) -> str:
