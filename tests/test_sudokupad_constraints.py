@@ -345,3 +345,35 @@ def _walk(rng: random.Random, free: set[int], length: int) -> list[int] | None:
 def test_refusals_name_the_element(parts: dict[str, object], words: str) -> None:
     with pytest.raises(LinkError, match=words):
         read_link(_link(_pad(**parts)))
+
+
+def test_far_points_and_huge_shapes_are_refused_quickly() -> None:
+    far = {"wayPoints": [[0.5, 0.5], [1e9, 0.5]], "color": "#67f067"}
+    with pytest.raises(LinkError, match="line 1 \\(colour #67f067\\) reaching far outside"):
+        read_link(_link(_pad(lines=[far])))
+    huge = {"center": [4.5, 4.5], "width": 1e12, "height": 1e12, "rounded": True}
+    arrow = {"wayPoints": [[0.5, 0.5], [0.5, 2.5]]}
+    with pytest.raises(LinkError, match="arrow 1 \\(from r1c1\\) that is no rule"):
+        read_link(_link(_pad(overlays=[huge], arrows=[arrow])))
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=True)
+    | st.sampled_from(["X", "V", "5", "#67f067", "CFCFCF", "#0", "r1c1", "R1C1,R1C2", ""]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["wayPoints", "wp", "color", "center", "width", "height",
+                                       "rounded", "text", "cells", "value", "style", "type",
+                                       "backgroundColor", "borderColor", "thickness"]),
+                      inner, max_size=6),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(part=st.sampled_from(["lines", "arrows", "overlays", "underlays", "cages", "regions",
+                             "global", "metadata"]),
+       items=st.lists(_JUNK, max_size=4))
+def test_junk_drawings_are_read_or_refused_in_words(part: str, items: list[object]) -> None:
+    try:
+        read_link(_link(_pad(4, **{part: items})))
+    except LinkError as err:
+        assert "SudokuPad" in str(err)

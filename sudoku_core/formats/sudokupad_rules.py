@@ -28,7 +28,7 @@ passed over.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..model.constraints.windoku import windows
 from ..model.errors import LinkError, VariantError
@@ -73,6 +73,7 @@ class _Reader:
         self.sources: dict[str, list[str]] = {}
         self.shapes: list[Shape] = []
         self.used: set[tuple[str, int]] = set()
+        self.at: dict[Cell, list[Shape]] = {}
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -255,19 +256,40 @@ class _Reader:
                     raise self.refuse(f"draws {layer} {k}, which has no centre, width and "
                                       "height")
                 self.shapes.append(got)
+        self.index_shapes()
 
-    def free(self, test: object) -> list[Shape]:
-        """The shapes not yet read as part of a rule that pass ``test``."""
-        assert callable(test)
-        return [s for s in self.shapes if (s.layer, s.index) not in self.used and test(s)]
+    def index_shapes(self) -> None:
+        """Each cell's shapes: those centred in it and the circles over it (so that finding
+        a line's bulb does not look through every shape)."""
+        for s in self.shapes:
+            cells = {cell_of(s.center)}
+            if s.rounded and not s.text and min(s.width, s.height) >= 0.6:
+                over = s.covered(self.n)
+                if len(over) <= self.n:  # wider is no arrow's circle
+                    cells.update(over)
+            for cell in cells:
+                if cell is not None:
+                    self.at.setdefault(cell, []).append(s)
+
+    def free(self, cell: Cell, test: Callable[[Shape], bool]) -> list[Shape]:
+        """The shapes at the cell not yet read as part of a rule that pass ``test``."""
+        return [s for s in self.at.get(cell, ())
+                if (s.layer, s.index) not in self.used and test(s)]
 
     def take(self, s: Shape) -> None:
         self.used.add((s.layer, s.index))
 
     def bulb_at(self, cell: Cell, fill: str) -> Shape | None:
         """A round shape without text, 0.75 cells or more, filled ``fill``, on the cell."""
-        found = self.free(lambda s: s.rounded and not s.text and s.cell() == cell
+        found = self.free(cell, lambda s: s.rounded and not s.text and s.cell() == cell
                           and min(s.width, s.height) >= 0.75 and s.fill == fill)
+        return found[0] if found else None
+
+    def end_circle(self, cell: Cell) -> Shape | None:
+        """A white round shape without text, 0.6 cells or more, on the cell (a between
+        line's end)."""
+        found = self.free(cell, lambda s: s.rounded and not s.text and s.cell() == cell
+                          and s.fill == WHITE and min(s.width, s.height) >= 0.6)
         return found[0] if found else None
 
     def lines(self) -> None:
@@ -284,6 +306,9 @@ class _Reader:
                 raise self.refuse(f"draws line {k} ({shown}) without points such as "
                                   "[0.5, 0.5]")
             pts = [p for p in points if p is not None]
+            if not self.near(pts):
+                raise self.refuse(f"draws line {k} ({shown}) reaching far outside the grid, "
+                                  "which is no rule this build reads")
             corner = self.diagonal(pts)
             if corner is not None and col == DIAGONAL_BLUE:
                 diagonals.add(corner)
@@ -300,6 +325,10 @@ class _Reader:
             self.rules["diagonals"] = True
         for d in diagonals if len(diagonals) == 1 else ():
             self.rules["diagonal_plus" if d == "+" else "diagonal_minus"] = True
+
+    def near(self, pts: list[tuple[float, float]]) -> bool:
+        """True when every point lies on the grid or within a cell of it."""
+        return all(-1 <= v <= self.n + 1 for p in pts for v in p)
 
     def diagonal(self, pts: list[tuple[float, float]]) -> str | None:
         """'-' for a line from corner r1c1 to the far corner, '+' for the other diagonal."""
@@ -330,12 +359,10 @@ class _Reader:
                 cells.reverse()
             return "thermometers", "a thermometer"
         if col == GREY:
-            ends = [self.free(lambda s, c=c: s.rounded and not s.text and s.cell() == c
-                              and s.fill == WHITE and min(s.width, s.height) >= 0.6)
-                    for c in (cells[0], cells[-1])]
-            if ends[0] and ends[1] and len(cells) > 2:
-                self.take(ends[0][0])
-                self.take(ends[1][0])
+            ends = [self.end_circle(c) for c in (cells[0], cells[-1])]
+            if ends[0] is not None and ends[1] is not None and len(cells) > 2:
+                self.take(ends[0])
+                self.take(ends[1])
                 return "between_lines", "a between line"
             if thickness is None or thickness > THIN:
                 return "palindromes", "a palindrome"
@@ -353,8 +380,9 @@ class _Reader:
             points = [point(p) for p in raw] if isinstance(raw, list) else []
             pts = [p for p in points if p is not None]
             start = cell_of(pts[0]) if pts and len(pts) == len(points) else None
-            if len(pts) < 2 or start is None:
-                raise self.refuse(f"draws arrow {k} without points such as [0.5, 0.5]")
+            if len(pts) < 2 or start is None or not self.near(pts):
+                raise self.refuse(f"draws arrow {k} without points such as [0.5, 0.5] on or "
+                                  "beside the grid")
             what = f"arrow {k} (from {name(start)})"
             if not (0 <= start[0] < self.n and 0 <= start[1] < self.n):
                 self.little_killer(pts, start, what)
@@ -364,7 +392,7 @@ class _Reader:
             if circle is None or cells is None:
                 raise self.refuse(f"draws {what} that is no rule this build reads (an arrow "
                                   "sum's arrow leaves a circle)")
-            inside = set(circle.covered())
+            inside = set(circle.covered(self.n))
             while cells and cells[0] in inside:
                 cells.pop(0)
             if not cells:
@@ -376,14 +404,14 @@ class _Reader:
             circle = circles[key]
             self.take(circle)
             what = f"arrow sum ({circle.what})"
-            self.add("arrows", {"circle": [self.index(c, what) for c in circle.covered()],
-                                "cells": shaft}, what)
+            ring = [self.index(c, what) for c in circle.covered(self.n)]
+            self.add("arrows", {"circle": ring, "cells": shaft}, what)
 
     def circle_at(self, cell: Cell) -> Shape | None:
         """A round shape without text, 0.6 cells or more, over the cell (an arrow's circle;
         one circle may have several arrows, so it stays free until all are read)."""
-        found = self.free(lambda s: s.rounded and not s.text and cell in s.covered()
-                          and min(s.width, s.height) >= 0.6)
+        found = self.free(cell, lambda s: s.rounded and not s.text and min(s.width, s.height)
+                          >= 0.6 and cell in s.covered(self.n))
         return found[0] if found else None
 
     def little_killer(self, pts: list[tuple[float, float]], start: Cell, what: str) -> None:
@@ -394,7 +422,7 @@ class _Reader:
                               "rule this build reads")
         step = (1 if dr > 0 else -1, 1 if dc > 0 else -1)
         cells = diagonal_from(start[0] + 1, start[1] + 1, step, self.n)
-        clue = self.free(lambda s: bool(s.text) and cell_of(s.center) == start)
+        clue = self.free(start, lambda s: bool(s.text) and cell_of(s.center) == start)
         total = number(clue[0].text) if clue else None
         if not cells or total is None or not total.is_integer():
             raise self.refuse(f"draws {what} outside the grid that is no rule this build "
@@ -407,7 +435,9 @@ class _Reader:
     def marks(self) -> None:
         """Dots, XV clues, odd and even cells; then anything left is refused."""
         n = self.n
-        for s in self.free(lambda s: True):
+        for s in self.shapes:
+            if (s.layer, s.index) in self.used:
+                continue
             pair = s.edge()
             inside = pair is not None and all(0 <= v < n for cell in pair for v in cell)
             size_ok = abs(s.width - s.height) < 0.05

@@ -82,8 +82,10 @@ def number(value: object) -> float | None:
             value = float(value)
         except ValueError:
             return None
-    if isinstance(value, (int, float)) and math.isfinite(value):
+    if isinstance(value, int) and abs(value) < 10**15:
         return float(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return value
     return None
 
 
@@ -220,13 +222,14 @@ class Shape:
             return (row, col - 1), (row, col)
         return None
 
-    def covered(self) -> list[Cell]:
-        """The cells whose centres lie inside it (an arrow's circle over 1 or more cells)."""
+    def covered(self, size: int) -> list[Cell]:
+        """The cells of the N x N grid whose centres lie inside it (an arrow's circle over 1
+        or more cells)."""
         r, c = self.center
-        rows = range(math.ceil(r - self.height / 2 - 0.5), math.floor(r + self.height / 2 - 0.5)
-                     + 1)
-        cols = range(math.ceil(c - self.width / 2 - 0.5), math.floor(c + self.width / 2 - 0.5)
-                     + 1)
+        rows = range(max(0, math.ceil(r - self.height / 2 - 0.5)),
+                     min(size - 1, math.floor(r + self.height / 2 - 0.5)) + 1)
+        cols = range(max(0, math.ceil(c - self.width / 2 - 0.5)),
+                     min(size - 1, math.floor(c + self.width / 2 - 0.5)) + 1)
         return [(row, col) for row in rows for col in cols]
 
 
