@@ -401,8 +401,11 @@ def test_sudokupad_second_classic_code() -> None:
 
 
 @pytest.mark.parametrize(("zip_", "message"), [
-    (zipped(parse(EASY)).replace("ca:[", "ca:[{ce:[[0,0],[0,1]],v:3},"), "variant with cages"),
-    (zipped(parse(EASY)).replace("ca:[", "l:[{wp:[[0,0],[1,1]]}],ca:["), "variant with lines"),
+    # Cages and lines are read where they draw a rule (tests/test_sudokupad_constraints.py).
+    (zipped(parse(EASY)).replace("ca:[", "ca:[{ce:[[0,0],[0,1]],v:'x'},"),
+     "cage 1 with the value 'x', which is no killer sum"),
+    (zipped(parse(EASY)).replace("ca:[", "l:[{wp:[[0,0],[1,1]]}],ca:["),
+     "line 1 \\(no colour\\) that does not run from cell to cell"),
     (zipped(parse(EASY)).replace("re:[[[0,0]", "re:[[[4,4]"), "irregular regions"),
     (zipped(parse(EASY)).replace("{v:4}", "{v:12}", 1), "r1c1: 12 is not a value of a 9x9"),
     ("{ce:[[{v:1}]", "not a SudokuPad puzzle \\(the data ends too early at character 13"),

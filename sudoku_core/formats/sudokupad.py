@@ -1,7 +1,8 @@
 """SudokuPad links (sudokupad.app, sxsm.uk): ``/<id>`` or ``?puzzle=<id>``, the id being
 'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or 'classic' and
-one of two compact codes for the givens; classic puzzles only, but for 'fpuzzles' data, which
-carries its rules as f-puzzles does."""
+one of two compact codes for the givens. f-puzzles data carries its rules as f-puzzles does;
+SudokuPad's own JSON draws them (cages, regions, lines, arrows, shapes), and the drawings whose
+rule is unambiguous are read by sudokupad_rules.py, anything else refused by name."""
 
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ from .linkdata import (
     cell_value,
     decompressed,
     grid_of,
-    refuse_variant,
     shape_for,
 )
 from .sizes import is_supported
+from .sudokupad_rules import read_pad_rules
+from .sudokupad_shapes import expanded
 from .zipped_json import ZippedJSONError, loads
 
 SUDOKUPAD = "SudokuPad"
@@ -36,11 +38,6 @@ _RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
 # The second writes each cell as one of these: digit (index % 10, 0 empty) and then
 # index // 10 empty cells.
 _PAIRS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
-_PAD_PARTS = {"cells": ("cells", "ce"), "regions": ("regions", "re"), "cages": ("cages", "ca")}
-_PAD_VARIANT = {"lines": ("lines", "l"), "arrows": ("arrows", "a"),
-                "shapes drawn over the grid": ("overlays", "o"),
-                "shapes drawn under the grid": ("underlays", "u")}
-_METADATA = re.compile(r"^\s*[A-Za-z]+\s*:")
 
 
 def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
@@ -64,8 +61,7 @@ def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
         return _classic(inner, shape)
     if prefix == "scf":
         raise LinkError(f"this {SUDOKUPAD} link holds its puzzle in the 'scf' format, which is "
-                        f"not read; only classic sudoku in 'scl', 'ctc', 'fpuzzles' or "
-                        f"'classic' links is")
+                        f"not read; 'scl', 'ctc', 'fpuzzles' and 'classic' links are")
     if not prefix and len(data) <= _SHORT_ID:
         raise LinkError(
             f"this {SUDOKUPAD} link names a puzzle stored on the SudokuPad server "
@@ -83,30 +79,20 @@ def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
 
 
 def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink:
-    """Givens of SudokuPad's puzzle JSON, refusing anything beyond classic sudoku."""
+    """Givens and rules of SudokuPad's puzzle JSON (sudokupad_rules.py reads its drawings)."""
     if not isinstance(puzzle, dict):
         raise param.error(SUDOKUPAD, "the data is not a SudokuPad puzzle (not an object)")
-    part = {name: next((puzzle[k] for k in keys if k in puzzle), None)
-            for name, keys in _PAD_PARTS.items()}
-    rows = part["cells"]
+    puzzle = expanded(puzzle)
+    assert isinstance(puzzle, dict)
+    rows = puzzle.get("cells")
     if not isinstance(rows, list) or not rows:
         raise param.error(SUDOKUPAD, 'the data is not a SudokuPad puzzle (no "cells")')
     n = len(rows)
-    extras = _pad_variants(puzzle, part["cages"])
-    shape = shape_for(n, shape or _box_of_regions(part["regions"], n, extras), param,
-                       SUDOKUPAD)
+    shape = shape_for(n, shape.classic if shape is not None else
+                      _box_of_regions(puzzle.get("regions"), n), param, SUDOKUPAD)
     values = _pad_values(rows, n, param)
-    refuse_variant(SUDOKUPAD, extras)
-    return PuzzleLink(SUDOKUPAD, Grid(shape, tuple(values)))
-
-
-def _pad_variants(puzzle: dict[str, object], cages: object) -> list[str]:
-    """The variant rules a SudokuPad puzzle draws: lines, arrows, shapes, cages."""
-    extras = [name for name, keys in _PAD_VARIANT.items()
-              if any(puzzle.get(k) not in (None, [], {}) for k in keys)]
-    if isinstance(cages, list) and any(_is_rule_cage(cage) for cage in cages):
-        extras.append("cages")
-    return extras
+    return PuzzleLink(SUDOKUPAD, Grid(shape.with_variant(read_pad_rules(puzzle, shape)),
+                                      tuple(values)))
 
 
 def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
@@ -123,26 +109,12 @@ def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
     return values
 
 
-def _is_rule_cage(cage: object) -> bool:
-    """True for a cage that is a rule; SudokuPad keeps title, author and rules as cages
-    with no cells and a value such as 'title: ...'."""
-    if not isinstance(cage, dict):
-        return False
-    cells = cage.get("cells", cage.get("ce"))
-    value = cage.get("value", cage.get("v"))
-    metadata = isinstance(value, str) and _METADATA.match(value) is not None
-    return bool(cells) and not metadata
-
-
-def _box_of_regions(regions: object, n: int, extras: list[str]) -> Shape | None:
-    """The box shape that SudokuPad's regions draw, None for the default; a region that is
-    not such a box adds 'irregular regions' to ``extras``."""
+def _box_of_regions(regions: object, n: int) -> Shape | None:
+    """The box shape that SudokuPad's regions draw, None for the default (and for regions
+    that are not such boxes: Jigsaw, read by sudokupad_rules.py)."""
     if not isinstance(regions, list) or not regions:
         return None
-    shape = _regular_boxes(regions, n)
-    if shape is None:
-        extras.append("irregular regions (jigsaw)")
-    return shape
+    return _regular_boxes(regions, n)
 
 
 def _regular_boxes(regions: list[object], n: int) -> Shape | None:

@@ -1,0 +1,508 @@
+"""The rules a SudokuPad puzzle draws, as the project's JSON ``variant`` object.
+
+SudokuPad's own JSON ('scl' / 'ctc' links) draws its rules as cages, lines, arrows and shapes
+(sudokupad_shapes.py). A drawing is read as a rule only where its form says which rule
+unambiguously, by the conventions SudokuPad's f-puzzles importer (and the setters' tools that
+follow it) draws them with:
+
+- a cage with a sum, or without one (digits differ): a killer cage; one of style
+  'extraregion': an extra region (all the Windoku windows: Windoku);
+- regions that are not the boxes: Jigsaw;
+- a line with a round bulb of its own colour on one end cell: a thermometer from there;
+- a grey (#cfcfcf) line with a white circle on both end cells: a between line; a thick grey
+  line with none: a palindrome; green (#67f067): a German whisper; pink (#f067f0): a renban
+  line; blue (#2ecbff): a region-sum line; blue (#34bbe6) corner to corner: a diagonal (X);
+- an arrow leaving a circle: an arrow sum (the arrows leaving one circle add up together);
+  a short diagonal arrow outside the grid beside a number: a little killer;
+- a small round black or white shape on the middle of the side between two cells: a Kropki
+  dot (its number, if any, the dot's value); the text X or V there: an XV clue;
+- a grey (#cfcfcf) circle / square of 0.5-0.75 cells on a cell's centre: odd / even;
+- ``global`` "antiknight", "antiking", "nonconsecutive", "disjoint", "antixv", and
+  "antiratio" with "antidifference" (or "nonconsecutive"): those rules, as f-puzzles' keys.
+
+Anything else is refused, naming the element ("this SudokuPad link draws a line (colour
+#a1a1a1, r1c1 to r1c3) that is no rule this build reads"). Title, author and rules text are
+passed over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from ..model.constraints.windoku import windows
+from ..model.errors import LinkError, VariantError
+from ..model.grid import Shape as GridShape
+from ..model.variants import Variant, variant_from_json
+from .fpuzzles_rules import diagonal_from
+from .sudokupad_shapes import (
+    Cell,
+    Shape,
+    cell_list,
+    cell_of,
+    colour,
+    name,
+    number,
+    path_cells,
+    point,
+    shape,
+)
+
+SITE = "SudokuPad"
+GREY, WHITE, BLACK = "cfcfcf", "ffffff", "000000"
+# Lines whose colour alone says the rule (f-puzzles' colours, as SudokuPad draws them).
+LINE_COLOURS = {"67f067": ("whispers", "a German whisper line"),
+                "f067f0": ("renban", "a renban line"),
+                "2ecbff": ("region_sum_lines", "a region-sum line")}
+DIAGONAL_BLUE = "34bbe6"
+THIN = 4.0  # a line this thick or thinner is a thin line (between lines are 2)
+_METADATA = re.compile(r"^\s*[A-Za-z]+\s*:")
+_FLAGS = {"antiknight": "anti_knight", "antiking": "anti_king", "disjoint": "disjoint_groups",
+          "antixv": "xv_negative"}
+_KROPKI_GLOBALS = frozenset({"nonconsecutive", "antiratio", "antidifference"})
+_FOG = ("foglight", "triggereffect")
+
+
+class _Reader:
+    """Reads one puzzle's drawings; ``rules`` the JSON variant, ``sources`` what each list
+    item was drawn as (for messages)."""
+
+    def __init__(self, puzzle: Mapping[str, object], shape: GridShape) -> None:
+        self.puzzle, self.n, self.grid = puzzle, shape.size, shape
+        self.rules: dict[str, object] = {}
+        self.sources: dict[str, list[str]] = {}
+        self.shapes: list[Shape] = []
+        self.used: set[tuple[str, int]] = set()
+        self.at: dict[Cell, list[Shape]] = {}
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def refuse(self, what: str) -> LinkError:
+        return LinkError(f"this {SITE} link {what}")
+
+    def add(self, key: str, item: object, source: str) -> None:
+        got = self.rules.setdefault(key, [])
+        assert isinstance(got, list)
+        got.append(item)
+        self.sources.setdefault(key, []).append(source)
+
+    def index(self, cell: Cell, what: str) -> int:
+        r, c = cell
+        if not (0 <= r < self.n and 0 <= c < self.n):
+            raise self.refuse(f"draws {what} reaching {name(cell)}, outside the "
+                              f"{self.n}x{self.n} grid")
+        return r * self.n + c
+
+    def entries(self, key: str) -> list[object]:
+        got = self.puzzle.get(key)
+        if got is None:
+            return []
+        if not isinstance(got, list):
+            raise self.refuse(f"has '{key}' that is not a list")
+        return got
+
+    # --- cages and regions ----------------------------------------------------------------
+
+    def regions(self) -> None:
+        """Each cell's region, when the regions are not the boxes (Jigsaw)."""
+        regions = self.entries("regions")
+        if not regions:
+            return
+        n = self.n
+        out = [-1] * (n * n)
+        for k, region in enumerate(regions):
+            cells = cell_list(region)
+            where = f"its irregular regions (jigsaw): region {k + 1}"
+            if not cells:
+                raise self.refuse(f"has {where}, whose cells are not cells such as [0, 0]")
+            for cell in cells:
+                at = self.index(cell, where)
+                if out[at] >= 0:
+                    other = "twice" if out[at] == k else f"of region {out[at] + 1} too"
+                    raise self.refuse(f"has {where}, which lists {name(cell)} {other}")
+                out[at] = k
+        if -1 in out:
+            left = out.index(-1)
+            raise self.refuse(f"has its irregular regions (jigsaw) leave out "
+                              f"{name((left // n, left % n))}")
+        if tuple(out) != self.grid.classic.geometry.box_of:
+            self.rules["regions"] = out
+            self.sources["regions"] = ["irregular regions (jigsaw)"]
+
+    def cages(self) -> None:
+        cages: list[dict[str, object]] = []
+        extra: list[list[int]] = []
+        for k, cage in enumerate(self.entries("cages"), 1):
+            if not isinstance(cage, dict):
+                raise self.refuse(f"has cage {k}, which is not an object")
+            value = cage.get("value")
+            cells = cage.get("cells")
+            if (isinstance(value, str) and _METADATA.match(value)) or cells in (None, [], ""):
+                continue  # title, author, rules: words, no rule
+            what = f"cage {k}"
+            listed = cell_list(cells)
+            if not listed:
+                raise self.refuse(f"draws {what} whose cells are not cells such as [0, 0]")
+            indices = [self.index(cell, what) for cell in listed]
+            style, kind = cage.get("style"), cage.get("type")
+            if kind == "disjoint" and "disjoint" in self.globals():
+                continue  # SudokuPad's own copy of the disjoint groups rule
+            if style == "extraregion":
+                extra.append(indices)
+                continue
+            if style not in (None, "killer") or kind is not None or cage.get("unique") is False:
+                how = (f"style {style!r}" if style is not None else
+                       f"type {kind!r}" if kind is not None else "digits may repeat")
+                raise self.refuse(f"draws {what} ({how}, at {name(listed[0])}) that is no rule "
+                                  "this build reads")
+            item: dict[str, object] = {"cells": indices}
+            total = self.cage_sum(value, cage.get("sum"), what)
+            if total is not None:
+                item["sum"] = total
+            cages.append(item)
+        if cages:
+            self.rules["cages"] = cages
+            self.sources["cages"] = [f"cage {k}" for k in range(1, len(cages) + 1)]
+        self.extra_regions(extra)
+
+    def cage_sum(self, value: object, total: object, what: str) -> int | None:
+        """A cage's sum: its value (a number or numeral) and its 'sum', when both agree."""
+        got = None
+        for v in (value, total):
+            if v is None or v == "":
+                continue
+            x = number(v)
+            if x is None or not x.is_integer() or not 0 <= x < 10**6:
+                raise self.refuse(f"draws {what} with the value {str(v)[:20]!r}, which is no "
+                                  "killer sum")
+            if got is not None and got != int(x):
+                raise self.refuse(f"draws {what} with the value {got} and the sum {int(x)}")
+            got = int(x)
+        return got
+
+    def extra_regions(self, extra: list[list[int]]) -> None:
+        grid = self.grid
+        want = [sorted(w) for w in windows(self.n, grid.box_rows, grid.box_cols)]
+        found = [sorted(e) for e in extra]
+        wins = bool(want) and all(w in found for w in want)
+        if wins:
+            self.rules["windows"] = True
+        for k, e in enumerate(extra, 1):
+            if not (wins and sorted(e) in want):
+                self.add("extra_regions", {"cells": e}, f"extra region cage {k}")
+
+    # --- global rules ---------------------------------------------------------------------
+
+    def globals(self) -> set[str]:
+        got = self.puzzle.get("global") or []
+        if isinstance(got, str):
+            got = [got]
+        if not isinstance(got, list) or not all(isinstance(g, str) for g in got):
+            raise self.refuse("has 'global' that is not a list of rule names")
+        out = set(got)
+        meta = self.puzzle.get("metadata") or self.puzzle.get("metaData")
+        if isinstance(meta, dict):
+            out |= {key for key in ("antiknight", "antiking") if meta.get(key) is True}
+        return out
+
+    def flags(self) -> None:
+        names = self.globals()
+        unknown = sorted(names - set(_FLAGS) - _KROPKI_GLOBALS)
+        if unknown:
+            raise self.refuse(f"holds the global rule {unknown[0]!r}, which this build does "
+                              "not read")
+        for key, json_key in _FLAGS.items():
+            if key in names:
+                self.rules[json_key] = True
+        for key in ("diagonal+", "diagonal-", "windoku"):  # older puzzles' own flags
+            if self.puzzle.get(key) is True:
+                self.rules[{"diagonal+": "diagonal_plus", "diagonal-": "diagonal_minus",
+                            "windoku": "windows"}[key]] = True
+        for key in _FOG:
+            if self.puzzle.get(key) not in (None, [], {}):
+                raise self.refuse("holds fog of war, which this build does not read")
+
+    def kropki_globals(self) -> None:
+        """The non-consecutive rule and the Kropki negative rule (after the dots): SudokuPad
+        writes f-puzzles' rules, which exempt dotted neighbours, so they are read as
+        f-puzzles links read them (docs/variants.md)."""
+        names = self.globals() & _KROPKI_GLOBALS
+        dotted = bool(self.rules.get("white_dots") or self.rules.get("black_dots"))
+        if not names:
+            return
+        if names == {"nonconsecutive"} and not dotted:
+            self.rules["nonconsecutive"] = True
+            return
+        if "antiratio" in names and names != {"antiratio"}:
+            odd = [item for key in ("white_dots", "black_dots")
+                   for item in _items(self.rules.get(key)) if "value" in item]
+            if odd:
+                raise self.refuse(f"holds the Kropki negative rule with a dot of value "
+                                  f"{odd[0]['value']}; it is read with the dots of difference 1 "
+                                  "and ratio 2 only")
+            self.rules["kropki_negative"] = True
+            return
+        raise self.refuse(f"holds the global rules {', '.join(sorted(names))}; only the whole "
+                          "Kropki negative rule (no dot: neither consecutive nor 1:2) is read "
+                          "beside dots")
+
+    # --- shapes, lines and arrows ---------------------------------------------------------
+
+    def read_shapes(self) -> None:
+        for layer, key in (("underlay", "underlays"), ("overlay", "overlays")):
+            for k, item in enumerate(self.entries(key), 1):
+                got = shape(item, layer, k)
+                if got is None:
+                    raise self.refuse(f"draws {layer} {k}, which has no centre, width and "
+                                      "height")
+                self.shapes.append(got)
+        self.index_shapes()
+
+    def index_shapes(self) -> None:
+        """Each cell's shapes: those centred in it and the circles over it (so that finding
+        a line's bulb does not look through every shape)."""
+        for s in self.shapes:
+            cells = {cell_of(s.center)}
+            if s.rounded and not s.text and min(s.width, s.height) >= 0.6:
+                over = s.covered(self.n)
+                if len(over) <= self.n:  # wider is no arrow's circle
+                    cells.update(over)
+            for cell in cells:
+                if cell is not None:
+                    self.at.setdefault(cell, []).append(s)
+
+    def free(self, cell: Cell, test: Callable[[Shape], bool]) -> list[Shape]:
+        """The shapes at the cell not yet read as part of a rule that pass ``test``."""
+        return [s for s in self.at.get(cell, ())
+                if (s.layer, s.index) not in self.used and test(s)]
+
+    def take(self, s: Shape) -> None:
+        self.used.add((s.layer, s.index))
+
+    def bulb_at(self, cell: Cell, fill: str) -> Shape | None:
+        """A round shape without text, 0.75 cells or more, filled ``fill``, on the cell."""
+        found = self.free(cell, lambda s: s.rounded and not s.text and s.cell() == cell
+                          and min(s.width, s.height) >= 0.75 and s.fill == fill)
+        return found[0] if found else None
+
+    def end_circle(self, cell: Cell) -> Shape | None:
+        """A white round shape without text, 0.6 cells or more, on the cell (a between
+        line's end)."""
+        found = self.free(cell, lambda s: s.rounded and not s.text and s.cell() == cell
+                          and s.fill == WHITE and min(s.width, s.height) >= 0.6)
+        return found[0] if found else None
+
+    def lines(self) -> None:
+        diagonals = set()
+        for k, item in enumerate(self.entries("lines"), 1):
+            if not isinstance(item, dict):
+                raise self.refuse(f"has line {k}, which is not an object")
+            raw = item.get("wayPoints")
+            points = [point(p) for p in raw] if isinstance(raw, list) else []
+            col = colour(item.get("color"))
+            shown = (f"colour #{col}" if col not in (None, "none") else "no colour"
+                     if col == "none" else f"colour {str(item.get('color'))[:20]!r}")
+            if len(points) < 2 or None in points:
+                raise self.refuse(f"draws line {k} ({shown}) without points such as "
+                                  "[0.5, 0.5]")
+            pts = [p for p in points if p is not None]
+            if not self.near(pts):
+                raise self.refuse(f"draws line {k} ({shown}) reaching far outside the grid, "
+                                  "which is no rule this build reads")
+            corner = self.diagonal(pts)
+            if corner is not None and col == DIAGONAL_BLUE:
+                diagonals.add(corner)
+                continue
+            cells = path_cells(pts)
+            if cells is None:
+                raise self.refuse(f"draws line {k} ({shown}) that does not run from "
+                                  "cell to cell, which is no rule this build reads")
+            where = f"line {k} ({shown}, {name(cells[0])} to {name(cells[-1])})"
+            key, source = self.line_rule(cells, col, number(item.get("thickness")), where)
+            indices = [self.index(cell, where) for cell in cells]
+            self.add(key, {"cells": indices}, f"{where}, {source}")
+        if diagonals == {"+", "-"}:
+            self.rules["diagonals"] = True
+        for d in diagonals if len(diagonals) == 1 else ():
+            self.rules["diagonal_plus" if d == "+" else "diagonal_minus"] = True
+
+    def near(self, pts: list[tuple[float, float]]) -> bool:
+        """True when every point lies on the grid or within a cell of it."""
+        return all(-1 <= v <= self.n + 1 for p in pts for v in p)
+
+    def diagonal(self, pts: list[tuple[float, float]]) -> str | None:
+        """'-' for a line from corner r1c1 to the far corner, '+' for the other diagonal."""
+        n = float(self.n)
+        ends = {pts[0], pts[-1]}
+        if len(pts) != 2:
+            return None
+        if ends == {(0.0, 0.0), (n, n)}:
+            return "-"
+        if ends == {(0.0, n), (n, 0.0)}:
+            return "+"
+        return None
+
+    def line_rule(self, cells: list[Cell], col: str | None, thickness: float | None,
+                  where: str) -> tuple[str, str]:
+        """The JSON key of the rule a line on these cells draws (a thermometer's cells are
+        turned bulb first), and its name in words."""
+        first = self.bulb_at(cells[0], col) if col not in (None, "none") else None
+        last = self.bulb_at(cells[-1], col) if col not in (None, "none") else None
+        if first is not None and last is not None and len(cells) > 1:
+            raise self.refuse(f"draws {where} with a bulb on both ends, which is no rule this "
+                              "build reads")
+        if first is not None or last is not None:
+            bulb = first if first is not None else last
+            assert bulb is not None
+            self.take(bulb)
+            if first is None:
+                cells.reverse()
+            return "thermometers", "a thermometer"
+        if col == GREY:
+            ends = [self.end_circle(c) for c in (cells[0], cells[-1])]
+            if ends[0] is not None and ends[1] is not None and len(cells) > 2:
+                self.take(ends[0])
+                self.take(ends[1])
+                return "between_lines", "a between line"
+            if thickness is None or thickness > THIN:
+                return "palindromes", "a palindrome"
+        if col in LINE_COLOURS:
+            return LINE_COLOURS[col]
+        raise self.refuse(f"draws {where} that is no rule this build reads")
+
+    def arrows(self) -> None:
+        shafts: dict[tuple[str, int], list[int]] = {}
+        circles: dict[tuple[str, int], Shape] = {}
+        for k, item in enumerate(self.entries("arrows"), 1):
+            if not isinstance(item, dict):
+                raise self.refuse(f"has arrow {k}, which is not an object")
+            raw = item.get("wayPoints")
+            points = [point(p) for p in raw] if isinstance(raw, list) else []
+            pts = [p for p in points if p is not None]
+            start = cell_of(pts[0]) if pts and len(pts) == len(points) else None
+            if len(pts) < 2 or start is None or not self.near(pts):
+                raise self.refuse(f"draws arrow {k} without points such as [0.5, 0.5] on or "
+                                  "beside the grid")
+            what = f"arrow {k} (from {name(start)})"
+            if not (0 <= start[0] < self.n and 0 <= start[1] < self.n):
+                self.little_killer(pts, start, what)
+                continue
+            circle = self.circle_at(start)
+            cells = path_cells(pts)
+            if circle is None or cells is None:
+                raise self.refuse(f"draws {what} that is no rule this build reads (an arrow "
+                                  "sum's arrow leaves a circle)")
+            inside = set(circle.covered(self.n))
+            while cells and cells[0] in inside:
+                cells.pop(0)
+            if not cells:
+                raise self.refuse(f"draws {what} that stays inside its circle")
+            key = (circle.layer, circle.index)
+            circles[key] = circle
+            shafts.setdefault(key, []).extend(self.index(c, what) for c in cells)
+        for key, shaft in shafts.items():
+            circle = circles[key]
+            self.take(circle)
+            what = f"arrow sum ({circle.what})"
+            ring = [self.index(c, what) for c in circle.covered(self.n)]
+            self.add("arrows", {"circle": ring, "cells": shaft}, what)
+
+    def circle_at(self, cell: Cell) -> Shape | None:
+        """A round shape without text, 0.6 cells or more, over the cell (an arrow's circle;
+        one circle may have several arrows, so it stays free until all are read)."""
+        found = self.free(cell, lambda s: s.rounded and not s.text and min(s.width, s.height)
+                          >= 0.6 and cell in s.covered(self.n))
+        return found[0] if found else None
+
+    def little_killer(self, pts: list[tuple[float, float]], start: Cell, what: str) -> None:
+        (r0, c0), (r1, c1) = pts[0], pts[-1]
+        dr, dc = r1 - r0, c1 - c0
+        if not dr or not dc or abs(abs(dr) - abs(dc)) > 0.01:
+            raise self.refuse(f"draws {what}, outside the grid and not diagonal, which is no "
+                              "rule this build reads")
+        step = (1 if dr > 0 else -1, 1 if dc > 0 else -1)
+        cells = diagonal_from(start[0] + 1, start[1] + 1, step, self.n)
+        clue = self.free(start, lambda s: bool(s.text) and cell_of(s.center) == start)
+        total = number(clue[0].text) if clue else None
+        if not cells or total is None or not total.is_integer():
+            raise self.refuse(f"draws {what} outside the grid that is no rule this build "
+                              "reads (a little killer's arrow points into the grid beside its "
+                              "number)")
+        self.take(clue[0])
+        self.add("little_killers", {"cells": cells, "sum": int(total)},
+                 f"{what}, a little killer")
+
+    def marks(self) -> None:
+        """Dots, XV clues, odd and even cells; then anything left is refused."""
+        n = self.n
+        for s in self.shapes:
+            if (s.layer, s.index) in self.used:
+                continue
+            pair = s.edge()
+            inside = pair is not None and all(0 <= v < n for cell in pair for v in cell)
+            size_ok = abs(s.width - s.height) < 0.05
+            if (inside and pair is not None and s.rounded and size_ok
+                    and 0.15 <= s.width <= 0.5 and s.fill in (WHITE, BLACK)
+                    and (s.border == BLACK or (s.fill == BLACK and s.border == "none"))):
+                value = number(s.text) if s.text else None
+                if s.text and (value is None or not value.is_integer()):
+                    raise self.refuse(f"draws {s.what}, a dot whose text is no number")
+                key = "white_dots" if s.fill == WHITE else "black_dots"
+                item: dict[str, object] = {"cells": [self.index(c, s.what) for c in pair]}
+                if value is not None:
+                    item["value"] = int(value)
+                self.add(key, item, f"{s.what}, a Kropki dot")
+            elif inside and pair is not None and s.text.upper() in ("X", "V") and s.width <= 0.5:
+                self.add("xv", {"cells": [self.index(c, s.what) for c in pair],
+                                "sum": 10 if s.text.upper() == "X" else 5}, f"{s.what}, XV")
+            elif (s.cell() is not None and not s.text and size_ok and s.fill == GREY
+                  and 0.5 <= s.width < 0.75 and (s.rounded or not s.angle)):
+                cell = s.cell()
+                assert cell is not None
+                self.add("odd" if s.rounded else "even", {"cells": [self.index(cell, s.what)]},
+                         s.what)
+            elif s.text:
+                raise self.refuse(f"writes the text {s.text[:20]!r} at {s.place} ({s.layer} "
+                                  f"{s.index}), which is no rule this build reads")
+            else:
+                raise self.refuse(f"draws {s.what} that is no rule this build reads")
+            self.take(s)
+
+
+def _items(value: object) -> list[dict[str, object]]:
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def read_pad_rules(puzzle: Mapping[str, object], shape: GridShape) -> Variant | None:
+    """The Variant a SudokuPad puzzle draws (None: classic sudoku); LinkError names the
+    element that is no rule this build reads, or the rule the model refuses."""
+    reader = _Reader(puzzle, shape)
+    reader.flags()
+    reader.regions()
+    reader.cages()
+    reader.read_shapes()
+    reader.lines()
+    reader.arrows()
+    reader.marks()
+    reader.kropki_globals()
+    variant = checked(reader.rules, reader.sources, shape.size)
+    return None if variant.is_classic else variant
+
+
+def checked(rules: dict[str, object], sources: dict[str, list[str]], n: int) -> Variant:
+    """The model's Variant of ``rules``; a fault is told by the element it was drawn as."""
+    try:
+        return variant_from_json(rules, n)
+    except VariantError as err:
+        whole = err
+    for key, value in rules.items():
+        items = value if isinstance(value, list) and key != "regions" else [value]
+        for k, item in enumerate(items):
+            one = [item] if items is value else item
+            try:
+                variant_from_json({key: one}, n)
+            except VariantError as err:
+                source = sources.get(key, [key])
+                raise LinkError(f"this {SITE} link's {source[min(k, len(source) - 1)]}: "
+                                f"{err}") from None
+    raise LinkError(f"this {SITE} link's rules: {whole}") from None
