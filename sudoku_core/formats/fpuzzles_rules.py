@@ -46,7 +46,7 @@ LINES = {
     "modularline": "modular_lines", "zipperline": "zipper_lines",
 }
 # One cell each: {"cell": "R1C1"} -> {"cells": [c]}.
-SINGLES = {"odd": "odd", "even": "even", "minimum": "minimums", "maximum": "maximums"}
+CELL_MARKS = {"odd": "odd", "even": "even", "minimum": "minimums", "maximum": "maximums"}
 # Two cells and a value: {"cells": [a, b], "value": "1"} -> {"cells": [a, b], "value": 1}.
 DOTS = {"difference": ("white_dots", 1), "ratio": ("black_dots", 2)}
 # Clues outside the grid: {"cell": "R0C3", "value": "10"}.
@@ -58,10 +58,10 @@ _NEGATIVE = "negative"
 # Little killer directions: (row step, column step).
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 # Every key read here (the six first rules' keys are read in fpuzzles_variants.py).
-KEYS = frozenset({*LINES, *SINGLES, *DOTS, *CLUES, *FLAGS, *COSMETIC, _NEGATIVE, "arrow",
+KEYS = frozenset({*LINES, *CELL_MARKS, *DOTS, *CLUES, *FLAGS, *COSMETIC, _NEGATIVE, "arrow",
                   "littlekillersum", "xv", "quadruple", "clone"})
 # What each JSON key is called in f-puzzles, for messages.
-FPUZZLES_KEY = {**{v: k for k, v in LINES.items()}, **{v: k for k, v in SINGLES.items()},
+FPUZZLES_KEY = {**{v: k for k, v in LINES.items()}, **{v: k for k, v in CELL_MARKS.items()},
                 **{v[0]: k for k, v in DOTS.items()}, **{v[0]: k for k, v in CLUES.items()},
                 **{v: k for k, v in FLAGS.items()}, "arrows": "arrow",
                 "little_killers": "littlekillersum", "xv": "xv", "quadruples": "quadruple",
@@ -354,7 +354,7 @@ def read_rules(puzzle: Mapping[str, object], n: int, site: str,
     reader = _Reader(puzzle, n, site)
     for key, json_key in LINES.items():
         reader.lines(key, json_key)
-    for key, json_key in SINGLES.items():
+    for key, json_key in CELL_MARKS.items():
         reader.singles(key, json_key)
     for key, (json_key, default) in DOTS.items():
         reader.dots(key, json_key, default)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..model.errors import VariantError
-from .fpuzzles_rules import CLUES, DIRECTIONS, DOTS, FLAGS, LINES, SINGLES, diagonal_from
+from .fpuzzles_rules import CELL_MARKS, CLUES, DIRECTIONS, DOTS, FLAGS, LINES, diagonal_from
 
 # The six first rules: written by fpuzzles_variants.py from the Variant itself.
 Names = Callable[[list[int]], list[str]]
@@ -58,7 +58,7 @@ def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
             found.append(entry)
         if found:
             out[key] = found
-    for key, json_key in SINGLES.items():
+    for key, json_key in CELL_MARKS.items():
         cells = [c for item in _items(rules, json_key) for c in _cells(item)]
         if cells:
             out[key] = [{"cell": name(c)} for c in cells]
@@ -197,7 +197,7 @@ def _arrow(item: Mapping[str, object], n: int, names: Names) -> dict[str, object
     return {"cells": names(circle), "lines": lines or [names(circle[-1:])]}
 
 
-_WRITTEN = frozenset({*LINES.values(), *SINGLES.values(), *(v[0] for v in DOTS.values()),
+_WRITTEN = frozenset({*LINES.values(), *CELL_MARKS.values(), *(v[0] for v in DOTS.values()),
                       *(v[0] for v in CLUES.values()), *FLAGS.values(), "xv",
                       "little_killers", "arrows", "quadruples", "clones", "kropki_negative",
                       "xv_negative", "diagonal_plus", "diagonal_minus", "extra_regions"})

@@ -48,7 +48,7 @@ from .sudokupad_shapes import (
     shape,
 )
 
-SITE = "SudokuPad"
+SUDOKUPAD_SITE = "SudokuPad"
 GREY, WHITE, BLACK = "cfcfcf", "ffffff", "000000"
 # Lines whose colour alone says the rule (f-puzzles' colours, as SudokuPad draws them).
 LINE_COLOURS = {"67f067": ("whispers", "a German whisper line"),
@@ -78,7 +78,7 @@ class _Reader:
     # --- helpers --------------------------------------------------------------------------
 
     def refuse(self, what: str) -> LinkError:
-        return LinkError(f"this {SITE} link {what}")
+        return LinkError(f"this {SUDOKUPAD_SITE} link {what}")
 
     def add(self, key: str, item: object, source: str) -> None:
         got = self.rules.setdefault(key, [])
@@ -503,6 +503,6 @@ def checked(rules: dict[str, object], sources: dict[str, list[str]], n: int) -> 
                 variant_from_json({key: one}, n)
             except VariantError as err:
                 source = sources.get(key, [key])
-                raise LinkError(f"this {SITE} link's {source[min(k, len(source) - 1)]}: "
+                raise LinkError(f"this {SUDOKUPAD_SITE} link's {source[min(k, len(source) - 1)]}: "
                                 f"{err}") from None
-    raise LinkError(f"this {SITE} link's rules: {whole}") from None
+    raise LinkError(f"this {SUDOKUPAD_SITE} link's rules: {whole}") from None

@@ -39,6 +39,7 @@ from .grouped_chains import KIND_NAMES as GROUPED_KINDS
 from .grouped_chains import iter_grouped_aic
 from .intersections import iter_locked_candidates
 from .killer import iter_cage_combination
+from .placed import iter_variant_rule
 from .remote_pairs import iter_remote_pair
 from .rule45 import iter_innies_outies
 from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
@@ -149,6 +150,8 @@ TABLE: tuple[Technique, ...] = (
     # Killer only (cages with sums); nothing to find in other puzzles.
     _T("Cage Combination", iter_cage_combination, 22, "Easy"),
     _T("Innies and Outies", iter_innies_outies, 24, "Easy", aliases=("Rule of 45",)),
+    # Placed rules only (thermometers, dots, arrows, lines, clues): one rule read alone.
+    _T("Variant Rule", iter_variant_rule, 24, "Easy", aliases=("Constraint", "Rule Step")),
     _T("Locked Candidates", iter_locked_candidates, 26, "Medium",
       step_weights={"Locked Candidates (Pointing)": 26, "Locked Candidates (Claiming)": 28}),
     # Killer only: the locked candidates of a cage and a unit.
