@@ -25,7 +25,7 @@ its own cells' candidates from a queue of changes); the code is this project's o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import VariantError
@@ -308,16 +308,12 @@ class PlacedType(ConstraintType):
         return any(type(r) is self.rule_class for r in variant.constraints)
 
     def taken(self, target: Variant, source: Variant) -> Variant:
-        from dataclasses import replace
-
         kept = tuple(r for r in target.constraints if type(r) is not self.rule_class)
         return replace(target, constraints=tuple(sorted(kept + self.rules(source))))
 
     def switched_on(self, variant: Variant) -> Variant:
         if not self.flag:
             return super().switched_on(variant)
-        from dataclasses import replace
-
         if self.present(variant):
             return variant
         return replace(variant, constraints=tuple(sorted((*variant.constraints,
@@ -345,8 +341,6 @@ class PlacedType(ConstraintType):
             found.append(self.read_item(item, size, where))
         if not found:
             return variant
-        from dataclasses import replace
-
         return replace(variant, constraints=tuple(sorted((*variant.constraints, *found))))
 
     def units(self, variant: Variant, box_rows: int, box_cols: int) -> tuple[Unit, ...]:
