@@ -152,6 +152,9 @@ CASES: list[tuple[str, dict[str, object], dict[str, object]]] = [
                                             "fromConstraint": "Renban"}],
                                   "cage": [{"cells": ["R1C1"], "fromConstraint": "Killer"}]},
      {}),
+    ("cosmetic drawn by an older plug-in", {"line": [{"lines": [["R1C1", "R1C2"]],
+                                                      "outlineC": "#C060C0",
+                                                      "isNewConstraint": True}]}, {}),
 ]
 
 

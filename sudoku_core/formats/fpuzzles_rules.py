@@ -22,7 +22,8 @@ Decided here, for rules whose f-puzzles form and ours differ:
   I at place V. A cell's ``givenPencilMarks`` (f-puzzles' own) are a clue: the cell holds one
   of them (``given_candidates``, one item per cell).
 - Cosmetic ``line``, ``cage``, ``circle``, ``rectangle`` and ``text`` entries that carry
-  ``fromConstraint`` only draw a rule read elsewhere and are passed over; any other is refused,
+  ``fromConstraint`` (or, from older plug-ins, ``isNewConstraint``) only draw a rule read
+  elsewhere and are passed over; any other is refused,
   text included (a number written on the grid is usually a clue of a rule not read).
 """
 
@@ -362,8 +363,9 @@ class _Reader:
     def cosmetic(self) -> None:
         for key in COSMETIC:
             for k, entry in enumerate(self.entries(key), 1):
-                if entry.get("fromConstraint"):
-                    continue  # it only draws a rule read under its own key
+                if entry.get("fromConstraint") or entry.get("isNewConstraint") is True:
+                    continue  # it only draws a rule read under its own key (older plug-ins
+                    # mark their drawings with isNewConstraint)
                 what = {"text": "writes text", "line": "draws a line"}.get(key,
                                                                          f"draws a {key}")
                 raise LinkError(f"this {self.site} link {what} that is no rule ('{key}' {k}); "
