@@ -44,6 +44,12 @@ def _link(fragment: dict[str, object], n: int = N, givens: dict[int, int] | None
     return "https://www.f-puzzles.com/?load=" + compress_to_base64(data)
 
 
+def _marked(marks: dict[int, list[int]], n: int = N) -> list[list[dict[str, object]]]:
+    """A grid of cell objects, some with the setter's pencil marks (given candidates)."""
+    return [[{"givenPencilMarks": marks[r * n + c]} if r * n + c in marks else {}
+             for c in range(n)] for r in range(n)]
+
+
 # Every key: an f-puzzles fragment and the project's JSON it means.
 CASES: list[tuple[str, dict[str, object], dict[str, object]]] = [
     ("thermometer", {"thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1"]]}]},
@@ -129,10 +135,26 @@ CASES: list[tuple[str, dict[str, object], dict[str, object]]] = [
      {"modular_lines": [{"cells": [0, 1, 2]}]}),
     ("zipperline", {"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]},
      {"zipper_lines": [{"cells": [0, 1, 2]}]}),
+    ("columnindexer", {"columnindexer": [{"cells": ["R1C1", "R2C1", "R9C5"]}]},
+     {"column_indexers": [{"cells": [0, 9, 76]}]}),
+    ("columnindexer, one cell an entry", {"columnindexer": [{"cell": "R1C9"},
+                                                           {"cells": ["R2C9"], "value": ""}]},
+     {"column_indexers": [{"cells": [8]}, {"cells": [17]}]}),
+    ("rowindexer", {"rowindexer": [{"cells": ["R1C1", "R1C5", "R1C9"]}]},
+     {"row_indexers": [{"cells": [0, 4, 8]}]}),
+    ("boxindexer", {"boxindexer": [{"cells": ["R2C2"]}, {"cells": ["R5C5", "R8C8"]}]},
+     {"box_indexers": [{"cells": [10]}, {"cells": [40, 70]}]}),
+    ("givenPencilMarks", {"grid": _marked({0: [1, 2], 40: [9, 3, 5], 80: [7]})},
+     {"given_candidates": [{"cells": [0], "digits": [1, 2]},
+                           {"cells": [40], "digits": [3, 5, 9]},
+                           {"cells": [80], "digits": [7]}]}),
     ("cosmetic drawn by a rule", {"line": [{"lines": [["R1C1", "R1C2"]],
                                             "fromConstraint": "Renban"}],
                                   "cage": [{"cells": ["R1C1"], "fromConstraint": "Killer"}]},
      {}),
+    ("cosmetic drawn by an older plug-in", {"line": [{"lines": [["R1C1", "R1C2"]],
+                                                      "outlineC": "#C060C0",
+                                                      "isNewConstraint": True}]}, {}),
 ]
 
 
@@ -187,6 +209,13 @@ def test_the_keys_cover_every_json_key_of_the_contract() -> None:
     ({"clone": [{"cells": ["R1C1"]}]}, "has no 'cloneCells'"),
     ({"quadruple": [{"cells": ["R1C1"], "values": ["x"]}]}, "the value \"x\""),
     ({"renban": {"lines": []}}, "'renban' is not a list of objects"),
+    ({"columnindexer": [{"cells": []}]}, "'columnindexer' 1 has no 'cells'"),
+    ({"rowindexer": [{"cells": ["R1C1"], "value": "3"}]},
+     "'rowindexer' 1 has the value \"3\"; an indexing cell carries none"),
+    ({"boxindexer": [{"cell": "R0C1"}]}, "'boxindexer' 1 names 'R0C1'"),
+    ({"grid": _marked({12: "12"})}, "r2c4: \"givenPencilMarks\" is \"12\", not a list"),
+    ({"grid": _marked({12: [1, 10]})}, "r2c4: \"givenPencilMarks\" is [1, 10], not a list of "
+                                       "digits 1-9"),
 ])
 def test_what_cannot_be_read_is_refused_by_name(fragment: dict[str, object],
                                                 message: str) -> None:
@@ -346,6 +375,14 @@ def _rules(draw: st.DrawFn) -> tuple[int, dict[str, object]]:
             del out["arrows"]
     if draw(st.booleans()):
         out["xv_negative"] = True
+    if draw(st.booleans()):
+        key = draw(st.sampled_from(["column_indexers", "row_indexers", "box_indexers"]))
+        out[key] = [{"cells": c} for c in draw(st.lists(line, min_size=1, max_size=2))]
+    if draw(st.booleans()):
+        # The reader gives one item per cell, in reading order: so the writer's input.
+        marked = sorted(draw(st.sets(cell, min_size=1, max_size=5)))
+        digits = st.sets(st.integers(1, n), min_size=1).map(sorted)
+        out["given_candidates"] = [{"cells": [c], "digits": draw(digits)} for c in marked]
     return n, out
 
 
@@ -369,3 +406,49 @@ def test_share_links_are_null_for_a_rule_f_puzzles_cannot_say(
     assert share_links(grid) == {"fpuzzles": None, "sudokupad": None}
     with pytest.raises(VariantError, match="no f-puzzles form"):
         format_site_link(grid, "f-puzzles")
+
+
+# --- given candidates and indexers in whole links --------------------------------------------
+
+def _marked_grid() -> Grid:
+    variant = variant_from_json({
+        "given_candidates": [{"cells": [0], "digits": [1, 2]}, {"cells": [4], "digits": [5, 6]}],
+        "column_indexers": [{"cells": [r * 9 for r in range(9)]}],
+        "box_indexers": [{"cells": [40]}]}, N)
+    return Grid.empty(Shape(3, 3, variant)).with_values([(0, 1), (30, 4)])
+
+
+@pytest.mark.parametrize("site", ["f-puzzles", "sudokupad"])
+def test_given_candidates_and_indexers_round_trip_through_a_site_link(site: str) -> None:
+    grid = _marked_grid()
+    back = read_link(format_site_link(grid, site)).givens
+    assert back == grid
+    assert back.shape.variant == grid.shape.variant
+
+
+def test_given_pencil_marks_are_written_in_the_cells_and_indexers_drawn() -> None:
+    from sudoku_core.formats.lzstring import decompress
+
+    link = format_site_link(_marked_grid(), "f-puzzles")
+    data = json.loads(decompress(link.split("?load=", 1)[1]))
+    assert data["grid"][0][0] == {"value": 1, "given": True, "givenPencilMarks": [1, 2]}
+    assert data["grid"][0][4] == {"givenPencilMarks": [5, 6]}
+    assert data["grid"][3][3] == {"value": 4, "given": True} and data["grid"][0][1] == {}
+    assert data["columnindexer"] == [{"cells": [f"R{r}C1" for r in range(1, 10)]}]
+    assert data["boxindexer"] == [{"cells": ["R5C5"]}]
+    # f-puzzles without the indexing plug-in, and SudokuPad, draw the cells as cages.
+    assert data["cage"] == [
+        {"cells": [f"R{r}C1" for r in range(1, 10)], "outlineC": "#C77C7C", "fontC": "#000000",
+         "fromConstraint": "Column Indexer"},
+        {"cells": ["R5C5"], "outlineC": "#7C7CC7", "fontC": "#000000",
+         "fromConstraint": "Box Indexer"}]
+
+
+def test_given_candidates_on_one_cell_are_written_as_one_list() -> None:
+    rules: dict[str, object] = {"given_candidates": [{"cells": [3], "digits": [1, 2, 3]},
+                                                     {"cells": [3], "digits": [2, 3, 4]}]}
+    written = fpuzzles_keys(rules, N)
+    assert written["grid"][0][3] == {"givenPencilMarks": [2, 3]}  # type: ignore[index]
+    with pytest.raises(VariantError, match="given candidates of cell 3 leave no digit"):
+        fpuzzles_keys({"given_candidates": [{"cells": [3], "digits": [1]},
+                                            {"cells": [3], "digits": [2]}]}, N)

@@ -293,7 +293,7 @@ def test_fpuzzles_bad_marks_are_named() -> None:
 
 @pytest.mark.parametrize(("extra", "message"), [
     ({"somethingnew": [1]}, "holds a variant with somethingnew; those keys are not read"),
-    ({"columnindexer": [{"cells": ["R1C1"]}]}, "holds a variant with columnindexer;"),
+    ({"lockout": [{"lines": [["R1C1", "R1C5"]]}]}, "holds a variant with lockout;"),
     ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]},
      "draws a cage that is no rule ('cage' 1)"),
     ({"negative": ["difference"]}, "the negative rule of the difference dots alone"),

@@ -66,8 +66,6 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
                 raise param.error(site, f"r{r + 1}c{c + 1} is not a cell object")
-            if cell.get("givenPencilMarks"):
-                extras.append("given pencil marks")
             cells.add(cell, size, f"r{r + 1}c{c + 1}", param, site)
     refuse_variant(site, extras, READ)
     shape = shape.with_variant(read_variant(puzzle, shape, site))

@@ -16,8 +16,14 @@ Decided here, for rules whose f-puzzles form and ours differ:
   of the rule). ``negative`` "xv" is the XV negative rule.
 - A dot, whisper or clue with its default value is written without it.
 - An arrow's lines all add up to its circle: their cells are one arrow's line.
+- Indexing cells (``columnindexer``, ``rowindexer``, ``boxindexer``, keys of Rangsk's plug-in
+  that SudokuSolver reads) mean what its tooltips say: a column indexer at (R, C) holding V
+  puts C at (R, V); a row indexer puts R at (V, C); a box indexer at place I of its box puts
+  I at place V. A cell's ``givenPencilMarks`` (f-puzzles' own) are a clue: the cell holds one
+  of them (``given_candidates``, one item per cell).
 - Cosmetic ``line``, ``cage``, ``circle``, ``rectangle`` and ``text`` entries that carry
-  ``fromConstraint`` only draw a rule read elsewhere and are passed over; any other is refused,
+  ``fromConstraint`` (or, from older plug-ins, ``isNewConstraint``) only draw a rule read
+  elsewhere and are passed over; any other is refused,
   text included (a number written on the grid is usually a clue of a rule not read).
 """
 
@@ -53,17 +59,24 @@ DOTS = {"difference": ("white_dots", 1), "ratio": ("black_dots", 2)}
 CLUES = {"sandwichsum": ("sandwiches", "sum"), "xsum": ("x_sums", "sum"),
          "skyscraper": ("skyscrapers", "count")}
 FLAGS = {"nonconsecutive": "nonconsecutive", "disjointgroups": "disjoint_groups"}
+# Indexing cells: {"cells": ["R1C1", ...]} (or one {"cell": "R1C1"}) -> {"cells": [...]}.
+INDEXERS = {"columnindexer": "column_indexers", "rowindexer": "row_indexers",
+            "boxindexer": "box_indexers"}
+# A field of a grid cell object: the setter's pencil marks, a clue (pencil-mark sudoku).
+PENCIL_MARKS = "givenPencilMarks"
 COSMETIC = ("line", "cage", "circle", "rectangle", "text")
 _NEGATIVE = "negative"
 # Little killer directions: (row step, column step).
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 # Every key read here (the six first rules' keys are read in fpuzzles_variants.py).
-KEYS = frozenset({*LINES, *CELL_MARKS, *DOTS, *CLUES, *FLAGS, *COSMETIC, _NEGATIVE, "arrow",
+KEYS = frozenset({*LINES, *CELL_MARKS, *DOTS, *CLUES, *FLAGS, *INDEXERS, *COSMETIC, _NEGATIVE,
+                  "arrow",
                   "littlekillersum", "xv", "quadruple", "clone"})
 # What each JSON key is called in f-puzzles, for messages.
 FPUZZLES_KEY = {**{v: k for k, v in LINES.items()}, **{v: k for k, v in CELL_MARKS.items()},
                 **{v[0]: k for k, v in DOTS.items()}, **{v[0]: k for k, v in CLUES.items()},
-                **{v: k for k, v in FLAGS.items()}, "arrows": "arrow",
+                **{v: k for k, v in FLAGS.items()}, **{v: k for k, v in INDEXERS.items()},
+                "given_candidates": PENCIL_MARKS, "arrows": "arrow",
                 "little_killers": "littlekillersum", "xv": "xv", "quadruples": "quadruple",
                 "clones": "clone", "kropki_negative": "negative", "xv_negative": "negative",
                 "diagonal_plus": "diagonal+", "diagonal_minus": "diagonal-",
@@ -84,7 +97,9 @@ WORDS = {
     "line": "lines", "cage": "cages", "rectangle": "shapes", "circle": "shapes",
     "text": "text clues", "regionsumline": "region-sum lines",
     "entropicline": "entropic lines", "modularline": "modular lines",
-    "zipperline": "zipper lines",
+    "zipperline": "zipper lines", "columnindexer": "column indexers",
+    "rowindexer": "row indexers", "boxindexer": "box indexers",
+    PENCIL_MARKS: "given pencil marks",
 }
 
 
@@ -270,6 +285,41 @@ class _Reader:
                                 "copy": self.cells(entry.get("cloneCells"), where,
                                                    "cloneCells")})
 
+    def indexers(self, key: str, json_key: str) -> None:
+        for k, entry in enumerate(self.entries(key), 1):
+            where = f"'{key}' {k}"
+            self.fields(entry, ("cells", "cell", "value"), where)
+            if entry.get("value") not in (None, ""):
+                raise self.fail(where, f"has the value {json.dumps(entry.get('value'))[:20]}; "
+                                       "an indexing cell carries none")
+            if "cell" in entry and "cells" not in entry:
+                cells = [self.cell(entry.get("cell"), where)]
+            else:
+                cells = self.cells(entry.get("cells"), where)
+            self.add(json_key, {"cells": cells})
+
+    def pencil_marks(self) -> None:
+        """Each grid cell's ``givenPencilMarks``: one ``given_candidates`` item per cell."""
+        rows = self.puzzle.get("grid")
+        if not isinstance(rows, list):
+            return
+        n = self.n
+        for r, row in enumerate(rows[:n]):
+            for c, cell in enumerate(row[:n] if isinstance(row, list) else []):
+                marks = cell.get(PENCIL_MARKS) if isinstance(cell, dict) else None
+                if marks is None or marks == []:
+                    continue
+                digits = [int(m) if isinstance(m, str) and m.isascii() and m.isdigit() else m
+                          for m in marks] if isinstance(marks, list) else None
+                if digits is None or not all(
+                        isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n
+                        for d in digits):
+                    raise LinkError(f"this {self.site} link's r{r + 1}c{c + 1}: "
+                                    f"\"{PENCIL_MARKS}\" is {json.dumps(marks)[:30]}, not a "
+                                    f"list of digits 1-{n}")
+                self.add("given_candidates", {"cells": [r * n + c],
+                                              "digits": sorted(set(digits))})
+
     def flags(self, flag: Callable[[str], bool]) -> None:
         for key, json_key in FLAGS.items():
             if flag(key):
@@ -313,8 +363,9 @@ class _Reader:
     def cosmetic(self) -> None:
         for key in COSMETIC:
             for k, entry in enumerate(self.entries(key), 1):
-                if entry.get("fromConstraint"):
-                    continue  # it only draws a rule read under its own key
+                if entry.get("fromConstraint") or entry.get("isNewConstraint") is True:
+                    continue  # it only draws a rule read under its own key (older plug-ins
+                    # mark their drawings with isNewConstraint)
                 what = {"text": "writes text", "line": "draws a line"}.get(key,
                                                                          f"draws a {key}")
                 raise LinkError(f"this {self.site} link {what} that is no rule ('{key}' {k}); "
@@ -365,6 +416,9 @@ def read_rules(puzzle: Mapping[str, object], n: int, site: str,
     reader.arrows()
     reader.quadruples()
     reader.clones()
+    for key, json_key in INDEXERS.items():
+        reader.indexers(key, json_key)
+    reader.pencil_marks()
     reader.flags(flag)
     reader.negative()
     reader.cosmetic()

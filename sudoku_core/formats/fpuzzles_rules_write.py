@@ -4,6 +4,10 @@ of fpuzzles_rules.py (its tables, the other way), so that a written link reads b
 A rule f-puzzles cannot say as this project means it is refused (VariantError), never
 written as something else: a little killer that is not a whole diagonal from the edge, the
 non-consecutive rule beside Kropki dots (f-puzzles exempts dotted neighbours).
+
+Given candidates are no key of their own: f-puzzles keeps them in each cell object
+(``givenPencilMarks``), so they come back as a ``"grid"`` of such cells, which the writer of
+the whole puzzle merges into its own cells.
 """
 
 from __future__ import annotations
@@ -11,7 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..model.errors import VariantError
-from .fpuzzles_rules import CELL_MARKS, CLUES, DIRECTIONS, DOTS, FLAGS, LINES, diagonal_from
+from .fpuzzles_rules import (
+    CELL_MARKS,
+    CLUES,
+    DIRECTIONS,
+    DOTS,
+    FLAGS,
+    INDEXERS,
+    LINES,
+    PENCIL_MARKS,
+    diagonal_from,
+)
 
 # The six first rules: written by fpuzzles_variants.py from the Variant itself.
 Names = Callable[[list[int]], list[str]]
@@ -88,6 +102,7 @@ def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
     if rules.get("clones"):
         out["clone"] = [{"cells": names(_cells(item)), "cloneCells": names(_cells(item, "copy"))}
                         for item in _items(rules, "clones")]
+    _indexers_and_marks(rules, n, names, out)
     for key, json_key in FLAGS.items():
         if rules.get(json_key) is True:
             out[key] = True
@@ -113,6 +128,9 @@ _PLUGIN_LINES = {
     "doublearrow": ("Double Arrow", "#C0C0C0"),
 }
 _PLUGIN_CLUES = {"xsum": "X-Sum", "skyscraper": "Skyscraper"}
+_PLUGIN_CAGES = {"rowindexer": ("Row Indexer", "#7CC77C"),
+                 "columnindexer": ("Column Indexer", "#C77C7C"),
+                 "boxindexer": ("Box Indexer", "#7C7CC7")}
 
 
 def _drawn(out: dict[str, object]) -> None:
@@ -125,10 +143,22 @@ def _drawn(out: dict[str, object]) -> None:
     texts = [{"cells": [entry["cell"]], "value": entry["value"], "fontC": "#000000",
               "size": 0.7, "fromConstraint": label}
              for key, label in _PLUGIN_CLUES.items() for entry in _items(out, key)]
+    # The indexing cells of a kind: one cage over all of them, as the plug-in draws them.
+    cages = [{"cells": [c for entry in _items(out, key) for c in _names(entry)],
+              "outlineC": colour, "fontC": "#000000", "fromConstraint": label}
+             for key, (label, colour) in _PLUGIN_CAGES.items() if out.get(key)]
     if lines:
         out["line"] = lines
     if texts:
         out["text"] = texts
+    if cages:
+        out["cage"] = cages
+
+
+def _names(entry: Mapping[str, object]) -> list[str]:
+    got = entry.get("cells")
+    assert isinstance(got, list)
+    return [str(c) for c in got]
 
 
 def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
@@ -150,6 +180,34 @@ def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
         negative.append("xv")
     if negative:
         out["negative"] = negative
+
+
+def _indexers_and_marks(rules: Mapping[str, object], n: int, names: Names,
+                        out: dict[str, object]) -> None:
+    """The indexing cells (an entry of the f-puzzles key per item) and the given candidates
+    (``"grid"``, see the module's words)."""
+    for key, json_key in INDEXERS.items():
+        entries = [{"cells": names(_cells(item))} for item in _items(rules, json_key)]
+        if entries:
+            out[key] = entries
+    if rules.get("given_candidates"):
+        out["grid"] = _pencil_marks(rules, n)
+
+
+def _pencil_marks(rules: Mapping[str, object], n: int) -> list[list[dict[str, object]]]:
+    """The given candidates as f-puzzles keeps them, a field of each cell object: a grid of
+    cells holding only ``givenPencilMarks`` (the caller merges it into its own cells). Two
+    items on one cell say both: the digits of both, one list."""
+    marks: dict[int, set[int]] = {}
+    for item in _items(rules, "given_candidates"):
+        (cell,) = _cells(item)
+        digits = set(_cells(item, "digits"))
+        marks[cell] = marks[cell] & digits if cell in marks else digits
+        if not marks[cell]:
+            raise VariantError(f"the given candidates of cell {cell} leave no digit; "
+                               "f-puzzles keeps one list of pencil marks a cell")
+    return [[{PENCIL_MARKS: sorted(marks[r * n + c])} if r * n + c in marks else {}
+             for c in range(n)] for r in range(n)]
 
 
 def _whole(value: object) -> int:
@@ -198,6 +256,7 @@ def _arrow(item: Mapping[str, object], n: int, names: Names) -> dict[str, object
 
 
 _WRITTEN = frozenset({*LINES.values(), *CELL_MARKS.values(), *(v[0] for v in DOTS.values()),
-                      *(v[0] for v in CLUES.values()), *FLAGS.values(), "xv",
+                      *(v[0] for v in CLUES.values()), *FLAGS.values(), *INDEXERS.values(),
+                      "given_candidates", "xv",
                       "little_killers", "arrows", "quadruples", "clones", "kropki_negative",
                       "xv_negative", "diagonal_plus", "diagonal_minus", "extra_regions"})

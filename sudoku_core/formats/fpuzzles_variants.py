@@ -4,9 +4,10 @@ The six first rules are read here: ``diagonal+`` and ``diagonal-`` together (X-S
 ``antiknight``, ``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``),
 ``extraregion`` (the Windoku windows, when all of them are there) and each cell's ``region``
 (0-based; Jigsaw). Every other rule key (thermometers, arrows, dots, lines, clues outside the
-grid, a single diagonal, other extra regions: see fpuzzles_rules.py) is turned into the
-project's JSON ``variant`` object and read by ``variant_from_json``, each key on its own so a
-fault names the f-puzzles key; a rule this build has no type for is refused by name.
+grid, a single diagonal, other extra regions, indexers: see fpuzzles_rules.py) and each cell's
+``givenPencilMarks`` (given candidates) is turned into the project's JSON ``variant`` object
+and read by ``variant_from_json``, each key on its own so a fault names the f-puzzles key; a
+rule this build has no type for is refused by name.
 """
 
 from __future__ import annotations
@@ -171,6 +172,11 @@ def write_variant(grid: Grid, rows: list[list[dict[str, object]]]) -> dict[str, 
             rows[cell // n][cell % n][JIGSAW.fpuzzles_cell_key] = region
     placed = fpuzzles_keys({k: v for k, v in variant.to_json().items()
                             if k not in FIRST_RULES}, n)
+    marks = placed.pop("grid", None)  # given candidates: fields of the cells
+    if isinstance(marks, list):
+        for r, marked in enumerate(marks):
+            for c, extra in enumerate(marked):
+                rows[r][c].update(extra)
     if _EXTRA in placed and _EXTRA in out:  # the windows and other extra regions: one list
         placed[_EXTRA] = [*_items(out, _EXTRA, "f-puzzles"), *_items(placed, _EXTRA,
                                                                        "f-puzzles")]

@@ -22,6 +22,8 @@ from .double_arrow import DOUBLE_ARROW
 from .entropic import ENTROPIC_LINE
 from .extra_region import EXTRA_REGIONS
 from .extremes import MAXIMUMS, MINIMUMS
+from .given_candidates import GIVEN_CANDIDATES
+from .indexer import BOX_INDEXERS, COLUMN_INDEXERS, ROW_INDEXERS
 from .jigsaw import JIGSAW
 from .killer import KILLER
 from .kropki import BLACK_DOTS, KROPKI_NEGATIVE, WHITE_DOTS
@@ -76,6 +78,8 @@ PLACED: tuple[PlacedType, ...] = (
     DIAGONAL_PLUS, DIAGONAL_MINUS,
     EXTRA_REGIONS,
     DISJOINT_GROUPS,
+    GIVEN_CANDIDATES,
+    COLUMN_INDEXERS, ROW_INDEXERS, BOX_INDEXERS,
 )
 FIRST: tuple[ConstraintType, ...] = (DIAGONAL, WINDOKU, JIGSAW, KILLER, ANTI_KNIGHT, ANTI_KING)
 TABLE: tuple[ConstraintType, ...] = (*FIRST, *PLACED)
