@@ -68,7 +68,8 @@ def test_validate_names_the_broken_cage(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(("argv", "words"), [
     (("solve", "." * 81, "--variant", "killer"), "--variant killer: the puzzle has no cages"),
     (("solve", "." * 81, "--variant", "jigsaw"), "--variant jigsaw: the puzzle has no region"),
-    (("solve", "." * 81, "--variant", "sandwich"), "variant 'sandwich' is not supported"),
+    (("solve", "." * 81, "--variant", "rellik"), "variant 'rellik' is not supported"),
+    (("solve", "." * 81, "--variant", "sandwich"), "the puzzle has no sandwich; give it"),
 ])
 def test_missing_or_unknown_rules_are_usage_errors(capsys: pytest.CaptureFixture[str],
                                                    argv: tuple[str, ...], words: str) -> None:
