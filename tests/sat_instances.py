@@ -60,7 +60,8 @@ def windows_differ(key: Callable[[int], int]) -> Callable[[list[int]], bool]:
 def zipped(ds: list[int]) -> bool:
     k = len(ds)
     middle = ds[k // 2] if k % 2 else ds[k // 2 - 1] + ds[k // 2]
-    return all(ds[i] + ds[k - 1 - i] == middle for i in range((k - 1) // 2 if k % 2 else k // 2 - 1))
+    pairs = (k - 1) // 2 if k % 2 else k // 2 - 1
+    return all(ds[i] + ds[k - 1 - i] == middle for i in range(pairs))
 
 
 def region_sums(box: Box) -> Callable[[list[int], list[int]], bool]:

@@ -53,7 +53,11 @@ class Cnf:
         for unit in self.units():
             self.once_each(unit)
         for key, value in variant.items():
-            RULES[key](self, value)
+            if isinstance(value, list):
+                for item in value:
+                    ITEMS[key](self, item)
+            elif value:
+                FLAGS[key](self)
         self.clauses += [[self.x(c, v)] for c, v in enumerate(givens) if v]
 
     # --- geometry, from the words ---------------------------------------------------------
@@ -184,244 +188,223 @@ class Cnf:
         return found
 
 
-# --- the rules, one function per JSON key ----------------------------------------------------
+# --- the rules: one function per JSON key, given one item (or none for an on/off rule) ----
 
-def _chain(ok: Callable[[int, int], bool]) -> Callable[[Cnf, list[dict[str, Any]]], None]:
-    """Each two neighbours along each item's cells keep ``ok`` (thermometers and the like)."""
-    def encode(f: Cnf, items: list[dict[str, Any]]) -> None:
-        for item in items:
-            cells = item["cells"]
-            for a, b in itertools.pairwise(cells):
-                f.pairs(a, b, ok)
-    return encode
+Item = dict[str, Any]
 
 
-def whispers(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        gap = item.get("difference", 5)
+def _chain(ok: Callable[[int, int], bool]) -> Callable[[Cnf, Item], None]:
+    """Each two neighbours along the line keep ``ok`` (thermometers and the like)."""
+    def encode(f: Cnf, item: Item) -> None:
         for a, b in itertools.pairwise(item["cells"]):
-            f.pairs(a, b, lambda p, q, gap=gap: abs(p - q) >= gap)
-
-
-def arrows(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        circle = item["circle"]  # several cells read as a base-ten number, first cell first
-        terms = [(c, 1) for c in item["cells"]]
-        terms += [(c, -(10 ** (len(circle) - 1 - i))) for i, c in enumerate(circle)]
-        f.weighted_sum(terms, 0)
-
-
-def double_arrows(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        ends = [cells[0], cells[-1]]
-        f.weighted_sum([(c, 1 if c in ends else -1) for c in cells], 0)
-
-
-def renban(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        k = len(cells)
-        f.differ(cells)
-        f.one_of_sets(cells, [set(range(lo, lo + k)) for lo in range(1, f.n - k + 2)])
-
-
-def palindromes(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        for a, b in zip(cells, cells[::-1], strict=True):
-            if a < b:
-                f.pairs(a, b, lambda p, q: p == q)
-
-
-def between_lines(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        for mid in cells[1:-1]:
-            f.table([cells[0], cells[-1], mid], lambda a, b, m: min(a, b) < m < max(a, b))
-
-
-def region_sum_lines(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        stretches: list[list[int]] = []
-        for c in item["cells"]:
-            if stretches and f.box_of(stretches[-1][-1]) == f.box_of(c):
-                stretches[-1].append(c)
-            else:
-                stretches.append([c])
-        for other in stretches[1:]:
-            f.weighted_sum([(c, 1) for c in stretches[0]] + [(c, -1) for c in other], 0)
-
-
-def _three_apart(key: Callable[[Cnf, int], int]) -> Callable[[Cnf, list[dict[str, Any]]], None]:
-    """Any three neighbours on the line fall in three different classes of ``key``."""
-    def encode(f: Cnf, items: list[dict[str, Any]]) -> None:
-        for item in items:
-            cells = item["cells"]
-            for window in zip(cells, cells[1:], cells[2:], strict=False):
-                for a, b in itertools.combinations(window, 2):
-                    f.pairs(a, b, lambda p, q: key(f, p) != key(f, q))
+            f.pairs(a, b, ok)
     return encode
 
 
-def zipper_lines(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        k = len(cells)
-        middle = [cells[k // 2]] if k % 2 else [cells[k // 2 - 1], cells[k // 2]]
-        for i in range((k - 1) // 2 if k % 2 else k // 2 - 1):
-            terms = [(cells[i], 1), (cells[k - 1 - i], 1)] + [(m, -1) for m in middle]
-            f.weighted_sum(terms, 0)
+def whispers(f: Cnf, item: Item) -> None:
+    gap = item.get("difference", 5)
+    for a, b in itertools.pairwise(item["cells"]):
+        f.pairs(a, b, lambda p, q: abs(p - q) >= gap)
 
 
-def little_killers(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        f.weighted_sum([(c, 1) for c in item["cells"]], item["sum"])
+def arrow(f: Cnf, item: Item) -> None:
+    circle = item["circle"]  # several cells read as a base-ten number, first cell first
+    terms = [(c, 1) for c in item["cells"]]
+    terms += [(c, -(10 ** (len(circle) - 1 - i))) for i, c in enumerate(circle)]
+    f.weighted_sum(terms, 0)
 
 
-def sandwiches(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        def step(_: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
-            crusts, total = state  # crusts (1 or N) seen so far; the sum between them
-            if d in (1, f.n):
-                return crusts + 1, total
-            total += d if crusts == 1 else 0
-            return (crusts, total) if total <= item["sum"] else None
-        f.run(f.line(item), (0, 0), step, lambda s: s == (2, item["sum"]))
+def double_arrow(f: Cnf, item: Item) -> None:
+    cells = item["cells"]
+    ends = (cells[0], cells[-1])
+    f.weighted_sum([(c, 1 if c in ends else -1) for c in cells], 0)
 
 
-def x_sums(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        def step(i: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
-            x, total = (d, 0) if i == 0 else state  # X: the first digit
-            total += d if i < x else 0
-            return (x, total) if total <= item["sum"] else None
-        f.run(f.line(item), (0, 0), step, lambda s: s[1] == item["sum"])
+def renban(f: Cnf, item: Item) -> None:
+    cells = item["cells"]
+    k = len(cells)
+    f.differ(cells)
+    f.one_of_sets(cells, [set(range(lo, lo + k)) for lo in range(1, f.n - k + 2)])
 
 
-def skyscrapers(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        def step(_: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
-            tallest, seen = state
-            if d > tallest:
-                tallest, seen = d, seen + 1
-            return (tallest, seen) if seen <= item["count"] else None
-        f.run(f.line(item), (0, 0), step, lambda s: s[1] == item["count"])
-
-
-def _dots(kind: str) -> Callable[[Cnf, list[dict[str, Any]]], None]:
-    def encode(f: Cnf, items: list[dict[str, Any]]) -> None:
-        for item in items:
-            a, b = item["cells"]
-            if kind == "white":
-                k = item.get("value", 1)
-                f.pairs(a, b, lambda p, q: abs(p - q) == k)
-            elif kind == "black":
-                k = item.get("value", 2)
-                f.pairs(a, b, lambda p, q: p == k * q or q == k * p)
-            else:
-                f.pairs(a, b, lambda p, q: p + q == item["sum"])
-    return encode
-
-
-def _negative(keys: tuple[str, ...], ok: Callable[[int, int], bool]
-              ) -> Callable[[Cnf, bool], None]:
-    """Every two cells that share an edge and no mark of ``keys`` keep ``ok``."""
-    def encode(f: Cnf, on: bool) -> None:
-        marked = {frozenset(item["cells"]) for key in keys for item in f.variant.get(key, [])}
-        for a, b in f.edges():
-            if on and frozenset((a, b)) not in marked:
-                f.pairs(a, b, ok)
-    return encode
-
-
-def _parity(rest: int) -> Callable[[Cnf, list[dict[str, Any]]], None]:
-    def encode(f: Cnf, items: list[dict[str, Any]]) -> None:
-        f.clauses += [[-f.x(c, d)] for item in items for c in item["cells"] for d in f.digits
-                      if d % 2 != rest]
-    return encode
-
-
-def _extreme(sign: int) -> Callable[[Cnf, list[dict[str, Any]]], None]:
-    def encode(f: Cnf, items: list[dict[str, Any]]) -> None:
-        for item in items:
-            (cell,) = item["cells"]
-            for other in f.neighbours(cell):
-                f.pairs(cell, other, lambda p, q: sign * (p - q) > 0)
-    return encode
-
-
-def quadruples(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        cells = item["cells"]
-        for d in set(item["digits"]):
-            times = item["digits"].count(d)
-            # At least `times` of the cells hold d: every k - times + 1 of them has one.
-            for some in itertools.combinations(cells, len(cells) - times + 1):
-                f.clauses.append([f.x(c, d) for c in some])
-
-
-def clones(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        for a, b in zip(item["cells"], item["copy"], strict=True):
+def palindrome(f: Cnf, item: Item) -> None:
+    cells = item["cells"]
+    for a, b in zip(cells, cells[::-1], strict=True):
+        if a < b:
             f.pairs(a, b, lambda p, q: p == q)
 
 
-def _diagonal(anti: bool) -> Callable[[Cnf, bool], None]:
-    def encode(f: Cnf, on: bool) -> None:
-        if on:
-            f.differ([i * f.n + (f.n - 1 - i if anti else i) for i in range(f.n)])
+def between_line(f: Cnf, item: Item) -> None:
+    cells = item["cells"]
+    for mid in cells[1:-1]:
+        f.table([cells[0], cells[-1], mid], lambda a, b, m: min(a, b) < m < max(a, b))
+
+
+def region_sum_line(f: Cnf, item: Item) -> None:
+    stretches: list[list[int]] = []
+    for c in item["cells"]:
+        if stretches and f.box_of(stretches[-1][-1]) == f.box_of(c):
+            stretches[-1].append(c)
+        else:
+            stretches.append([c])
+    for other in stretches[1:]:
+        f.weighted_sum([(c, 1) for c in stretches[0]] + [(c, -1) for c in other], 0)
+
+
+def _three_apart(key: Callable[[Cnf, int], int]) -> Callable[[Cnf, Item], None]:
+    """Any three neighbours on the line fall in three different classes of ``key``."""
+    def encode(f: Cnf, item: Item) -> None:
+        cells = item["cells"]
+        for window in zip(cells, cells[1:], cells[2:], strict=False):
+            for a, b in itertools.combinations(window, 2):
+                f.pairs(a, b, lambda p, q: key(f, p) != key(f, q))
     return encode
 
 
-def extra_regions(f: Cnf, items: list[dict[str, Any]]) -> None:
-    for item in items:
-        f.differ(item["cells"])
+def zipper_line(f: Cnf, item: Item) -> None:
+    cells = item["cells"]
+    k = len(cells)
+    middle = [cells[k // 2]] if k % 2 else [cells[k // 2 - 1], cells[k // 2]]
+    for i in range((k - 1) // 2 if k % 2 else k // 2 - 1):
+        f.weighted_sum([(cells[i], 1), (cells[k - 1 - i], 1)] + [(m, -1) for m in middle], 0)
 
 
-def disjoint_groups(f: Cnf, on: bool) -> None:
-    if on:
-        for place in range(f.n):
-            r, c = divmod(place, f.bc)
-            f.differ([(top + r) * f.n + left + c for top in range(0, f.n, f.br)
-                      for left in range(0, f.n, f.bc)])
+def little_killer(f: Cnf, item: Item) -> None:
+    f.weighted_sum([(c, 1) for c in item["cells"]], item["sum"])
+
+
+def sandwich(f: Cnf, item: Item) -> None:
+    def step(_: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
+        crusts, total = state  # crusts (1 and N) seen so far; the sum between them
+        if d in (1, f.n):
+            return crusts + 1, total
+        total += d if crusts == 1 else 0
+        return (crusts, total) if total <= item["sum"] else None
+    f.run(f.line(item), (0, 0), step, lambda s: s == (2, item["sum"]))
+
+
+def x_sum(f: Cnf, item: Item) -> None:
+    def step(i: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
+        x, total = (d, 0) if i == 0 else state  # X: the first digit
+        total += d if i < x else 0
+        return (x, total) if total <= item["sum"] else None
+    f.run(f.line(item), (0, 0), step, lambda s: s[1] == item["sum"])
+
+
+def skyscraper(f: Cnf, item: Item) -> None:
+    def step(_: int, state: tuple[int, int], d: int) -> tuple[int, int] | None:
+        tallest, seen = state
+        if d > tallest:
+            tallest, seen = d, seen + 1
+        return (tallest, seen) if seen <= item["count"] else None
+    f.run(f.line(item), (0, 0), step, lambda s: s[1] == item["count"])
+
+
+def white_dot(f: Cnf, item: Item) -> None:
+    k = item.get("value", 1)
+    f.pairs(*item["cells"], lambda p, q: abs(p - q) == k)
+
+
+def black_dot(f: Cnf, item: Item) -> None:
+    k = item.get("value", 2)
+    f.pairs(*item["cells"], lambda p, q: p == k * q or q == k * p)
+
+
+def xv(f: Cnf, item: Item) -> None:
+    f.pairs(*item["cells"], lambda p, q: p + q == item["sum"])
+
+
+def _negative(keys: tuple[str, ...], ok: Callable[[int, int], bool]) -> Callable[[Cnf], None]:
+    """Every two cells that share an edge and no mark of ``keys`` keep ``ok``."""
+    def encode(f: Cnf) -> None:
+        marked = {frozenset(item["cells"]) for key in keys for item in f.variant.get(key, [])}
+        for a, b in f.edges():
+            if frozenset((a, b)) not in marked:
+                f.pairs(a, b, ok)
+    return encode
+
+
+def _parity(rest: int) -> Callable[[Cnf, Item], None]:
+    def encode(f: Cnf, item: Item) -> None:
+        f.clauses += [[-f.x(c, d)] for c in item["cells"] for d in f.digits if d % 2 != rest]
+    return encode
+
+
+def _extreme(sign: int) -> Callable[[Cnf, Item], None]:
+    def encode(f: Cnf, item: Item) -> None:
+        (cell,) = item["cells"]
+        for other in f.neighbours(cell):
+            f.pairs(cell, other, lambda p, q: sign * (p - q) > 0)
+    return encode
+
+
+def quadruple(f: Cnf, item: Item) -> None:
+    cells, digits = item["cells"], item["digits"]
+    for d in set(digits):
+        # At least `times` of the k cells hold d: every k - times + 1 of them has one.
+        for some in itertools.combinations(cells, len(cells) - digits.count(d) + 1):
+            f.clauses.append([f.x(c, d) for c in some])
+
+
+def clone(f: Cnf, item: Item) -> None:
+    for a, b in zip(item["cells"], item["copy"], strict=True):
+        f.pairs(a, b, lambda p, q: p == q)
+
+
+def extra_region(f: Cnf, item: Item) -> None:
+    f.differ(item["cells"])
+
+
+def _diagonal(anti: bool) -> Callable[[Cnf], None]:
+    def encode(f: Cnf) -> None:
+        f.differ([i * f.n + (f.n - 1 - i if anti else i) for i in range(f.n)])
+    return encode
+
+
+def disjoint_groups(f: Cnf) -> None:
+    for place in range(f.n):
+        r, c = divmod(place, f.bc)
+        f.differ([(top + r) * f.n + left + c for top in range(0, f.n, f.br)
+                  for left in range(0, f.n, f.bc)])
 
 
 def _plain_kropki(p: int, q: int) -> bool:
     return abs(p - q) != 1 and p != 2 * q and q != 2 * p
 
 
-RULES: dict[str, Callable[[Cnf, Any], None]] = {
+ITEMS: dict[str, Callable[[Cnf, Item], None]] = {
     "thermometers": _chain(lambda p, q: p < q),
     "slow_thermometers": _chain(lambda p, q: p <= q),
-    "arrows": arrows,
-    "double_arrows": double_arrows,
+    "arrows": arrow,
+    "double_arrows": double_arrow,
     "whispers": whispers,
     "renban": renban,
-    "palindromes": palindromes,
-    "between_lines": between_lines,
-    "region_sum_lines": region_sum_lines,
+    "palindromes": palindrome,
+    "between_lines": between_line,
+    "region_sum_lines": region_sum_line,
     "entropic_lines": _three_apart(lambda f, d: (d - 1) // (f.n // 3)),
     "modular_lines": _three_apart(lambda f, d: d % 3),
-    "zipper_lines": zipper_lines,
-    "little_killers": little_killers,
-    "sandwiches": sandwiches,
-    "x_sums": x_sums,
-    "skyscrapers": skyscrapers,
-    "white_dots": _dots("white"),
-    "black_dots": _dots("black"),
-    "kropki_negative": _negative(("white_dots", "black_dots"), _plain_kropki),
-    "xv": _dots("xv"),
-    "xv_negative": _negative(("xv",), lambda p, q: p + q not in (5, 10)),
-    "nonconsecutive": _negative((), lambda p, q: abs(p - q) != 1),
+    "zipper_lines": zipper_line,
+    "little_killers": little_killer,
+    "sandwiches": sandwich,
+    "x_sums": x_sum,
+    "skyscrapers": skyscraper,
+    "white_dots": white_dot,
+    "black_dots": black_dot,
+    "xv": xv,
     "odd": _parity(1),
     "even": _parity(0),
     "minimums": _extreme(-1),
     "maximums": _extreme(1),
-    "quadruples": quadruples,
-    "clones": clones,
+    "quadruples": quadruple,
+    "clones": clone,
+    "extra_regions": extra_region,
+}
+FLAGS: dict[str, Callable[[Cnf], None]] = {
+    "kropki_negative": _negative(("white_dots", "black_dots"), _plain_kropki),
+    "xv_negative": _negative(("xv",), lambda p, q: p + q not in (5, 10)),
+    "nonconsecutive": _negative((), lambda p, q: abs(p - q) != 1),
     "diagonal_plus": _diagonal(anti=True),
     "diagonal_minus": _diagonal(anti=False),
-    "extra_regions": extra_regions,
     "disjoint_groups": disjoint_groups,
 }

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("pysat.solvers", reason="python-sat is not installed (the SAT cross-check)")
 
 from sat_instances import MAKERS, SOLUTION_FLAGS, Box, Fragment, merge, mutate  # noqa: E402
-from sat_rules import Cnf  # noqa: E402
+from sat_rules import FLAGS, ITEMS, Cnf  # noqa: E402
 
 from sudoku_core.model.errors import VariantError  # noqa: E402
 from sudoku_core.model.grid import Grid, Shape  # noqa: E402
@@ -158,3 +158,10 @@ def test_the_encoding_itself_counts() -> None:
                    ()).solutions(2)) == 2  # 123456 on top: the rest is still open
     grid = Cnf(box, {"skyscrapers": [{"column": 2, "end": "end", "count": 6}]}, ()).solutions(1)
     assert [grid[0][r * 6 + 2] for r in range(6)] == [6, 5, 4, 3, 2, 1]
+
+
+def test_every_placed_type_is_encoded() -> None:
+    """A new row in the constraint table needs its CNF and its maker here."""
+    from sudoku_core.model.constraints import PLACED
+
+    assert sorted(row.json_key for row in PLACED) == sorted(ITEMS | FLAGS) == TYPES
