@@ -75,7 +75,8 @@ def region_sums(box: Box) -> Callable[[list[int], list[int]], bool]:
 def make_region_sum(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
     n, holds = box[0] * box[1], region_sums(box)
     for _ in range(4000):
-        path = walk(n, rng, rng.choice((2, 3, 4, 5, 6)))
+        k = rng.choice((2, 3, 4, 5, 6))
+        path = walk(n, rng, k) if rng.random() < 0.5 else rng.sample(range(n * n), k)
         if path and holds(path, [sol[c] for c in path]):
             return {"region_sum_lines": [{"cells": path}]}
     return None
@@ -84,7 +85,7 @@ def make_region_sum(sol: Sequence[int], box: Box, rng: random.Random) -> Fragmen
 def make_arrow(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
     n = box[0] * box[1]
     for _ in range(4000):
-        two = n == 9 and rng.random() < 0.3  # a circle of two cells reads as a number
+        two = rng.random() < 0.3  # a circle of two cells reads as a number
         path = walk(n, rng, rng.choice((2, 3, 4)) + two)
         if path is None:
             continue
@@ -226,24 +227,144 @@ def make_whispers(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment 
         sol, box, rng)
 
 
+# --- lines anywhere: cells need not touch, up to N of them; the digits are drawn first -----
+
+Digits = Callable[[int, int, random.Random], list[int] | None]  # (N, length, rng)
+
+
+def place(sol: Sequence[int], digits: list[int], rng: random.Random) -> list[int] | None:
+    """Distinct random cells of the grid holding ``digits``, in order."""
+    free = {d: [c for c, v in enumerate(sol) if v == d] for d in set(digits)}
+    for cells in free.values():
+        rng.shuffle(cells)
+    if any(len(free[d]) < digits.count(d) for d in free):
+        return None
+    return [free[d].pop() for d in digits]
+
+
+def scattered(key: str, draw: Digits, least: int = 3) -> Maker:
+    def make(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
+        n = box[0] * box[1]
+        for _ in range(500):
+            digits = draw(n, rng.randint(least, n), rng)
+            cells = place(sol, digits, rng) if digits else None
+            if cells:
+                return {key: [{"cells": cells}]}
+        return None
+    return make
+
+
+def markov(ok: Callable[[list[int], int], bool]) -> Digits:
+    """Digits drawn one by one, each keeping ``ok`` with those before (None at a dead end)."""
+    def draw(n: int, k: int, rng: random.Random) -> list[int] | None:
+        ds: list[int] = []
+        while len(ds) < k:
+            fits = [d for d in range(1, n + 1) if ok(ds, d)]
+            if not fits:
+                return None
+            ds.append(rng.choice(fits))
+        return ds
+    return draw
+
+
+def renban_digits(n: int, k: int, rng: random.Random) -> list[int]:
+    low = rng.randint(1, n - k + 1)
+    return rng.sample(range(low, low + k), k)
+
+
+def palindrome_digits(n: int, k: int, rng: random.Random) -> list[int]:
+    half = [rng.randint(1, n) for _ in range(k // 2)]
+    return half + [rng.randint(1, n)] * (k % 2) + half[::-1]
+
+
+def between_digits(n: int, k: int, rng: random.Random) -> list[int] | None:
+    low, high = sorted(rng.sample(range(1, n + 1), 2))
+    if high - low < 2:
+        return None
+    ends = rng.sample((low, high), 2)
+    return [ends[0], *(rng.randint(low + 1, high - 1) for _ in range(k - 2)), ends[1]]
+
+
+def zipper_digits(n: int, k: int, rng: random.Random) -> list[int] | None:
+    middle = [rng.randint(1, n)] if k % 2 else [rng.randint(1, n), rng.randint(1, n)]
+    total = sum(middle)
+    ways = [a for a in range(1, n + 1) if 1 <= total - a <= n]
+    if not ways:
+        return None
+    left = [rng.choice(ways) for _ in range((k - len(middle)) // 2)]
+    return left + middle + [total - a for a in left[::-1]]
+
+
+def double_arrow_digits(n: int, k: int, rng: random.Random) -> list[int] | None:
+    ds = [rng.randint(1, n) for _ in range(min(k, 5))]
+    return ds if ds[0] + ds[-1] == sum(ds[1:-1]) else None
+
+
+def scattered_whispers(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
+    gap = whispers_gap(box, rng)
+    made = scattered("whispers", markov(lambda ds, d: not ds or abs(ds[-1] - d) >= gap))(
+        sol, box, rng)
+    if made:
+        made["whispers"][0]["difference"] = gap
+    return made
+
+
+def scattered_arrow(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
+    n = box[0] * box[1]
+    for _ in range(500):
+        line = [rng.randint(1, n) for _ in range(rng.randint(1, 4))]
+        circle = [int(ch) for ch in str(sum(line))]
+        cells = place(sol, circle + line, rng) if all(1 <= d <= n for d in circle) else None
+        if cells:
+            return {"arrows": [{"circle": cells[:len(circle)], "cells": cells[len(circle):]}]}
+    return None
+
+
+def either(*makers: Maker) -> Maker:
+    """One of the makers, chosen at random each time."""
+    return lambda sol, box, rng: rng.choice(makers)(sol, box, rng)
+
+
+def classes_differ(key: Callable[[int, int], int]) -> Digits:
+    """Digits whose classes differ in any three neighbours (key: N, digit -> class)."""
+    def draw(n: int, k: int, rng: random.Random) -> list[int] | None:
+        return markov(lambda ds, d: key(n, d) not in {key(n, e) for e in ds[-2:]})(n, k, rng)
+    return draw
+
+
 MAKERS: dict[str, Maker] = {
-    "thermometers": line_where(increasing, (2, 3, 4), "thermometers"),
-    "slow_thermometers": line_where(lambda ds: ds == sorted(ds), (2, 3, 4), "slow_thermometers"),
-    "arrows": make_arrow,
-    "double_arrows": line_where(lambda ds: ds[0] + ds[-1] == sum(ds[1:-1]), (3, 4, 5),
-                                "double_arrows"),
-    "whispers": make_whispers,
-    "renban": line_where(lambda ds: len(set(ds)) == len(ds) and max(ds) - min(ds) == len(ds) - 1,
-                         (2, 3, 4, 5), "renban"),
-    "palindromes": line_where(lambda ds: ds == ds[::-1], (2, 3, 4, 5), "palindromes"),
-    "between_lines": line_where(lambda ds: all(min(ds[0], ds[-1]) < d < max(ds[0], ds[-1])
-                                               for d in ds[1:-1]), (3, 4, 5), "between_lines"),
+    "thermometers": either(line_where(increasing, (2, 3, 4), "thermometers"), scattered(
+        "thermometers", lambda n, k, rng: sorted(rng.sample(range(1, n + 1), k)), 2)),
+    "slow_thermometers": either(
+        line_where(lambda ds: ds == sorted(ds), (2, 3, 4), "slow_thermometers"),
+        scattered("slow_thermometers", lambda n, k, rng: sorted(rng.choices(range(1, n + 1), k=k)),
+                  2)),
+    "arrows": either(make_arrow, scattered_arrow),
+    "double_arrows": either(
+        line_where(lambda ds: ds[0] + ds[-1] == sum(ds[1:-1]), (3, 4, 5), "double_arrows"),
+        scattered("double_arrows", double_arrow_digits)),
+    "whispers": either(make_whispers, scattered_whispers),
+    "renban": either(
+        line_where(lambda ds: len(set(ds)) == len(ds) and max(ds) - min(ds) == len(ds) - 1,
+                   (2, 3, 4, 5), "renban"),
+        scattered("renban", renban_digits, 2)),
+    "palindromes": either(line_where(lambda ds: ds == ds[::-1], (2, 3, 4, 5), "palindromes"),
+                          scattered("palindromes", palindrome_digits, 2)),
+    "between_lines": either(
+        line_where(lambda ds: all(min(ds[0], ds[-1]) < d < max(ds[0], ds[-1])
+                                  for d in ds[1:-1]), (3, 4, 5), "between_lines"),
+        scattered("between_lines", between_digits)),
     "region_sum_lines": make_region_sum,
-    "entropic_lines": lambda sol, box, rng: line_where(
-        windows_differ(lambda d: (d - 1) // (box[0] * box[1] // 3)), (3, 4, 5, 6),
-        "entropic_lines")(sol, box, rng),
-    "modular_lines": line_where(windows_differ(lambda d: d % 3), (3, 4, 5, 6), "modular_lines"),
-    "zipper_lines": line_where(zipped, (3, 4, 5, 6), "zipper_lines"),
+    "entropic_lines": either(
+        lambda sol, box, rng: line_where(
+            windows_differ(lambda d: (d - 1) // (box[0] * box[1] // 3)), (3, 4, 5, 6),
+            "entropic_lines")(sol, box, rng),
+        scattered("entropic_lines", classes_differ(lambda n, d: (d - 1) // (n // 3)))),
+    "modular_lines": either(
+        line_where(windows_differ(lambda d: d % 3), (3, 4, 5, 6), "modular_lines"),
+        scattered("modular_lines", classes_differ(lambda n, d: d % 3))),
+    "zipper_lines": either(line_where(zipped, (3, 4, 5, 6), "zipper_lines"),
+                           scattered("zipper_lines", zipper_digits)),
     "little_killers": make_little_killer,
     "sandwiches": make_clue("sandwiches"),
     "x_sums": make_clue("x_sums"),
