@@ -21,7 +21,8 @@ Fragment = dict[str, Any]
 Maker = Callable[[Sequence[int], Box, random.Random], Fragment | None]
 
 # The on/off rules a solution must be made under (the others are read off any grid).
-SOLUTION_FLAGS = ("nonconsecutive", "diagonal_plus", "diagonal_minus", "disjoint_groups")
+PLACED_FLAGS = ("nonconsecutive", "diagonal_plus", "diagonal_minus", "disjoint_groups")
+SOLUTION_FLAGS = (*PLACED_FLAGS, "diagonals", "windows", "anti_knight", "anti_king")
 
 
 def walk(n: int, rng: random.Random, length: int) -> list[int] | None:
@@ -381,7 +382,24 @@ MAKERS: dict[str, Maker] = {
     "quadruples": make_cells("quadruples"),
     "clones": make_cells("clones"),
     "extra_regions": make_cells("extra_regions"),
-    **{key: make_flag(key) for key in SOLUTION_FLAGS},
+    **{key: make_flag(key) for key in PLACED_FLAGS},
+}
+
+
+def make_cage(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
+    for _ in range(100):
+        path = walk(box[0] * box[1], rng, rng.randint(2, 4))
+        digits = [sol[c] for c in path] if path else []
+        if path and len(set(digits)) == len(digits):
+            return {"cages": [{"cells": path, "sum": sum(digits)} if rng.random() < 0.9
+                              else {"cells": path}]}
+    return None
+
+
+# The first six rules (but Jigsaw), for mixes with the placed ones.
+FIRST_MAKERS: dict[str, Maker] = {
+    "cages": make_cage,
+    **{key: make_flag(key) for key in ("diagonals", "windows", "anti_knight", "anti_king")},
 }
 
 
@@ -414,7 +432,7 @@ def mutate(variant: Fragment, other: Sequence[int], box: Box, rng: random.Random
     if field and rng.random() < 0.6:
         items[i] = {**items[i], field: items[i][field] + rng.choice((-2, -1, 1, 2))}
     else:
-        fresh = MAKERS[key](other, box, rng)
+        fresh = {**MAKERS, **FIRST_MAKERS}[key](other, box, rng)
         if not fresh or key not in fresh:
             return None
         items[i] = fresh[key][0]

@@ -368,6 +368,38 @@ def disjoint_groups(f: Cnf) -> None:
                   for left in range(0, f.n, f.bc)])
 
 
+# The first six rules, for mixes with the placed ones (Jigsaw regions left out).
+
+def cage(f: Cnf, item: Item) -> None:
+    f.differ(item["cells"])
+    if "sum" in item:
+        f.weighted_sum([(c, 1) for c in item["cells"]], item["sum"])
+
+
+def diagonals(f: Cnf) -> None:
+    _diagonal(anti=True)(f)
+    _diagonal(anti=False)(f)
+
+
+def windows(f: Cnf) -> None:
+    """Boxes moved one cell down and right, one cell apart, wherever one fits."""
+    for top in range(1, f.n, f.br + 1):
+        for left in range(1, f.n, f.bc + 1):
+            if top + f.br < f.n and left + f.bc < f.n:
+                f.differ([(top + r) * f.n + left + c for r in range(f.br) for c in range(f.bc)])
+
+
+def _moves(moves: list[tuple[int, int]]) -> Callable[[Cnf], None]:
+    """Cells a chess piece's move apart differ."""
+    def encode(f: Cnf) -> None:
+        for cell in range(f.cells):
+            r, c = divmod(cell, f.n)
+            for dr, dc in moves:
+                if 0 <= r + dr < f.n and 0 <= c + dc < f.n:
+                    f.pairs(cell, (r + dr) * f.n + c + dc, lambda p, q: p != q)
+    return encode
+
+
 def _plain_kropki(p: int, q: int) -> bool:
     return abs(p - q) != 1 and p != 2 * q and q != 2 * p
 
@@ -399,6 +431,7 @@ ITEMS: dict[str, Callable[[Cnf, Item], None]] = {
     "quadruples": quadruple,
     "clones": clone,
     "extra_regions": extra_region,
+    "cages": cage,
 }
 FLAGS: dict[str, Callable[[Cnf], None]] = {
     "kropki_negative": _negative(("white_dots", "black_dots"), _plain_kropki),
@@ -407,4 +440,10 @@ FLAGS: dict[str, Callable[[Cnf], None]] = {
     "diagonal_plus": _diagonal(anti=True),
     "diagonal_minus": _diagonal(anti=False),
     "disjoint_groups": disjoint_groups,
+    "diagonals": diagonals,
+    "windows": windows,
+    "anti_knight": _moves([(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2)
+                           if abs(a) != abs(b)]),
+    "anti_king": _moves([(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]),
 }
+FIRST = ("cages", "diagonals", "windows", "anti_knight", "anti_king")

@@ -22,8 +22,8 @@ import pytest
 
 pytest.importorskip("pysat.solvers", reason="python-sat is not installed (the SAT cross-check)")
 
-from sat_instances import MAKERS, SOLUTION_FLAGS, Box, Fragment, merge, mutate  # noqa: E402
-from sat_rules import FLAGS, ITEMS, Cnf  # noqa: E402
+from sat_instances import FIRST_MAKERS, MAKERS, SOLUTION_FLAGS, Box, Fragment, merge, mutate  # noqa: E402
+from sat_rules import FIRST, FLAGS, ITEMS, Cnf  # noqa: E402
 
 from sudoku_core.model.errors import VariantError  # noqa: E402
 from sudoku_core.model.grid import Grid, Shape  # noqa: E402
@@ -31,6 +31,7 @@ from sudoku_core.model.variants import variant_from_json  # noqa: E402
 from sudoku_core.solver.exact import solve  # noqa: E402
 
 TYPES = sorted(MAKERS)
+ALL_MAKERS = {**MAKERS, **FIRST_MAKERS}  # mixes may take the first rules too (not Jigsaw)
 TIME_LIMIT = 30  # seconds per solve; a search that gives up fails the test (it should not)
 
 
@@ -45,10 +46,10 @@ def agree(box: Box, variant: Fragment, cells: Sequence[int]) -> int | None:
     """Assert the exact search and the SAT encoding count (up to 2) and solve alike; the
     count, or None when the reader refuses the rules (a mutated number out of range)."""
     try:
-        rules = variant_from_json(variant, box[0] * box[1])
-    except VariantError:
+        grid = Grid(Shape(*box, variant_from_json(variant, box[0] * box[1])), tuple(cells))
+    except VariantError:  # (or cages that overlap, refused with the shape)
         return None
-    ours = solve(Grid(Shape(*box, rules), tuple(cells)), limit=2, time_limit=TIME_LIMIT)
+    ours = solve(grid, limit=2, time_limit=TIME_LIMIT)
     sat = Cnf(box, variant, cells).solutions(2)
     where = describe(box, variant, cells)
     assert ours.status != "gave_up", f"{ours.message()}: {where}"
@@ -83,10 +84,14 @@ def made(box: Box, keys: Sequence[str], rng: random.Random
     fragments = []
     for key in keys:
         for _ in range(rng.randint(1, 4 if box == (3, 3) else 3)):
-            fragment = MAKERS[key](sol, box, rng)
+            fragment = ALL_MAKERS[key](sol, box, rng)
             if fragment is not None:
                 fragments.append(fragment)
     variant = merge(*fragments)
+    if "cages" in variant:  # cages may not overlap: keep the first of any that do
+        used: set[int] = set()
+        variant["cages"] = [c for c in variant["cages"]
+                            if not used & set(c["cells"]) and not used.update(c["cells"])]
     # The second reading of the rules (the makers' plain tests) against the CNF: the grid
     # they were read off is the one grid that keeps them and all its digits.
     assert Cnf(box, variant, sol).solutions(2) == [sol], describe(box, variant, sol)
@@ -132,7 +137,7 @@ MIXES = 24
 @pytest.mark.parametrize("seed", range(MIXES))
 def test_mixes_of_rules_agree_with_sat(seed: int) -> None:
     rng = random.Random(seed)
-    keys = rng.sample(TYPES, rng.choice((2, 3)))
+    keys = rng.sample(sorted(ALL_MAKERS), rng.choice((2, 3)))
     check((2, 3) if seed % 3 else (3, 3), keys, seed, Counter())
 
 
@@ -164,4 +169,5 @@ def test_every_placed_type_is_encoded() -> None:
     """A new row in the constraint table needs its CNF and its maker here."""
     from sudoku_core.model.constraints import PLACED
 
-    assert sorted(row.json_key for row in PLACED) == sorted(ITEMS | FLAGS) == TYPES
+    assert sorted(row.json_key for row in PLACED) == TYPES
+    assert sorted(ITEMS | FLAGS) == sorted(TYPES + list(FIRST)) == sorted(ALL_MAKERS)
