@@ -171,3 +171,40 @@ def test_every_placed_type_is_encoded() -> None:
 
     assert sorted(row.json_key for row in PLACED) == TYPES
     assert sorted(ITEMS | FLAGS) == sorted(TYPES + list(FIRST)) == sorted(ALL_MAKERS)
+
+
+# Corners of the rules' words on an empty 6x6 grid (r1c1 is 0, r2c1 is 6), with the count
+# both must find (2: several).
+EDGES: list[tuple[Fragment, int]] = [
+    ({"arrows": [{"circle": [0, 1], "cells": [6, 7, 8]}]}, 2),  # a two-cell circle: 12+
+    ({"arrows": [{"circle": [0, 1], "cells": [6, 7]}]}, 0),  # two digits make 11 at most
+    ({"sandwiches": [{"row": 0, "sum": 0}, {"column": 5, "sum": 14}]}, 2),  # crusts touch
+    ({"x_sums": [{"row": 2, "end": "end", "sum": 21}]}, 2),  # X = 6: the whole row
+    ({"skyscrapers": [{"column": 1, "end": "start", "count": 1},
+                      {"column": 1, "end": "end", "count": 6}]}, 2),  # 6 5 4 3 2 1 down
+    ({"skyscrapers": [{"row": 0, "end": "start", "count": 6},
+                      {"row": 0, "end": "end", "count": 2}]}, 0),  # 123456: 1 from the end
+    ({"renban": [{"cells": [0, 7, 14, 21, 28, 35]}]}, 2),  # the whole diagonal, any order
+    ({"zipper_lines": [{"cells": [0, 1, 2, 3]}], "odd": [{"cells": [1]}]}, 2),  # even length
+    ({"region_sum_lines": [{"cells": [0, 3, 1, 4]}]}, 0),  # boxes entered twice: r1c1 = r1c2
+    ({"between_lines": [{"cells": [0, 6, 1]}], "white_dots": [{"cells": [0, 1]}]}, 0),
+    ({"entropic_lines": [{"cells": [0, 1, 2, 3, 4, 5]}], "even": [{"cells": [0]}]}, 2),
+    ({"quadruples": [{"cells": [2, 3, 8, 9], "digits": [5, 5]}]}, 2),  # 5 twice: a diagonal
+    ({"quadruples": [{"cells": [0, 1], "digits": [5, 5]}]}, 0),  # 5 twice in a row
+    ({"clones": [{"cells": [0, 9], "copy": [9, 20]}]}, 2),  # a chain: three cells alike
+    ({"clones": [{"cells": [0, 8], "copy": [8, 16]}]}, 0),  # r1c1 and r2c3 share a box
+    ({"kropki_negative": True, "black_dots": [{"cells": [0, 1], "value": 3}]}, 0),
+    ({"xv_negative": True, "xv": [{"cells": [0, 6], "sum": 5}], "nonconsecutive": True}, 0),
+    ({"little_killers": [{"cells": [5, 10, 15, 20, 25, 30], "sum": 6}]}, 0),  # six 1s
+    ({"extra_regions": [{"cells": [0, 7, 14, 21, 28, 35]}], "diagonal_plus": True,
+      "disjoint_groups": True}, 0),
+    ({"whispers": [{"cells": [0, 1, 2], "difference": 5}]}, 0),  # 1 6 1 or 6 1 6
+    ({"minimums": [{"cells": [7]}], "maximums": [{"cells": [8]}],
+      "double_arrows": [{"cells": [6, 7, 8, 9]}]}, 2),
+]
+
+
+@pytest.mark.parametrize(("variant", "count"), EDGES,
+                         ids=[",".join(v) for v, _ in EDGES])
+def test_corner_cases_agree_with_sat(variant: Fragment, count: int) -> None:
+    assert agree((2, 3), variant, (0,) * 36) == count
