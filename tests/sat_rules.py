@@ -30,6 +30,10 @@ except ImportError:  # pragma: no cover
 Step = Callable[[int, Any, int], Hashable | None]  # (position, state, digit) -> next or dead
 
 
+class TooHard(Exception):
+    """The SAT solver ran out of its budget."""
+
+
 def box_of(cell: int, box: tuple[int, int]) -> int:
     """The box of a cell, boxes numbered row by row."""
     br, bc = box
@@ -163,13 +167,19 @@ class Cnf:
 
     # --- counting ---------------------------------------------------------------------------
 
-    def random_solution(self, rng: Any) -> tuple[int, ...] | None:
-        """A grid keeping the rules, found with a random preferred digit in every cell."""
+    def random_solution(self, rng: Any, budget: int = 20_000) -> tuple[int, ...] | None:
+        """A grid keeping the rules, found with a random preferred digit in every cell; None
+        when there is none. Raises TooHard past ``budget`` conflicts (a 9x9 nonconsecutive
+        Windoku stays open for minutes)."""
         with Solver(name="cadical153", bootstrap_with=self.clauses) as sat:
             wish = [rng.choice(self.digits) for _ in range(self.cells)]
             sat.set_phases([self.x(c, d) * (1 if d == wish[c] else -1)
                             for c in range(self.cells) for d in self.digits])
-            if not sat.solve():
+            sat.conf_budget(budget)
+            found = sat.solve_limited()
+            if found is None:
+                raise TooHard(f"no answer within {budget} conflicts")
+            if not found:
                 return None
             model = {lit for lit in sat.get_model() if 0 < lit <= self.cells * self.n}
         return tuple(next(d for d in self.digits if self.x(c, d) in model)

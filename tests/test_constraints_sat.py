@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("pysat.solvers", reason="python-sat is not installed (the SAT cross-check)")
 
 from sat_instances import FIRST_MAKERS, MAKERS, SOLUTION_FLAGS, Box, Fragment, merge, mutate  # noqa: E402
-from sat_rules import FIRST, FLAGS, ITEMS, Cnf  # noqa: E402
+from sat_rules import FIRST, FLAGS, ITEMS, Cnf, TooHard  # noqa: E402
 
 from sudoku_core.model.errors import VariantError  # noqa: E402
 from sudoku_core.model.grid import Grid, Shape  # noqa: E402
@@ -69,7 +69,10 @@ def fill(box: Box, flags: Fragment, rng: random.Random) -> tuple[int, ...] | Non
     """A random solution grid keeping the on/off rules ``flags``, or None when there is none
     (the exact search must agree). The SAT solver fills it: the exact search is slow on an
     empty 9x9 nonconsecutive grid (seconds), which is not what these tests measure."""
-    sol = Cnf(box, flags, ()).random_solution(rng)
+    try:
+        sol = Cnf(box, flags, ()).random_solution(rng)
+    except TooHard:  # whether any grid keeps these rules stays open: nothing to check
+        return None
     if sol is None:
         assert agree(box, flags, (0,) * (box[0] * box[1]) ** 2) == 0
     return sol
@@ -114,7 +117,7 @@ def check(box: Box, keys: Sequence[str], seed: int, seen: Counter[int | None]) -
     for share in (0.1 if box == (2, 3) else 0.25, 0.4):
         seen[agree(box, variant, some(sol, share, rng))] += 1
     other = fill(box, {}, rng)
-    assert other is not None
+    assert other is not None  # a classic grid
     for _ in range(2):
         changed = mutate(variant, other, box, rng)
         if changed is not None:
