@@ -209,6 +209,34 @@ def make_cells(key: str) -> Maker:
     return make
 
 
+def make_given_candidates(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment:
+    n = box[0] * box[1]
+    cell = rng.randrange(n * n)
+    others = rng.sample([d for d in range(1, n + 1) if d != sol[cell]], rng.randint(0, 2))
+    return {"given_candidates": [{"cells": [cell], "digits": sorted([sol[cell], *others])}]}
+
+
+def make_indexer(key: str) -> Maker:
+    """Indexing cells the solution keeps: X at a cell points at a cell holding its index."""
+    def make(sol: Sequence[int], box: Box, rng: random.Random) -> Fragment | None:
+        n = box[0] * box[1]
+
+        def keeps(cell: int) -> bool:
+            r, c = divmod(cell, n)
+            x = sol[cell]
+            if key == "column_indexers":
+                return sol[r * n + x - 1] == c + 1
+            if key == "row_indexers":
+                return sol[(x - 1) * n + c] == r + 1
+            cells = [o for o in range(n * n) if box_of(o, box) == box_of(cell, box)]
+            return sol[cells[x - 1]] == cells.index(cell) + 1
+
+        fits = [c for c in range(n * n) if keeps(c)]
+        rng.shuffle(fits)
+        return {key: [{"cells": sorted(fits[:rng.randint(1, 4)])}]} if fits else None
+    return make
+
+
 def make_flag(key: str) -> Maker:
     return lambda sol, box, rng: {key: True}
 
@@ -382,6 +410,8 @@ MAKERS: dict[str, Maker] = {
     "quadruples": make_cells("quadruples"),
     "clones": make_cells("clones"),
     "extra_regions": make_cells("extra_regions"),
+    "given_candidates": make_given_candidates,
+    **{key: make_indexer(key) for key in ("column_indexers", "row_indexers", "box_indexers")},
     **{key: make_flag(key) for key in PLACED_FLAGS},
 }
 

@@ -410,6 +410,41 @@ def _moves(moves: list[tuple[int, int]]) -> Callable[[Cnf], None]:
     return encode
 
 
+def given_candidates(f: Cnf, item: Item) -> None:
+    (cell,) = item["cells"]
+    f.clauses.append([f.x(cell, d) for d in item["digits"]])
+
+
+def box_cells(f: Cnf, b: int) -> list[int]:
+    """The cells of box b in reading order (place 1 first)."""
+    return [c for c in range(f.cells) if f.box_of(c) == b]
+
+
+def _indexer(points: Callable[[Cnf, int, int], tuple[int, int]]) -> Callable[[Cnf, Item], None]:
+    """X in an indexing cell says: ``points(f, cell, X)`` = (target cell, digit it holds)."""
+    def encode(f: Cnf, item: Item) -> None:
+        for cell in item["cells"]:
+            for x in f.digits:
+                target, digit = points(f, cell, x)
+                f.clauses.append([-f.x(cell, x), f.x(target, digit)])
+    return encode
+
+
+def _column_points(f: Cnf, cell: int, x: int) -> tuple[int, int]:
+    r, c = divmod(cell, f.n)
+    return r * f.n + x - 1, c + 1  # digit C stands in column X of the row
+
+
+def _row_points(f: Cnf, cell: int, x: int) -> tuple[int, int]:
+    r, c = divmod(cell, f.n)
+    return (x - 1) * f.n + c, r + 1  # digit R stands in row X of the column
+
+
+def _box_points(f: Cnf, cell: int, x: int) -> tuple[int, int]:
+    cells = box_cells(f, f.box_of(cell))
+    return cells[x - 1], cells.index(cell) + 1  # digit P stands at place X of the box
+
+
 def _plain_kropki(p: int, q: int) -> bool:
     return abs(p - q) != 1 and p != 2 * q and q != 2 * p
 
@@ -441,6 +476,10 @@ ITEMS: dict[str, Callable[[Cnf, Item], None]] = {
     "quadruples": quadruple,
     "clones": clone,
     "extra_regions": extra_region,
+    "given_candidates": given_candidates,
+    "column_indexers": _indexer(_column_points),
+    "row_indexers": _indexer(_row_points),
+    "box_indexers": _indexer(_box_points),
     "cages": cage,
 }
 FLAGS: dict[str, Callable[[Cnf], None]] = {
