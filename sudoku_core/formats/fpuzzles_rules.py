@@ -327,6 +327,16 @@ class _Reader:
 
     def negative(self) -> None:
         """``negative``, ``nonconsecutive`` and the dots together (see the module's words)."""
+        names = self.negative_names()
+        if "xv" in names:
+            self.out["xv_negative"] = True
+        if self.kropki_negative(names & {"ratio", "difference"}):
+            self.plain_dots()
+            self.out.pop("nonconsecutive", None)  # the negative rule holds it
+            self.out["kropki_negative"] = True
+
+    def negative_names(self) -> set[str]:
+        """The names in ``negative``: "ratio", "difference" and "xv" only."""
         got = self.puzzle.get(_NEGATIVE)
         if got is None:
             got = []
@@ -338,27 +348,32 @@ class _Reader:
         if unknown:
             raise LinkError(f"this {self.site} link's '{_NEGATIVE}' holds {unknown[0]!r}; "
                             "only \"ratio\", \"difference\" and \"xv\" are read")
-        if "xv" in names:
-            self.out["xv_negative"] = True
+        return names
+
+    def kropki_negative(self, kropki: set[str]) -> bool:
+        """True when ``negative``'s Kropki names (with the non-consecutive rule and the dots
+        read before) make the whole Kropki negative rule; half of it is refused."""
         dotted = bool(self.out.get("white_dots") or self.out.get("black_dots"))
         nonconsecutive = self.out.get("nonconsecutive") is True
-        kropki = names & {"ratio", "difference"}
         if not kropki and not (nonconsecutive and dotted):
-            return
+            return False
         if kropki == {"difference"} or (kropki == {"ratio"} and not nonconsecutive) or (
                 not kropki and nonconsecutive):
             half = ("non-consecutive rule with Kropki dots (dotted neighbours exempt)"
                     if not kropki else f"negative rule of the {kropki.pop()} dots alone")
             raise LinkError(f"this {self.site} link holds the {half}; only the whole Kropki "
                             "negative rule (no dot: neither consecutive nor 1:2) is read")
-        odd = [item for key, default in (("white_dots", 1), ("black_dots", 2))
+        return True
+
+    def plain_dots(self) -> None:
+        """Refuse a dot of another value than difference 1 or ratio 2 beside the Kropki
+        negative rule (which is read with those dots only)."""
+        odd = [item for key in ("white_dots", "black_dots")
                for item in _items(self.out.get(key)) if "value" in item]
         if odd:
             raise LinkError(f"this {self.site} link holds the Kropki negative rule with a dot "
                             f"of value {odd[0]['value']}; it is read with the dots of "
                             "difference 1 and ratio 2 only")
-        self.out.pop("nonconsecutive", None)  # the negative rule holds it
-        self.out["kropki_negative"] = True
 
     def cosmetic(self) -> None:
         for key in COSMETIC:

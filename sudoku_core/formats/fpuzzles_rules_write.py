@@ -53,15 +53,30 @@ def _adjacent(a: int, b: int, n: int) -> bool:
 def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
     """The f-puzzles keys of the placed rules in ``rules`` (the project's JSON ``variant``
     object; the six first rules' keys are passed over)."""
-    def name(c: int) -> str:
-        return f"R{c // n + 1}C{c % n + 1}"
-
-    def names(cells: list[int]) -> list[str]:
-        return [name(c) for c in cells]
-
     unknown = sorted(k for k in rules if k not in FIRST_RULES and k not in _WRITTEN)
     if unknown:
         raise VariantError(f"the rule {unknown[0]!r} has no f-puzzles form here")
+    out: dict[str, object] = {}
+    for write in _WRITERS:  # in f-puzzles' key order, so that a written link stays the same
+        out.update(write(rules, n))
+    _drawn(out)
+    return out
+
+
+# A writer: the f-puzzles keys of some of the rules (none when the puzzle has none of them).
+Writer = Callable[[Mapping[str, object], int], dict[str, object]]
+# The f-puzzles entry of one item: (item, grid size, cell names) -> entry.
+Entry = Callable[[Mapping[str, object], int, Names], dict[str, object]]
+
+
+def _namer(n: int) -> Names:
+    """Cell indices -> f-puzzles' cell names ('R1C1' is 0)."""
+    return lambda cells: [f"R{c // n + 1}C{c % n + 1}" for c in cells]
+
+
+def _lines(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """Each line as an entry of its own; a whisper with another gap than 5 says it."""
+    names = _namer(n)
     out: dict[str, object] = {}
     for key, json_key in LINES.items():
         found = []
@@ -72,10 +87,24 @@ def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
             found.append(entry)
         if found:
             out[key] = found
+    return out
+
+
+def _cell_marks(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """Odd, even, minimum and maximum cells: an entry per cell."""
+    names = _namer(n)
+    out: dict[str, object] = {}
     for key, json_key in CELL_MARKS.items():
         cells = [c for item in _items(rules, json_key) for c in _cells(item)]
         if cells:
-            out[key] = [{"cell": name(c)} for c in cells]
+            out[key] = [{"cell": name} for name in names(cells)]
+    return out
+
+
+def _dots(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """Kropki dots; one of the default value is written without it."""
+    names = _namer(n)
+    out: dict[str, object] = {}
     for key, (json_key, default) in DOTS.items():
         dots = [{"cells": names(_cells(item)),
                  **({"value": str(item["value"])} if item.get("value", default) != default
@@ -83,39 +112,56 @@ def fpuzzles_keys(rules: Mapping[str, object], n: int) -> dict[str, object]:
                 for item in _items(rules, json_key)]
         if dots:
             out[key] = dots
+    return out
+
+
+def _clues(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """Sandwich sums, X-sums and skyscrapers: a value at the outside cell of their line."""
+    out: dict[str, object] = {}
     for key, (json_key, field) in CLUES.items():
         clues = [{"cell": _clue_cell(item, n), "value": str(item[field])}
                  for item in _items(rules, json_key)]
         if clues:
             out[key] = clues
-    if rules.get("xv"):
-        out["xv"] = [{"cells": names(_cells(item)), "value": "X" if item["sum"] == 10 else "V"}
-                     for item in _items(rules, "xv")]
-    if rules.get("little_killers"):
-        out["littlekillersum"] = [_little_killer(item, n, names)
-                                  for item in _items(rules, "little_killers")]
-    if rules.get("arrows"):
-        out["arrow"] = [_arrow(item, n, names) for item in _items(rules, "arrows")]
-    if rules.get("quadruples"):
-        out["quadruple"] = [{"cells": names(_cells(item)), "values": _cells(item, "digits")}
-                            for item in _items(rules, "quadruples")]
-    if rules.get("clones"):
-        out["clone"] = [{"cells": names(_cells(item)), "cloneCells": names(_cells(item, "copy"))}
-                        for item in _items(rules, "clones")]
-    _indexers_and_marks(rules, n, names, out)
-    for key, json_key in FLAGS.items():
-        if rules.get(json_key) is True:
-            out[key] = True
-    _negative(rules, out)
-    if rules.get("diagonal_plus") is True:
-        out["diagonal+"] = True
-    if rules.get("diagonal_minus") is True:
-        out["diagonal-"] = True
-    if rules.get("extra_regions"):
-        out["extraregion"] = [{"cells": names(_cells(item))}
-                              for item in _items(rules, "extra_regions")]
-    _drawn(out)
     return out
+
+
+def _each(json_key: str, key: str, entry: Entry) -> Writer:
+    """The writer of a rule whose items are each one f-puzzles entry under ``key``."""
+    def write(rules: Mapping[str, object], n: int) -> dict[str, object]:
+        if not rules.get(json_key):
+            return {}
+        names = _namer(n)
+        return {key: [entry(item, n, names) for item in _items(rules, json_key)]}
+    return write
+
+
+def _xv(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    return {"cells": names(_cells(item)), "value": "X" if item["sum"] == 10 else "V"}
+
+
+def _quadruple(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    return {"cells": names(_cells(item)), "values": _cells(item, "digits")}
+
+
+def _clone(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    return {"cells": names(_cells(item)), "cloneCells": names(_cells(item, "copy"))}
+
+
+def _extra_region(item: Mapping[str, object], n: int, names: Names) -> dict[str, object]:
+    return {"cells": names(_cells(item))}
+
+
+def _flags(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """The rules that are one true-or-false key (non-consecutive, disjoint groups)."""
+    return {key: True for key, json_key in FLAGS.items() if rules.get(json_key) is True}
+
+
+def _diagonals(rules: Mapping[str, object], n: int) -> dict[str, object]:
+    """The single diagonals, each a true-or-false key of its own."""
+    return {key: True for key, json_key in (("diagonal+", "diagonal_plus"),
+                                            ("diagonal-", "diagonal_minus"))
+            if rules.get(json_key) is True}
 
 
 # Keys of f-puzzles' plug-ins that the site and SudokuPad's converter do not draw: each gets a
@@ -161,7 +207,7 @@ def _names(entry: Mapping[str, object]) -> list[str]:
     return [str(c) for c in got]
 
 
-def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
+def _negative(rules: Mapping[str, object], n: int) -> dict[str, object]:
     """The negative rules, and the non-consecutive rule where f-puzzles means the same."""
     dotted = bool(rules.get("white_dots") or rules.get("black_dots"))
     if rules.get("nonconsecutive") is True and (dotted or rules.get("kropki_negative")):
@@ -178,20 +224,21 @@ def _negative(rules: Mapping[str, object], out: dict[str, object]) -> None:
         negative += ["ratio", "difference"]
     if rules.get("xv_negative") is True:
         negative.append("xv")
-    if negative:
-        out["negative"] = negative
+    return {"negative": negative} if negative else {}
 
 
-def _indexers_and_marks(rules: Mapping[str, object], n: int, names: Names,
-                        out: dict[str, object]) -> None:
+def _indexers_and_marks(rules: Mapping[str, object], n: int) -> dict[str, object]:
     """The indexing cells (an entry of the f-puzzles key per item) and the given candidates
     (``"grid"``, see the module's words)."""
+    out: dict[str, object] = {}
+    names = _namer(n)
     for key, json_key in INDEXERS.items():
         entries = [{"cells": names(_cells(item))} for item in _items(rules, json_key)]
         if entries:
             out[key] = entries
     if rules.get("given_candidates"):
         out["grid"] = _pencil_marks(rules, n)
+    return out
 
 
 def _pencil_marks(rules: Mapping[str, object], n: int) -> list[list[dict[str, object]]]:
@@ -260,3 +307,10 @@ _WRITTEN = frozenset({*LINES.values(), *CELL_MARKS.values(), *(v[0] for v in DOT
                       "given_candidates", "xv",
                       "little_killers", "arrows", "quadruples", "clones", "kropki_negative",
                       "xv_negative", "diagonal_plus", "diagonal_minus", "extra_regions"})
+_WRITERS: tuple[Writer, ...] = (
+    _lines, _cell_marks, _dots, _clues, _each("xv", "xv", _xv),
+    _each("little_killers", "littlekillersum", _little_killer),
+    _each("arrows", "arrow", _arrow), _each("quadruples", "quadruple", _quadruple),
+    _each("clones", "clone", _clone), _indexers_and_marks, _flags, _negative, _diagonals,
+    _each("extra_regions", "extraregion", _extra_region),
+)

@@ -371,41 +371,57 @@ class _Reader:
         raise self.refuse(f"draws {where} that is no rule this build reads")
 
     def arrows(self) -> None:
+        """Arrow sums (the arrows leaving one circle add up to it together) and, outside the
+        grid, little killers."""
         shafts: dict[tuple[str, int], list[int]] = {}
         circles: dict[tuple[str, int], Shape] = {}
         for k, item in enumerate(self.entries("arrows"), 1):
-            if not isinstance(item, dict):
-                raise self.refuse(f"has arrow {k}, which is not an object")
-            raw = item.get("wayPoints")
-            points = [point(p) for p in raw] if isinstance(raw, list) else []
-            pts = [p for p in points if p is not None]
-            start = cell_of(pts[0]) if pts and len(pts) == len(points) else None
-            if len(pts) < 2 or start is None or not self.near(pts):
-                raise self.refuse(f"draws arrow {k} without points such as [0.5, 0.5] on or "
-                                  "beside the grid")
+            pts, start = self.arrow_points(k, item)
             what = f"arrow {k} (from {name(start)})"
             if not (0 <= start[0] < self.n and 0 <= start[1] < self.n):
                 self.little_killer(pts, start, what)
                 continue
-            circle = self.circle_at(start)
-            cells = path_cells(pts)
-            if circle is None or cells is None:
-                raise self.refuse(f"draws {what} that is no rule this build reads (an arrow "
-                                  "sum's arrow leaves a circle)")
-            inside = set(circle.covered(self.n))
-            while cells and cells[0] in inside:
-                cells.pop(0)
-            if not cells:
-                raise self.refuse(f"draws {what} that stays inside its circle")
+            circle, cells = self.arrow_shaft(pts, start, what)
             key = (circle.layer, circle.index)
             circles[key] = circle
             shafts.setdefault(key, []).extend(self.index(c, what) for c in cells)
         for key, shaft in shafts.items():
-            circle = circles[key]
-            self.take(circle)
-            what = f"arrow sum ({circle.what})"
-            ring = [self.index(c, what) for c in circle.covered(self.n)]
-            self.add("arrows", {"circle": ring, "cells": shaft}, what)
+            self.arrow_sum(circles[key], shaft)
+
+    def arrow_points(self, k: int, item: object) -> tuple[list[tuple[float, float]], Cell]:
+        """Arrow ``k``'s points and the cell it starts in (on or beside the grid)."""
+        if not isinstance(item, dict):
+            raise self.refuse(f"has arrow {k}, which is not an object")
+        raw = item.get("wayPoints")
+        points = [point(p) for p in raw] if isinstance(raw, list) else []
+        pts = [p for p in points if p is not None]
+        start = cell_of(pts[0]) if pts and len(pts) == len(points) else None
+        if len(pts) < 2 or start is None or not self.near(pts):
+            raise self.refuse(f"draws arrow {k} without points such as [0.5, 0.5] on or "
+                              "beside the grid")
+        return pts, start
+
+    def arrow_shaft(self, pts: list[tuple[float, float]], start: Cell,
+                    what: str) -> tuple[Shape, list[Cell]]:
+        """The circle an arrow in the grid leaves, and the cells of its line past it."""
+        circle = self.circle_at(start)
+        cells = path_cells(pts)
+        if circle is None or cells is None:
+            raise self.refuse(f"draws {what} that is no rule this build reads (an arrow "
+                              "sum's arrow leaves a circle)")
+        inside = set(circle.covered(self.n))
+        while cells and cells[0] in inside:
+            cells.pop(0)
+        if not cells:
+            raise self.refuse(f"draws {what} that stays inside its circle")
+        return circle, cells
+
+    def arrow_sum(self, circle: Shape, shaft: list[int]) -> None:
+        """One arrow sum: the cells under its circle, and its arrows' cells."""
+        self.take(circle)
+        what = f"arrow sum ({circle.what})"
+        ring = [self.index(c, what) for c in circle.covered(self.n)]
+        self.add("arrows", {"circle": ring, "cells": shaft}, what)
 
     def circle_at(self, cell: Cell) -> Shape | None:
         """A round shape without text, 0.6 cells or more, over the cell (an arrow's circle;
@@ -434,39 +450,72 @@ class _Reader:
 
     def marks(self) -> None:
         """Dots, XV clues, odd and even cells; then anything left is refused."""
-        n = self.n
         for s in self.shapes:
             if (s.layer, s.index) in self.used:
                 continue
-            pair = s.edge()
-            inside = pair is not None and all(0 <= v < n for cell in pair for v in cell)
-            size_ok = abs(s.width - s.height) < 0.05
-            if (inside and pair is not None and s.rounded and size_ok
-                    and 0.15 <= s.width <= 0.5 and s.fill in (WHITE, BLACK)
-                    and (s.border == BLACK or (s.fill == BLACK and s.border == "none"))):
-                value = number(s.text) if s.text else None
-                if s.text and (value is None or not value.is_integer()):
-                    raise self.refuse(f"draws {s.what}, a dot whose text is no number")
-                key = "white_dots" if s.fill == WHITE else "black_dots"
-                item: dict[str, object] = {"cells": [self.index(c, s.what) for c in pair]}
-                if value is not None:
-                    item["value"] = int(value)
-                self.add(key, item, f"{s.what}, a Kropki dot")
-            elif inside and pair is not None and s.text.upper() in ("X", "V") and s.width <= 0.5:
-                self.add("xv", {"cells": [self.index(c, s.what) for c in pair],
-                                "sum": 10 if s.text.upper() == "X" else 5}, f"{s.what}, XV")
-            elif (s.cell() is not None and not s.text and size_ok and s.fill == GREY
-                  and 0.5 <= s.width < 0.75 and (s.rounded or not s.angle)):
-                cell = s.cell()
-                assert cell is not None
-                self.add("odd" if s.rounded else "even", {"cells": [self.index(cell, s.what)]},
-                         s.what)
-            elif s.text:
-                raise self.refuse(f"writes the text {s.text[:20]!r} at {s.place} ({s.layer} "
-                                  f"{s.index}), which is no rule this build reads")
-            else:
-                raise self.refuse(f"draws {s.what} that is no rule this build reads")
+            self.mark(s)
             self.take(s)
+
+    def mark(self, s: Shape) -> None:
+        """Read one shape left over by the lines and arrows, or refuse it."""
+        pair = self.inner_edge(s)
+        if pair is not None and _is_dot(s):
+            self.dot(s, pair)
+        elif pair is not None and _is_xv(s):
+            self.add("xv", {"cells": [self.index(c, s.what) for c in pair],
+                            "sum": 10 if s.text.upper() == "X" else 5}, f"{s.what}, XV")
+        elif _is_parity(s):
+            cell = s.cell()
+            assert cell is not None
+            self.add("odd" if s.rounded else "even", {"cells": [self.index(cell, s.what)]},
+                     s.what)
+        elif s.text:
+            raise self.refuse(f"writes the text {s.text[:20]!r} at {s.place} ({s.layer} "
+                              f"{s.index}), which is no rule this build reads")
+        else:
+            raise self.refuse(f"draws {s.what} that is no rule this build reads")
+
+    def inner_edge(self, s: Shape) -> tuple[Cell, Cell] | None:
+        """The two cells whose shared side the shape sits on, when both are in the grid."""
+        pair = s.edge()
+        if pair is None or not all(0 <= v < self.n for cell in pair for v in cell):
+            return None
+        return pair
+
+    def dot(self, s: Shape, pair: tuple[Cell, Cell]) -> None:
+        """A Kropki dot between the two cells; its number, if any, is its value."""
+        value = number(s.text) if s.text else None
+        if s.text and (value is None or not value.is_integer()):
+            raise self.refuse(f"draws {s.what}, a dot whose text is no number")
+        key = "white_dots" if s.fill == WHITE else "black_dots"
+        item: dict[str, object] = {"cells": [self.index(c, s.what) for c in pair]}
+        if value is not None:
+            item["value"] = int(value)
+        self.add(key, item, f"{s.what}, a Kropki dot")
+
+
+def _square(s: Shape) -> bool:
+    """True when the shape is as wide as it is high (a circle, not an oval)."""
+    return abs(s.width - s.height) < 0.05
+
+
+def _is_dot(s: Shape) -> bool:
+    """A Kropki dot's look: a small round white or black shape with a black border (or a
+    black one with none)."""
+    return (s.rounded and _square(s) and 0.15 <= s.width <= 0.5 and s.fill in (WHITE, BLACK)
+            and (s.border == BLACK or (s.fill == BLACK and s.border == "none")))
+
+
+def _is_xv(s: Shape) -> bool:
+    """An XV clue's look: the letter X or V, half a cell or smaller."""
+    return s.text.upper() in ("X", "V") and s.width <= 0.5
+
+
+def _is_parity(s: Shape) -> bool:
+    """An odd (circle) or even (square) cell's look: a grey shape without text of 0.5 to
+    0.75 cells on a cell's centre, not turned."""
+    return (s.cell() is not None and not s.text and _square(s) and s.fill == GREY
+            and 0.5 <= s.width < 0.75 and (s.rounded or not s.angle))
 
 
 def _items(value: object) -> list[dict[str, object]]:
