@@ -65,8 +65,8 @@ def test_bad_puzzles_get_a_status() -> None:
 def test_registry_weights_and_levels_are_ordered() -> None:
     techs = registry()
     names = [t.name for t in techs]
-    assert names[:6] == ["Full House", "Hidden Single", "Naked Single", "Cage Combination",
-                         "Innies and Outies", "Locked Candidates"]
+    assert names[:7] == ["Full House", "Hidden Single", "Naked Single", "Cage Combination",
+                         "Innies and Outies", "Variant Rule", "Locked Candidates"]
     weights = [t.weight for t in techs]
     assert weights == sorted(weights), "the registry tries simpler techniques first"
     for t in techs:

@@ -20,8 +20,10 @@ from sudoku_core.logic.find_all import find_all, technique_names
 from sudoku_core.logic.techniques import TABLE
 from sudoku_core.logic.walk import next_step
 from sudoku_core.model.candidates import Candidates
+from sudoku_core.model.constraints import FIRST, PLACED
+from sudoku_core.model.constraints import TABLE as CONSTRAINTS
 from sudoku_core.model.grid import Grid, Shape
-from sudoku_core.model.variants import VARIANT_NAMES, Cage, Variant
+from sudoku_core.model.variants import Cage, Variant
 from sudoku_core.solver.exact import solve
 
 # From the audit: with the windows, r1c9 holds 6, yet a classic reading of the rectangle
@@ -54,7 +56,8 @@ KILLER_305 = {"puzzle": "." * 20 + "2" + "." * 31 + "4" + "." * 28,
 KILLER_305_TWIN = ("493271586587693214162845739758426391234918675619537842876159423925384167"
                    "341762958")
 
-RULES = VARIANT_NAMES  # x, windoku, jigsaw, killer, antiknight, antiking
+RULES = tuple(row.name for row in FIRST)  # x, windoku, jigsaw, killer, antiknight, antiking
+PLACED_NAMES = frozenset(row.name for row in PLACED)  # thermometers, dots, lines, clues ...
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]  # 4x4, 6x6 (both ways) and 9x9
 PER_LISTING = 0.1  # seconds per technique and state: a slow search cut short must still hold
 
@@ -75,14 +78,16 @@ def test_the_table_says_where_each_uniqueness_argument_holds() -> None:
     assert {t.name for t in unique} >= {"Unique Rectangle", "Avoidable Rectangle",
                                          "Hidden Rectangle", "BUG+1", "BUG+n"}
     for t in unique:
-        # Cage sums and knight or king moves forbid the swap (or the BUG's other grid).
+        # Cage sums and knight or king moves forbid the swap (or the BUG's other grid), and so
+        # may any placed rule (a thermometer orders the digits it swaps).
         assert not t.holds_under & {"killer", "antiknight", "antiking"}, t.name
+        assert not t.holds_under & PLACED_NAMES, t.name
         assert "jigsaw" in t.holds_under, t.name  # they read the regions as the boxes
         if "Rectangle" in t.name:
             assert not t.holds_under & {"x", "windoku"}, t.name  # a swap moves a diagonal's
     for t in TABLE:
-        if not t.needs_unique:
-            assert t.holds_under == frozenset(RULES), t.name
+        if not t.needs_unique:  # a deduction from some of the rules holds under them all
+            assert t.holds_under == frozenset(row.name for row in CONSTRAINTS), t.name
 
 
 def rule_shape(rule: str) -> Shape:
