@@ -2,7 +2,7 @@
 // benchmark's puzzles, under Node: a speed reference for benchmarks/bench_constraints.py.
 //
 //   node benchmarks/bench_iss.mjs --iss DIR [--puzzles FILE.json] [--variants DIR]
-//                                 [--encoding native|fpuzzles] [--max-backtracks N] [--json]
+//                      [--encoding native|fpuzzles] [--max-backtracks N] [--no-warmup] [--json]
 //
 // DIR is a local checkout of ISS (or $ISS_DIR); nothing of ISS is copied into this repository.
 // One way to get one:  git clone https://github.com/sigh/Interactive-Sudoku-Solver /tmp/iss
@@ -24,9 +24,9 @@
 // A puzzle that cannot be said to ISS is "refused", naming why.
 //
 // Timed: CPU ms (process.cpuUsage, every thread of Node, as bench_pyodide measures Pyodide)
-// of SudokuBuilder.build + run for each puzzle, once, in file order (the first puzzles also
-// pay for the JIT warming up); parsing the constraint string is not timed, as ours does not
-// time reading the link. --max-backtracks caps a search ("gave up"); none by default.
+// of SudokuBuilder.build + run for each puzzle, once, in file order, after one untimed solve
+// of the first puzzle (the JIT's first compiles; --no-warmup times them too); parsing the
+// constraint string is not timed, as ours does not time reading the link. --max-backtracks caps a search ("gave up"); none by default.
 // Prints one line per puzzle and a summary; --json prints, last, one JSON line for
 // bench_constraints.py.
 
@@ -37,7 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const opts = { iss: process.env.ISS_DIR, puzzles: null, variants: null, encoding: 'native',
-  maxBacktracks: 0, json: false };
+  maxBacktracks: 0, json: false, warmup: true };
 const argv = process.argv.slice(2);
 while (argv.length) {
   const flag = argv.shift();
@@ -47,10 +47,11 @@ while (argv.length) {
   else if (flag === '--encoding') opts.encoding = argv.shift();
   else if (flag === '--max-backtracks') opts.maxBacktracks = Number(argv.shift());
   else if (flag === '--json') opts.json = true;
+  else if (flag === '--no-warmup') opts.warmup = false;
   else {
     console.error(`bench_iss: unknown argument ${flag}\n` +
       'usage: bench_iss.mjs --iss DIR [--puzzles FILE.json] [--variants DIR] ' +
-      '[--encoding native|fpuzzles] [--max-backtracks N] [--json]');
+      '[--encoding native|fpuzzles] [--max-backtracks N] [--no-warmup] [--json]');
     process.exit(2);
   }
 }
@@ -209,6 +210,7 @@ try {
 } catch { /* a checkout without .git (git archive): the commit is not known here */ }
 
 const puzzles = readPuzzles();
+if (opts.warmup && puzzles.length) await solveOne(puzzles[0]);  // untimed: the JIT warms up
 const records = [];
 const log = opts.json ? (s) => console.error(s) : (s) => console.log(s);
 log(`# ISS ${commit} at ${issDir}, Node ${process.version}; CPU ms (build + search, up to 2 ` +
