@@ -72,7 +72,8 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
     """Read, solve (limit 2) and check every puzzle of the payload: one record per puzzle.
 
     The verdict: right (one solution, the published one), wrong (another answer, or a second
-    solution), gave up (the budget ran out), refused (the link could not be read)."""
+    solution), gave up (the budget, wall-clock, ran out before the count ended), refused (the
+    link could not be read)."""
     from sudoku_core import parse
     from sudoku_core.model.errors import SudokuError
     from sudoku_core.model.grid import Grid, Shape
@@ -94,8 +95,8 @@ def measure(payload: dict[str, Any]) -> dict[str, Any]:
         r = solve(grid, limit=2, time_limit=payload["budget"])
         rec["ms"] = (cpu() - c0) * 1000
         got = r.solution.cells if r.solution is not None else ()
-        if r.status == "gave_up":
-            rec["verdict"] = "gave up"
+        if r.status == "gave_up" or (r.status == "solved" and r.unique is None):
+            rec["verdict"] = "gave up"  # the budget ran out, perhaps after the first solution
         elif r.status == "solved" and r.unique and got == published(p["solution"], grid.size):
             rec["verdict"] = "right"
         else:
