@@ -358,8 +358,8 @@ def main() -> int:
         cols = []
         for n in names:
             rec = sides[n]["puzzles"][i]
-            ms = "" if rec["ms"] is None else f"{rec['ms']:.1f}"
-            cols.append(f"{rec['verdict'][:7]:>7} {ms:>10}")
+            took = "" if rec["ms"] is None else f"{rec['ms']:.1f}"
+            cols.append(f"{rec['verdict'][:7]:>7} {took:>10}")
         extra = ""
         tc = sides["CPython"]["puzzles"][i]
         if "tc_ms" in tc:
