@@ -16,9 +16,10 @@
 // f-puzzles link (--variants DIR, $SUDOKU_VARIANTS or ../shared/variants). ISS has no
 // f-puzzles importer, so each puzzle is given to it as a constraint string:
 //   - community puzzles: ISS's own encoding, looked up by name among its example puzzles
-//     (the community set was converted from them, so every name is there), with
-//     --encoding native (the default). --encoding fpuzzles converts them from the f-puzzles
-//     JSON instead where the converter below knows every key (a cross-check of the data);
+//     (the community set was converted from them, so every name is there; a name that is
+//     not falls back to the converter), with --encoding native (the default). --encoding
+//     fpuzzles converts them from the f-puzzles JSON instead where the converter below
+//     knows every key (a cross-check of the data);
 //   - generated puzzles: converted from the f-puzzles JSON (givens, killer cages,
 //     thermometers, arrows with a one-cell circle, white and black Kropki dots).
 // A puzzle that cannot be said to ISS is "refused", naming why.
@@ -26,7 +27,8 @@
 // Timed: CPU ms (process.cpuUsage, every thread of Node, as bench_pyodide measures Pyodide)
 // of SudokuBuilder.build + run for each puzzle, once, in file order, after one untimed solve
 // of the first puzzle (the JIT's first compiles; --no-warmup times them too); parsing the
-// constraint string is not timed, as ours does not time reading the link. --max-backtracks caps a search ("gave up"); none by default.
+// constraint string is not timed, as ours does not time reading the link. --max-backtracks
+// caps a search ("gave up"); none by default.
 // Prints one line per puzzle and a summary; --json prints, last, one JSON line for
 // bench_constraints.py.
 
@@ -58,7 +60,8 @@ while (argv.length) {
 const issDir = opts.iss && path.resolve(opts.iss);
 if (!issDir || !existsSync(path.join(issDir, 'js', 'solver', 'sudoku_builder.js'))) {
   console.error('bench_iss: needs a checkout of sigh/Interactive-Sudoku-Solver: pass --iss DIR ' +
-    `or set ISS_DIR (${issDir ? `${issDir} has no js/solver/sudoku_builder.js` : 'neither given'}).` +
+    'or set ISS_DIR ' +
+    `(${issDir ? `${issDir} has no js/solver/sudoku_builder.js` : 'neither given'}).` +
     '\n  git clone https://github.com/sigh/Interactive-Sudoku-Solver /tmp/iss');
   process.exit(2);
 }
@@ -144,7 +147,13 @@ const fromFpuzzles = (fp) => {
 
 const constraintText = async (p) => {
   if (p.source === 'community' && (opts.encoding === 'native' || !p.fpuzzles)) {
-    const [found] = await materializePuzzles(resolvePuzzles([p.name]));
+    let found;
+    try {
+      [found] = await materializePuzzles(resolvePuzzles([p.name]));
+    } catch (e) {
+      if (!p.fpuzzles) throw e;  // not among ISS's examples: the converter's turn
+      return fromFpuzzles(p.fpuzzles);
+    }
     return found.input.startsWith('/')
       ? readFileSync(path.join(issDir, found.input), 'utf8') : found.input;
   }
@@ -201,7 +210,8 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.9 * xs.length))];
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[
+  Math.min(xs.length - 1, Math.floor(0.9 * xs.length))];
 
 let commit = 'unknown commit';
 try {
