@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from .rule import Board, Masks, Propagator
 
-_LIST_CAP = 1000  # assignments a group may have left for its sums to be listed exactly
 Group = tuple[tuple[int, int], ...]  # (index into cells, weight) per cell of the group
 
 
@@ -65,31 +64,35 @@ class EqualSums(Propagator):
         if bounds is None:
             return None
         low, high = bounds
-        listed: list[tuple[Group, dict[int, list[int]]]] = []
-        reach = -1  # the totals every listed group can reach, as a set of bits
-        for group, distinct in zip(self.groups, self.distinct, strict=True):
-            sums = _list_sums(group, distinct, m, low, high)
-            if sums is None:
-                continue
-            if not sums:
+        # The totals every group can reach (bit s: total s), repeats allowed.
+        reach = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
+        aheads = []
+        for group in self.groups:
+            ahead = _ahead(group, m)
+            reach &= ahead[-1]
+            if not reach:
                 return None
-            listed.append((group, sums))
-            bits = 0
-            for s in sums:
-                bits |= 1 << s
-            reach &= bits
-        if not listed:
-            return tuple(m)
-        if not reach:
-            return None
-        for group, sums in listed:
-            support = [0] * len(group)
-            for s, masks in sums.items():
-                if reach >> s & 1:
-                    for j, mask in enumerate(masks):
-                        support[j] |= mask
-            for (i, _), mask in zip(group, support, strict=True):
-                m[i] &= mask
+            aheads.append(ahead)
+        for group, ahead in zip(self.groups, aheads, strict=True):
+            if not _keep_reaching(group, m, ahead, reach):
+                return None
+        for group, distinct in zip(self.groups, self.distinct, strict=True):
+            if distinct and len(group) == 2:  # peers: no digit twice
+                if not _pair_apart(group, m, reach):
+                    return None
+            elif distinct:  # peers: list the few assignments left, to drop repeats too
+                sums = _list_sums(group, True, m, low, high)
+                if sums is None:
+                    continue
+                support = [0] * len(group)
+                for s, masks in sums.items():
+                    if reach >> s & 1:
+                        for j, mask in enumerate(masks):
+                            support[j] |= mask
+                for (i, _), mask in zip(group, support, strict=True):
+                    m[i] &= mask
+                    if not m[i]:
+                        return None
         return tuple(m)
 
     def _bounds(self, m: list[int]) -> tuple[int, int] | None:
@@ -122,6 +125,82 @@ class EqualSums(Propagator):
                 return low, high
 
 
+def _ahead(group: Group, m: list[int]) -> list[int]:
+    """``ahead[k]``: the sums the group's first k cells can make, as bits (repeats allowed)."""
+    ahead = [1]
+    got = 1
+    for i, w in group:
+        prev = got
+        got = 0
+        mi = m[i]
+        d = 1
+        while mi:
+            if mi & 1:
+                got |= prev << (w * d)
+            mi >>= 1
+            d += 1
+        ahead.append(got)
+    return ahead
+
+
+def _keep_reaching(group: Group, m: list[int], ahead: list[int], totals: int) -> bool:
+    """Keep each digit of the group's cells that some assignment reaching one of ``totals``
+    (bits) holds, repeats allowed; False when a cell keeps none."""
+    behind = totals  # the partial sums of the cells before position k that can still end well
+    for k in range(len(group) - 1, -1, -1):
+        i, w = group[k]
+        mi = m[i]
+        prev = ahead[k]
+        keep = back = 0
+        d = 1
+        bit = 1
+        while bit <= mi:
+            if mi & bit:
+                shifted = behind >> (w * d)
+                if prev & shifted:
+                    keep |= bit
+                    back |= shifted
+            bit <<= 1
+            d += 1
+        if not keep:
+            return False
+        m[i] = keep
+        behind = back
+    return True
+
+
+def _pair_apart(group: Group, m: list[int], totals: int) -> bool:
+    """Two peers: keep each digit of one cell that a different digit of the other makes up
+    one of ``totals`` (bits) with; False when a cell keeps none."""
+    (a, wa), (b, wb) = group
+    for _ in range(2):
+        ma, mb = m[a], m[b]
+        # The sums the other cell adds, as bits: sums_b >> (wa * d) tests digit d of a.
+        keep = 0
+        bit = 1
+        d = 1
+        while bit <= ma:
+            if ma & bit:
+                other = mb & ~bit
+                x = 1
+                while other:
+                    if other & 1 and totals >> (wa * d + wb * x) & 1:
+                        keep |= bit
+                        break
+                    other >>= 1
+                    x += 1
+            bit <<= 1
+            d += 1
+        if not keep:
+            return False
+        m[a] = keep
+        (a, wa), (b, wb) = (b, wb), (a, wa)
+    return True
+
+
+_LIST_DISTINCT = 64  # assignments a group of peers may have left to be listed
+
+
 def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
                high: int) -> dict[int, list[int]] | None:
     """Each total in low .. high the group can reach, with the digits each cell holds in some
@@ -132,7 +211,7 @@ def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
         digits = [d for d in range(1, m[i].bit_length() + 1) if m[i] >> (d - 1) & 1]
         options.append((w, digits))
         count *= len(digits)
-        if count > _LIST_CAP:
+        if count > _LIST_DISTINCT:
             return None
     found: dict[int, list[int]] = {}
     picked: list[int] = []
