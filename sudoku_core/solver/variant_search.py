@@ -330,98 +330,148 @@ def _luby(i: int) -> int:
 
 def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
                        rng: random.Random | None) -> SearchResult:
-    """Short runs first, in new random orders, then the complete search for what is left.
+    """The complete search in the plain order, taking turns with short runs in new random
+    orders.
 
     Why: depth-first search has heavy tails. An empty jigsaw whose layout swaps two corner
     cells of the boxes sends the plain order into a subtree with no grid that takes minutes
-    to refute, while one random order in five finds two grids in about 50 nodes. So: one run
-    in the plain order capped at ``_FIRST_RUN`` nodes a cell, then runs capped by the Luby
-    sequence (``_LUBY_UNIT`` nodes a cell a step) until ``_RESTARTS`` nodes a cell are spent,
-    gathering distinct solutions (``limit`` distinct ones settle it), then the complete
-    search in the plain order with the rest of the budget. Exact: a run that ends within its
-    cap walked its whole tree. Deterministic: orders come from the caller's ``rng`` or a
-    fixed seed, caps count nodes, never the clock.
+    to refute, while one random order in five finds two grids in about 50 nodes. So: the
+    complete search walks ``_FIRST_RUN`` nodes a cell, then runs capped by the Luby sequence
+    (``_LUBY_UNIT`` nodes a cell a step) take turns with it until they have spent
+    ``_RESTARTS`` nodes a cell, gathering distinct solutions (``limit`` distinct ones settle
+    it); after each, the complete search goes on for as many nodes, or four times as many
+    once it has found a solution (a puzzle with one solution needs its whole tree walked,
+    which no short run does). Then the complete search has the rest of the budget. Exact: a
+    run that ends walked its whole tree. Deterministic: orders come from the caller's ``rng``
+    or a fixed seed, caps count nodes, never the clock.
     """
     cells = len(grid.cells)
-    order = rng
-    weight = [1] * cells  # what the runs learn of where contradictions lie (see _search)
+    complete = _Run(grid, limit, rng, [1] * cells)
+    learnt = [1] * cells  # the short runs' weights (see _Run), handed from one to the next
     found: dict[tuple[int, ...], None] = {}  # distinct solutions, in the order found
-    nodes = step = 0
-    cap = _FIRST_RUN * cells
-    while nodes + cap <= _RESTARTS * cells + _FIRST_RUN * cells:
-        if max_nodes is not None and nodes + cap > max_nodes:
-            break
-        r = _search(grid, limit, cap, deadline, order, weight)
-        nodes += r.nodes
-        if not r.gave_up:
-            return SearchResult(r.count, r.first, nodes, False, r.invalid)
-        if r.first is not None:
-            found.setdefault(tuple(r.first))
-            if len(found) >= limit:
-                return SearchResult(limit, list(next(iter(found))), nodes, False, False)
-        if deadline is not None and time.perf_counter() > deadline:
-            return _best(found, None, nodes)
+    spent = 0  # nodes of the short runs
+
+    def room(want: int) -> int:
+        return want if max_nodes is None else max(0, min(want, max_nodes - spent -
+                                                         complete.nodes))
+
+    if complete.advance(room(_FIRST_RUN * cells), deadline):
+        return complete.result(spent)
+    found.update(dict.fromkeys(complete.solutions))
+    order = rng or random.Random(_RESTART_SEED)
+    step = 0
+    while True:
         step += 1
         cap = _luby(step) * _LUBY_UNIT * cells
-        order = order or random.Random(_RESTART_SEED)
-    rest = None if max_nodes is None else max(max_nodes - nodes, 0)
-    r = _search(grid, limit, rest, deadline, rng, weight)
-    if not r.gave_up:
-        return SearchResult(r.count, r.first, nodes + r.nodes, False, r.invalid)
-    return _best(found, r, nodes + r.nodes)
+        if spent + cap > _RESTARTS * cells or room(cap) < cap:
+            break
+        run = _Run(grid, limit, order, learnt)
+        done = run.advance(cap, deadline)
+        spent += run.nodes
+        if done:
+            return run.result(spent - run.nodes + complete.nodes)
+        found.update(dict.fromkeys(run.solutions))
+        if len(found) >= limit:
+            return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
+                                False)
+        if deadline is not None and time.perf_counter() > deadline:
+            return _best(found, complete, spent)
+        if complete.advance(room(cap if not complete.solutions else 4 * cap), deadline):
+            return complete.result(spent)
+        found.update(dict.fromkeys(complete.solutions))
+        if len(found) >= limit:
+            return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
+                                False)
+    rest = None if max_nodes is None else room(max_nodes)
+    if complete.advance(rest, deadline):
+        return complete.result(spent)
+    return _best(found, complete, spent)
 
 
-def _best(found: dict[tuple[int, ...], None], last: SearchResult | None,
-          nodes: int) -> SearchResult:
+def _best(found: dict[tuple[int, ...], None], last: _Run, spent: int) -> SearchResult:
     """Out of budget: report the most solutions any run found (distinct ones add up)."""
-    if last is not None and last.count > len(found):
+    found.update(dict.fromkeys(last.solutions))
+    nodes = spent + last.nodes
+    if last.count > len(found):
         return SearchResult(last.count, last.first, nodes, True, False)
     first = list(next(iter(found))) if found else None
     return SearchResult(len(found), first, nodes, True, False)
 
 
-def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
-            rng: random.Random | None, weight: list[int] | None = None) -> SearchResult:
-    """One depth-first run counting up to ``limit`` within the node and time budget.
+class _Run:
+    """One depth-first run counting solutions up to ``limit``; it walks as many nodes as it
+    is given and goes on from there when given more.
 
     ``weight``: 1 + the contradictions found by each cell's units and rules so far (this
-    run's and the earlier runs' of a restarting search); it steers the branching."""
-    t = tables(grid.shape)
-    masks = [1 << (v - 1) if v else t.full for v in grid.cells]
-    values = [0] * len(masks)
-    todo = [c for c, v in enumerate(grid.cells) if v]
-    first: list[int] | None = None
-    count = nodes = 0
-    if weight is None:
-        weight = [1] * len(masks)
-    stack: list[tuple[list[int], list[int], list[int]]] = []
-    state: tuple[list[int], list[int], list[int]] | None = (masks, values, todo)
-    while True:
-        if state is not None:
-            masks, values, todo = state
-            nodes += 1
-            if nodes % _CHECK_EVERY == 0 and _spent(nodes, max_nodes, deadline):
-                return SearchResult(count, first, nodes, True, False)
-            dirty = t.every if nodes == 1 else t.watch[todo[0]]  # below: the branch cell
-            failed = _propagate(masks, values, todo, t, dirty)
-            if failed >= 0:
-                for c in t.culprit[failed]:
-                    weight[c] += 1
-            else:
+    run's, and the earlier runs' when the list is handed on); the branching reads it.
+    """
+
+    def __init__(self, grid: Grid, limit: int, rng: random.Random | None,
+                 weight: list[int]) -> None:
+        self.t = tables(grid.shape)
+        masks = [1 << (v - 1) if v else self.t.full for v in grid.cells]
+        todo = [c for c, v in enumerate(grid.cells) if v]
+        self.stack: list[tuple[list[int], list[int], list[int]]] = [
+            (masks, [0] * len(masks), todo)]
+        self.limit = limit
+        self.rng = rng
+        self.weight = weight
+        self.nodes = 0
+        self.count = 0
+        self.first: list[int] | None = None
+        self.solutions: list[tuple[int, ...]] = []  # the first ``limit`` found
+
+    def advance(self, budget: int | None, deadline: float | None) -> bool:
+        """Walk up to ``budget`` more nodes (None: no cap) before ``deadline``; True when the
+        run is over: its whole tree walked, or ``limit`` solutions found."""
+        t = self.t
+        stack = self.stack
+        weight = self.weight
+        rng = self.rng
+        every = t.every
+        watch = t.watch
+        culprit = t.culprit
+        nodes = self.nodes
+        stop = None if budget is None else nodes + budget
+        try:
+            while stack and self.count < self.limit:
+                if stop is not None and nodes >= stop:
+                    return False
+                if (nodes % _CHECK_EVERY == _CHECK_EVERY - 1 and deadline is not None
+                        and time.perf_counter() > deadline):
+                    return False
+                masks, values, todo = stack.pop()
+                values = values[:]
+                nodes += 1
+                failed = _propagate(masks, values, todo, t,
+                                    every if nodes == 1 else watch[todo[0]])
+                if failed >= 0:
+                    for c in culprit[failed]:
+                        weight[c] += 1
+                    continue
                 cell = _branch_cell(masks, values, weight)
                 if cell < 0:
-                    count += 1
-                    if first is None:
-                        first = values[:]
-                    if count >= limit:
-                        break
+                    self.count += 1
+                    if self.first is None:
+                        self.first = values
+                    self.solutions.append(tuple(values))
                 else:
                     _push_children(stack, masks, values, cell, rng)
-        if not stack:
-            break
-        child, parent_values, todo = stack.pop()
-        state = (child, parent_values[:], todo)
-    return SearchResult(count, first, nodes, False, False)
+            return True
+        finally:
+            self.nodes = nodes
+
+    def result(self, more: int) -> SearchResult:
+        """The finished run's count, with ``more`` nodes of other runs added."""
+        return SearchResult(self.count, self.first, self.nodes + more, False, False)
+
+
+def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+            rng: random.Random | None) -> SearchResult:
+    """One depth-first run counting up to ``limit`` within the node and time budget."""
+    run = _Run(grid, limit, rng, [1] * len(grid.cells))
+    done = run.advance(max_nodes, deadline)
+    return SearchResult(run.count, run.first, run.nodes, not done, False)
 
 
 def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
