@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
@@ -61,6 +61,7 @@ class VariantTables:
     every: int = 0  # every unit's and propagator's bit
     culprit: tuple[tuple[int, ...], ...] = ()  # the cells of each unit, propagator and cell
     peerbits: tuple[int, ...] = ()  # each cell's peers as bits of an int
+    seeing: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see _seeing_all
 
 
 @cache
@@ -91,6 +92,21 @@ def tables(shape: Shape) -> VariantTables:
                          (*units, *(p.cells for p in props),
                           *((c,) for c in range(len(watch)))),
                          tuple(sum(1 << p for p in ps) for ps in geo.peers))
+
+
+def _seeing_all(places: int, peerbits: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells that see every cell of ``places`` (bits of an int; not none)."""
+    common = -1
+    while places:
+        low = places & -places
+        places ^= low
+        common &= peerbits[low.bit_length() - 1]
+    out = []
+    while common:
+        low = common & -common
+        common ^= low
+        out.append(low.bit_length() - 1)
+    return tuple(out)
 
 
 def _getter(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -174,6 +190,7 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantT
     full = t.full
     nu = len(units)
     peerbits = t.peerbits
+    seeing = t.seeing
     unit_bits = (1 << nu) - 1
     sum_bits = ((1 << len(groups)) - 1) << nu
     while True:
@@ -231,16 +248,17 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantT
                 while rest:
                     bit = rest & -rest
                     rest ^= bit
-                    common = -1
+                    places = 0
                     for c in unit:
                         if masks[c] & bit:
-                            common &= peerbits[c]
-                    if common < 0:
+                            places |= 1 << c
+                    if not places:
                         continue  # the places changed since they were counted
-                    while common:
-                        low2 = common & -common
-                        common ^= low2
-                        x = low2.bit_length() - 1
+                    seen = seeing.get(places)
+                    if seen is None:
+                        seen = _seeing_all(places, peerbits)
+                        seeing[places] = seen
+                    for x in seen:
                         mx = masks[x]
                         if mx & bit:
                             mx ^= bit
