@@ -357,7 +357,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
     complete search walks ``_FIRST_RUN`` nodes a cell, then runs capped by the Luby sequence
     (``_LUBY_UNIT`` nodes a cell a step) take turns with it until they have spent
     ``_RESTARTS`` nodes a cell, gathering distinct solutions (``limit`` distinct ones settle
-    it); after each, the complete search goes on for as many nodes, or four times as many
+    it); after each, the complete search goes on for as many nodes, or eight times as many
     once it has found a solution (a puzzle with one solution needs its whole tree walked,
     which no short run does). Then the complete search has the rest of the budget. Exact: a
     run that ends walked its whole tree. Deterministic: orders come from the caller's ``rng``
@@ -394,7 +394,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
                                 False)
         if deadline is not None and time.perf_counter() > deadline:
             return _best(found, complete, spent)
-        if complete.advance(room(cap if not complete.solutions else 4 * cap), deadline):
+        if complete.advance(room(cap if not complete.solutions else 8 * cap), deadline):
             return complete.result(spent)
         found.update(dict.fromkeys(complete.solutions))
         if len(found) >= limit:
