@@ -1,18 +1,22 @@
 """Sum groups for the variant search: Killer cages and the sums the law of 45 derives.
 
 A :class:`SumGroup` is a few cells whose digits add up to a total; digits differ between
-cells that are peers (a cage's cells all are; an innie of two rows need not be). It keeps
-each digit of each cell that some assignment reaching the total holds (found depth first,
-fewest candidates first, stopping once every candidate is seen), memoised on the cells'
-masks, as the search meets the same masks again and again.
+cells that are peers (a cage's cells all are; an innie of two rows need not be). It keeps a
+digit of a cell when the other cells can make up the rest of the total (the sums a run of
+cells can make are the bits of an int, built by shifts: exact for the sum alone); then, when
+few assignments are left, it lists them (exact, peers differing), else, for cells that all
+differ, it keeps the digits of the digit sets that still fit. It also names the digits every
+fitting set holds (a cage of 9 and 8 in two cells...), which the search removes from the
+cells that see all their places. Results are memoised on the cells' masks, as the search
+meets the same masks again and again.
 
 :func:`derived_sums` adds what solvers call innies and outies. Every row, column and box
 adds up to N(N+1)/2, so in any union of k such units, the cells not covered by the cages
 lying wholly inside it add up to k * N(N+1)/2 minus those cages' sums (the innies); when
 every cell of the union lies in a cage with a sum, the cells of the cages sticking out that
 lie outside it add up to the stuck-out cages' sums plus the inside cages' sums minus k *
-N(N+1)/2 (the outies). Small groups only: the search prunes them fast, and a large group
-says little that the cages do not already say.
+N(N+1)/2 (the outies). Unions: runs of rows, of columns, and rectangles of boxes; groups
+up to ``_MAX_DERIVED`` cells.
 """
 
 from __future__ import annotations
