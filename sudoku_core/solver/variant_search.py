@@ -2,11 +2,14 @@
 
 The classic engines (``_cover``, the bitboards) hard-wire rows, columns and boxes; this one
 reads the shape's geometry instead: one candidate mask per cell, a placement removes its value
-from every peer (units, cages, knight or king moves), hidden singles in every unit, and each
-cage with a sum keeps only the digits of the combinations that still fit (the combinations of
-a free-cell count and a remaining sum come from a cache, so a 9x9 Killer with no given solves
-in a fraction of a second). It branches on a cell with the fewest candidates and reads the
-clock every 64 nodes.
+from every peer (units, cages, knight or king moves), hidden singles and pointing in every
+unit, and the propagators: the sum groups (each cage with a sum, and the innies and outies of
+the law of 45, :mod:`killer_sums`; a digit every assignment of a cage holds also leaves the
+cells that see all its places) and the placed rules' propagators. Work is incremental: a
+change of a cell's mask marks the units and propagators that read it, and only those run
+again. It branches on a cell with the fewest candidates for the contradictions its rules met
+so far (dom/wdeg) and reads the clock every 64 nodes. (The combination helpers below,
+``digit_sets``, ``cage_digits`` and ``cage_combos``, serve the logical techniques.)
 """
 
 from __future__ import annotations
@@ -14,14 +17,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from ..model.conflicts import find_conflicts
 from ..model.constraints.rule import Board, Propagator, variant_propagators
 from ..model.grid import Grid, Shape
 from ._cover import SearchResult
+from .killer_sums import SumGroup, derived_sums, sum_group
 from .leftovers import leftover_clash
 
 _CHECK_EVERY = 64
@@ -34,14 +40,28 @@ _RESTART_SEED = 0x5EED
 
 @dataclass(frozen=True)
 class VariantTables:
-    """What the search reads of a variant shape."""
+    """What the search reads of a variant shape.
+
+    ``props`` are every propagator the search runs: the sum groups first (cages with a sum,
+    then the innies and outies :func:`killer_sums.derived_sums` finds), then the placed rules'
+    propagators (thermometers, dots...). ``watch[c]`` has a bit per unit (bit u) and per
+    propagator (bit ``len(units) + i``) that reads cell c: a change of c's mask marks them to
+    be run again, so a round only revisits what a change can touch.
+    """
 
     size: int
     full: int
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     cages: tuple[tuple[tuple[int, ...], int], ...]  # cages with a sum: (cells, sum)
-    props: tuple[Propagator, ...] = ()  # the placed rules' propagators (thermometers, dots...)
+    props: tuple[Propagator, ...] = ()
+    groups: tuple[SumGroup, ...] = ()  # the sum groups, the first of ``props``
+    watch: tuple[int, ...] = ()
+    getters: tuple[Callable[[list[int]], tuple[int, ...]], ...] = ()  # each prop's masks
+    every: int = 0  # every unit's and propagator's bit
+    culprit: tuple[tuple[int, ...], ...] = ()  # the cells of each unit, propagator and cell
+    peerbits: tuple[int, ...] = ()  # each cell's peers as bits of an int
+    seeing: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see _seeing_all
 
 
 @cache
@@ -51,11 +71,52 @@ def tables(shape: Shape) -> VariantTables:
     variant = shape.variant
     cages = tuple((c.cells, c.total) for c in variant.cages if c.total is not None) if (
         variant is not None) else ()
-    props: tuple[Propagator, ...] = ()
+    rules: tuple[Propagator, ...] = ()
     if variant is not None and variant.constraints:
         board = Board(shape.size, geo.box_of)
-        props = variant_propagators(variant, board)
-    return VariantTables(shape.size, (1 << shape.size) - 1, geo.peers, geo.units, cages, props)
+        rules = variant_propagators(variant, board)
+    groups = [*cages, *derived_sums(shape, cages)]
+    sums = tuple(sum_group(cells, total, geo.peers) for cells, total in groups)
+    props = (*sums, *rules)
+    units = geo.units
+    watch = [0] * (shape.size * shape.size)
+    for u, unit in enumerate(units):
+        for c in unit:
+            watch[c] |= 1 << u
+    for i, p in enumerate(props):
+        for c in p.cells:
+            watch[c] |= 1 << (len(units) + i)
+    return VariantTables(shape.size, (1 << shape.size) - 1, geo.peers, units, cages, props,
+                         sums, tuple(watch), tuple(_getter(p.cells) for p in props),
+                         (1 << (len(units) + len(props))) - 1,
+                         (*units, *(p.cells for p in props),
+                          *((c,) for c in range(len(watch)))),
+                         tuple(sum(1 << p for p in ps) for ps in geo.peers))
+
+
+def _seeing_all(places: int, peerbits: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells that see every cell of ``places`` (bits of an int; not none)."""
+    common = -1
+    while places:
+        low = places & -places
+        places ^= low
+        common &= peerbits[low.bit_length() - 1]
+    out = []
+    while common:
+        low = common & -common
+        common ^= low
+        out.append(low.bit_length() - 1)
+    return tuple(out)
+
+
+def _getter(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function reading the masks of ``cells`` as a tuple (itemgetter, for speed)."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda masks: (masks[only],)
+    if not cells:
+        return lambda masks: ()
+    return itemgetter(*cells)
 
 
 @cache
@@ -109,107 +170,160 @@ def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
     return tuple(combo for combo in combos if all(masks[c] & combo for c in free))
 
 
-def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables) -> bool:
-    """Place singles and prune cages and placed rules to a fixed point; False on a
-    contradiction."""
-    while True:
-        if not (_place(masks, values, todo, t.peers) and _hidden_singles(masks, values, todo, t)
-                and _prune_cages(masks, values, todo, t.cages)):
-            return False
-        if todo:
-            continue
-        changed = _run_props(masks, values, todo, t.props)
-        if changed is None:
-            return False
-        if not todo and not changed:
-            return True
+def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables,
+               dirty: int) -> int:
+    """Place singles, find hidden singles and run the propagators to a fixed point: -1, or on
+    a contradiction the bit of the unit or propagator that found it (see
+    :class:`VariantTables`; past them, ``len(units) + len(props) + c`` for a cell c emptied
+    by a placement). ``dirty``: the bits (see :class:`VariantTables`) of the units and
+    propagators to look at first: every one at the root, those of the branch cell below it.
 
-
-def _run_props(masks: list[int], values: list[int], todo: list[int],
-               props: tuple[Propagator, ...]) -> bool | None:
-    """Run each placed rule's propagator once; whether a mask changed (None: contradiction)."""
-    changed = False
-    for p in props:
-        cells = p.cells
-        before = [masks[c] for c in cells]
-        if not p.prune(masks):
-            return None
-        for c, m in zip(cells, before, strict=True):
-            nm = masks[c]
-            if nm != m:
-                changed = True
-                if not values[c] and not nm & (nm - 1):
-                    todo.append(c)
-    return changed
-
-
-def _place(masks: list[int], values: list[int], todo: list[int],
-           peers: tuple[tuple[int, ...], ...]) -> bool:
-    """Place every single on ``todo`` and clear it from its peers; False on a contradiction."""
-    while todo:
-        c = todo.pop()
-        if values[c]:
-            continue
-        m = masks[c]
-        values[c] = m.bit_length()
-        clear = ~m
-        for p in peers[c]:
-            pm = masks[p]
-            if pm & m:
-                if values[p]:
-                    return False
-                pm &= clear
-                if not pm:
-                    return False
-                masks[p] = pm
-                if not pm & (pm - 1):
-                    todo.append(p)
-    return True
-
-
-def _hidden_singles(masks: list[int], values: list[int], todo: list[int],
-                    t: VariantTables) -> bool:
-    """Queue each value that has one place left in a unit; False when a unit lacks one."""
+    Order of work: placements, then the hidden singles of the units marked, then the sum
+    groups marked, then the other propagators marked; after each batch, back to the top.
+    """
+    peers = t.peers
+    watch = t.watch
+    units = t.units
+    props = t.props
+    groups = t.groups
+    getters = t.getters
     full = t.full
-    for unit in t.units:
-        once = twice = 0
-        for c in unit:
+    nu = len(units)
+    peerbits = t.peerbits
+    seeing = t.seeing
+    unit_bits = (1 << nu) - 1
+    sum_bits = ((1 << len(groups)) - 1) << nu
+    while True:
+        while todo:
+            c = todo.pop()
+            if values[c]:
+                continue
             m = masks[c]
-            twice |= once & m
-            once |= m
-        if once != full:
-            return False
-        singles = once & ~twice
-        if singles:
-            for c in unit:
-                if not values[c]:
-                    m = masks[c] & singles
-                    if m:
-                        if m & (m - 1):
-                            return False  # two values have this cell as their only place
-                        masks[c] = m
-                        todo.append(c)
-    return True
-
-
-def _prune_cages(masks: list[int], values: list[int], todo: list[int],
-                 cages: tuple[tuple[tuple[int, ...], int], ...]) -> bool:
-    """Keep the digits of each cage's combinations that still fit; False if none does."""
-    for cells, total in cages:
-        allowed = cage_digits(masks, values, cells, total)
-        if allowed is None:
-            return False
-        for c in cells:
-            if not values[c]:
-                m = masks[c]
-                nm = m & allowed
-                if nm != m:
-                    if not nm:
-                        return False
-                    masks[c] = nm
-                    if not nm & (nm - 1):
-                        todo.append(c)
-    return True
+            values[c] = m.bit_length()
+            clear = ~m
+            for p in peers[c]:
+                pm = masks[p]
+                if pm & m:
+                    if values[p] or not pm & clear:
+                        return nu + len(props) + p
+                    pm &= clear
+                    masks[p] = pm
+                    dirty |= watch[p]
+                    if not pm & (pm - 1):
+                        todo.append(p)
+        batch = dirty & unit_bits
+        if batch:
+            dirty ^= batch
+            while batch:
+                low = batch & -batch
+                batch ^= low
+                unit = units[low.bit_length() - 1]
+                once = twice = thrice = many = placed = 0
+                for c in unit:
+                    m = masks[c]
+                    if values[c]:
+                        placed |= m
+                    many |= thrice & m
+                    thrice |= twice & m
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return low.bit_length() - 1
+                singles = once & ~twice
+                if singles:
+                    for c in unit:
+                        if not values[c]:
+                            m = masks[c]
+                            s = m & singles
+                            if s:
+                                if s & (s - 1):
+                                    return low.bit_length() - 1  # two values, one place
+                                if s != m:
+                                    masks[c] = s
+                                    dirty |= watch[c]
+                                todo.append(c)
+                # Pointing: a digit with two or three places left in the unit leaves every
+                # cell that sees all of them (a box's row, a cage's neighbours...).
+                rest = twice & ~many & ~placed & ~singles
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    places = 0
+                    for c in unit:
+                        if masks[c] & bit:
+                            places |= 1 << c
+                    if not places:
+                        continue  # the places changed since they were counted
+                    seen = seeing.get(places)
+                    if seen is None:
+                        seen = _seeing_all(places, peerbits)
+                        seeing[places] = seen
+                    for x in seen:
+                        mx = masks[x]
+                        if mx & bit:
+                            mx ^= bit
+                            if not mx:
+                                return nu + len(props) + x
+                            masks[x] = mx
+                            dirty |= watch[x]
+                            if not mx & (mx - 1):
+                                todo.append(x)
+            continue
+        batch = dirty & sum_bits or dirty
+        if not batch:
+            return -1
+        dirty ^= batch
+        batch >>= nu
+        while batch:
+            low = batch & -batch
+            batch ^= low
+            i = low.bit_length() - 1
+            before = getters[i](masks)
+            if i < len(groups):
+                found = groups[i].narrow(before)
+                if found is None:
+                    return nu + i
+                after, forced = found
+                if after != before:
+                    for c, m, nm in zip(props[i].cells, before, after, strict=True):
+                        if m != nm:
+                            masks[c] = nm
+                            dirty |= watch[c]
+                            if not values[c] and not nm & (nm - 1):
+                                todo.append(c)
+                while forced:  # a digit the group must hold leaves the cells seeing its places
+                    bit = forced & -forced
+                    forced ^= bit
+                    common = -1
+                    for c, m in zip(props[i].cells, after, strict=True):
+                        if m & bit:
+                            if m == bit:
+                                break
+                            common &= peerbits[c]
+                    else:
+                        while common:
+                            low2 = common & -common
+                            common ^= low2
+                            x = low2.bit_length() - 1
+                            mx = masks[x]
+                            if mx & bit:
+                                mx ^= bit
+                                if not mx:
+                                    return nu + len(props) + x
+                                masks[x] = mx
+                                dirty |= watch[x]
+                                if not mx & (mx - 1):
+                                    todo.append(x)
+            else:
+                prop = props[i]
+                if not prop.prune(masks):
+                    return nu + i
+                for c, m in zip(prop.cells, before, strict=True):
+                    nm = masks[c]
+                    if m != nm:
+                        dirty |= watch[c]
+                        if not values[c] and not nm & (nm - 1):
+                            todo.append(c)
 
 
 def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
@@ -234,87 +348,148 @@ def _luby(i: int) -> int:
 
 def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
                        rng: random.Random | None) -> SearchResult:
-    """Short runs first, in new random orders, then the complete search for what is left.
+    """The complete search in the plain order, taking turns with short runs in new random
+    orders.
 
     Why: depth-first search has heavy tails. An empty jigsaw whose layout swaps two corner
     cells of the boxes sends the plain order into a subtree with no grid that takes minutes
-    to refute, while one random order in five finds two grids in about 50 nodes. So: one run
-    in the plain order capped at ``_FIRST_RUN`` nodes a cell, then runs capped by the Luby
-    sequence (``_LUBY_UNIT`` nodes a cell a step) until ``_RESTARTS`` nodes a cell are spent,
-    gathering distinct solutions (``limit`` distinct ones settle it), then the complete
-    search in the plain order with the rest of the budget. Exact: a run that ends within its
-    cap walked its whole tree. Deterministic: orders come from the caller's ``rng`` or a
-    fixed seed, caps count nodes, never the clock.
+    to refute, while one random order in five finds two grids in about 50 nodes. So: the
+    complete search walks ``_FIRST_RUN`` nodes a cell, then runs capped by the Luby sequence
+    (``_LUBY_UNIT`` nodes a cell a step) take turns with it until they have spent
+    ``_RESTARTS`` nodes a cell, gathering distinct solutions (``limit`` distinct ones settle
+    it); after each, the complete search goes on for as many nodes, or eight times as many
+    once it has found a solution (a puzzle with one solution needs its whole tree walked,
+    which no short run does). Then the complete search has the rest of the budget. Exact: a
+    run that ends walked its whole tree. Deterministic: orders come from the caller's ``rng``
+    or a fixed seed, caps count nodes, never the clock.
     """
     cells = len(grid.cells)
-    order = rng
+    complete = _Run(grid, limit, rng, [1] * cells)
+    learnt = [1] * cells  # the short runs' weights (see _Run), handed from one to the next
     found: dict[tuple[int, ...], None] = {}  # distinct solutions, in the order found
-    nodes = step = 0
-    cap = _FIRST_RUN * cells
-    while nodes + cap <= _RESTARTS * cells + _FIRST_RUN * cells:
-        if max_nodes is not None and nodes + cap > max_nodes:
-            break
-        r = _search(grid, limit, cap, deadline, order)
-        nodes += r.nodes
-        if not r.gave_up:
-            return SearchResult(r.count, r.first, nodes, False, r.invalid)
-        if r.first is not None:
-            found.setdefault(tuple(r.first))
-            if len(found) >= limit:
-                return SearchResult(limit, list(next(iter(found))), nodes, False, False)
-        if deadline is not None and time.perf_counter() > deadline:
-            return _best(found, None, nodes)
+    spent = 0  # nodes of the short runs
+
+    def room(want: int) -> int:
+        return want if max_nodes is None else max(0, min(want, max_nodes - spent -
+                                                         complete.nodes))
+
+    if complete.advance(room(_FIRST_RUN * cells), deadline):
+        return complete.result(spent)
+    found.update(dict.fromkeys(complete.solutions))
+    order = rng or random.Random(_RESTART_SEED)
+    step = 0
+    while True:
         step += 1
         cap = _luby(step) * _LUBY_UNIT * cells
-        order = order or random.Random(_RESTART_SEED)
-    rest = None if max_nodes is None else max(max_nodes - nodes, 0)
-    r = _search(grid, limit, rest, deadline, rng)
-    if not r.gave_up:
-        return SearchResult(r.count, r.first, nodes + r.nodes, False, r.invalid)
-    return _best(found, r, nodes + r.nodes)
+        if spent + cap > _RESTARTS * cells or room(cap) < cap:
+            break
+        run = _Run(grid, limit, order, learnt)
+        done = run.advance(cap, deadline)
+        spent += run.nodes
+        if done:
+            return run.result(spent - run.nodes + complete.nodes)
+        found.update(dict.fromkeys(run.solutions))
+        if len(found) >= limit:
+            return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
+                                False)
+        if deadline is not None and time.perf_counter() > deadline:
+            return _best(found, complete, spent)
+        if complete.advance(room(cap if not complete.solutions else 8 * cap), deadline):
+            return complete.result(spent)
+        found.update(dict.fromkeys(complete.solutions))
+        if len(found) >= limit:
+            return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
+                                False)
+    rest = None if max_nodes is None else room(max_nodes)
+    if complete.advance(rest, deadline):
+        return complete.result(spent)
+    return _best(found, complete, spent)
 
 
-def _best(found: dict[tuple[int, ...], None], last: SearchResult | None,
-          nodes: int) -> SearchResult:
+def _best(found: dict[tuple[int, ...], None], last: _Run, spent: int) -> SearchResult:
     """Out of budget: report the most solutions any run found (distinct ones add up)."""
-    if last is not None and last.count > len(found):
+    found.update(dict.fromkeys(last.solutions))
+    nodes = spent + last.nodes
+    if last.count > len(found):
         return SearchResult(last.count, last.first, nodes, True, False)
     first = list(next(iter(found))) if found else None
     return SearchResult(len(found), first, nodes, True, False)
 
 
+class _Run:
+    """One depth-first run counting solutions up to ``limit``; it walks as many nodes as it
+    is given and goes on from there when given more.
+
+    ``weight``: 1 + the contradictions found by each cell's units and rules so far (this
+    run's, and the earlier runs' when the list is handed on); the branching reads it.
+    """
+
+    def __init__(self, grid: Grid, limit: int, rng: random.Random | None,
+                 weight: list[int]) -> None:
+        self.t = tables(grid.shape)
+        masks = [1 << (v - 1) if v else self.t.full for v in grid.cells]
+        todo = [c for c, v in enumerate(grid.cells) if v]
+        self.stack: list[tuple[list[int], list[int], list[int]]] = [
+            (masks, [0] * len(masks), todo)]
+        self.limit = limit
+        self.rng = rng
+        self.weight = weight
+        self.nodes = 0
+        self.count = 0
+        self.first: list[int] | None = None
+        self.solutions: list[tuple[int, ...]] = []  # the first ``limit`` found
+
+    def advance(self, budget: int | None, deadline: float | None) -> bool:
+        """Walk up to ``budget`` more nodes (None: no cap) before ``deadline``; True when the
+        run is over: its whole tree walked, or ``limit`` solutions found."""
+        t = self.t
+        stack = self.stack
+        weight = self.weight
+        rng = self.rng
+        every = t.every
+        watch = t.watch
+        culprit = t.culprit
+        nodes = self.nodes
+        stop = None if budget is None else nodes + budget
+        try:
+            while stack and self.count < self.limit:
+                if stop is not None and nodes >= stop:
+                    return False
+                if (nodes % _CHECK_EVERY == _CHECK_EVERY - 1 and deadline is not None
+                        and time.perf_counter() > deadline):
+                    return False
+                masks, values, todo = stack.pop()
+                values = values[:]
+                nodes += 1
+                failed = _propagate(masks, values, todo, t,
+                                    every if nodes == 1 else watch[todo[0]])
+                if failed >= 0:
+                    for c in culprit[failed]:
+                        weight[c] += 1
+                    continue
+                cell = _branch_cell(masks, values, weight)
+                if cell < 0:
+                    self.count += 1
+                    if self.first is None:
+                        self.first = values
+                    self.solutions.append(tuple(values))
+                else:
+                    _push_children(stack, masks, values, cell, rng)
+            return True
+        finally:
+            self.nodes = nodes
+
+    def result(self, more: int) -> SearchResult:
+        """The finished run's count, with ``more`` nodes of other runs added."""
+        return SearchResult(self.count, self.first, self.nodes + more, False, False)
+
+
 def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
             rng: random.Random | None) -> SearchResult:
     """One depth-first run counting up to ``limit`` within the node and time budget."""
-    t = tables(grid.shape)
-    masks = [1 << (v - 1) if v else t.full for v in grid.cells]
-    values = [0] * len(masks)
-    todo = [c for c, v in enumerate(grid.cells) if v]
-    first: list[int] | None = None
-    count = nodes = 0
-    stack: list[tuple[list[int], list[int], list[int]]] = []
-    state: tuple[list[int], list[int], list[int]] | None = (masks, values, todo)
-    while True:
-        if state is not None:
-            masks, values, todo = state
-            nodes += 1
-            if nodes % _CHECK_EVERY == 0 and _spent(nodes, max_nodes, deadline):
-                return SearchResult(count, first, nodes, True, False)
-            if _propagate(masks, values, todo, t):
-                cell = _branch_cell(masks, values)
-                if cell < 0:
-                    count += 1
-                    if first is None:
-                        first = values[:]
-                    if count >= limit:
-                        break
-                else:
-                    _push_children(stack, masks, values, cell, rng)
-        if not stack:
-            break
-        child, parent_values, todo = stack.pop()
-        state = (child, parent_values[:], todo)
-    return SearchResult(count, first, nodes, False, False)
+    run = _Run(grid, limit, rng, [1] * len(grid.cells))
+    done = run.advance(max_nodes, deadline)
+    return SearchResult(run.count, run.first, run.nodes, not done, False)
 
 
 def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
@@ -336,17 +511,27 @@ def _push_children(stack: list[tuple[list[int], list[int], list[int]]], masks: l
         stack.append((child, values, [cell]))
 
 
-def _branch_cell(masks: list[int], values: list[int]) -> int:
-    """An open cell with the fewest candidates, -1 when every cell holds a value."""
+def _branch_cell(masks: list[int], values: list[int], weight: list[int] | None = None) -> int:
+    """An open cell with the fewest candidates for its weight (the contradictions its rules
+    met: "dom/wdeg"), the first of those; -1 when every cell holds a value."""
     best = -1
-    fewest = 99
+    if weight is None:
+        fewest = 99
+        for c, v in enumerate(values):
+            if not v:
+                k = masks[c].bit_count()
+                if k < fewest:
+                    best, fewest = c, k
+                    if k == 2:
+                        break
+        return best
+    best_k, best_w = 99, 1
     for c, v in enumerate(values):
         if not v:
             k = masks[c].bit_count()
-            if k < fewest:
-                best, fewest = c, k
-                if k == 2:
-                    break
+            w = weight[c]
+            if k * best_w < best_k * w:
+                best, best_k, best_w = c, k, w
     return best
 
 
@@ -356,7 +541,7 @@ def root_masks(grid: Grid) -> list[int] | None:
     masks = [1 << (v - 1) if v else t.full for v in grid.cells]
     values = [0] * len(masks)
     todo = [c for c, v in enumerate(grid.cells) if v]
-    return masks if _propagate(masks, values, todo, t) else None
+    return masks if _propagate(masks, values, todo, t, t.every) < 0 else None
 
 
 def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int, ...]] | None:
@@ -375,7 +560,7 @@ def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int,
         nodes += 1
         if nodes % _CHECK_EVERY == 0 and _spent(nodes, None, deadline):
             return None
-        if not _propagate(masks, values, todo, t):
+        if _propagate(masks, values, todo, t, t.every if nodes == 1 else t.watch[todo[0]]) >= 0:
             continue
         cell = _branch_cell(masks, values)
         if cell < 0:

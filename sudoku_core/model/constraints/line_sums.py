@@ -5,12 +5,13 @@ circle and its line; a double arrow's two ends and the cells between; a region s
 stretches; a zipper's middle and each pair around it). A group's cells may carry weights (a
 circle of two cells reads as ten times the first digit plus the second).
 
-Pruning works in two steps. Bounds first: every group's least and greatest sum bound the
-common total, and the total bounds each digit. Then, for groups with few assignments left,
-the sums each can reach are listed exactly; the total must be one all of them reach, and a
-digit is kept only if an assignment reaching such a total holds it. A group whose cells are
-all peers (one row, column or box) never repeats a digit there. Every cell placed leaves each
-group one sum, so a broken rule is always caught.
+Pruning: the sums each group can make are a set of bits of an int (bit s: sum s), built
+cell by cell by shifts (repeats allowed, which is exact for a sum alone); the total must be
+one every group reaches, and a digit is kept only if an assignment reaching such a total
+holds it (the same sets, built from the far end). A group whose cells are all peers (one
+row, column or box) never repeats a digit there: two cells are checked pair by pair, more
+are listed when few assignments are left. The steps repeat to a fixed point. Every cell
+placed leaves each group one sum, so a broken rule is always caught.
 """
 
 from __future__ import annotations
@@ -20,18 +21,7 @@ from dataclasses import dataclass, field
 
 from .rule import Board, Masks, Propagator
 
-_LIST_CAP = 1000  # assignments a group may have left for its sums to be listed exactly
 Group = tuple[tuple[int, int], ...]  # (index into cells, weight) per cell of the group
-
-
-def _low(m: int) -> int:
-    return (m & -m).bit_length()
-
-
-def _span(lo: int, hi: int) -> int:
-    """The mask of digits lo .. hi (0 when empty)."""
-    lo = max(lo, 1)
-    return 0 if hi < lo else ((1 << hi) - 1) ^ ((1 << (lo - 1)) - 1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,6 +44,8 @@ class EqualSums(Propagator):
             if len(memo) > 50_000:
                 memo.clear()
             memo[key] = found
+            if found is not None:
+                memo[found] = found  # a fixed point: the next run starts from it
         if found is None:
             return False
         for c, m in zip(self.cells, found, strict=True):
@@ -61,65 +53,118 @@ class EqualSums(Propagator):
         return True
 
     def _narrow(self, m: list[int]) -> tuple[int, ...] | None:
-        bounds = self._bounds(m)
-        if bounds is None:
-            return None
-        low, high = bounds
-        listed: list[tuple[Group, dict[int, list[int]]]] = []
-        reach = -1  # the totals every listed group can reach, as a set of bits
-        for group, distinct in zip(self.groups, self.distinct, strict=True):
-            sums = _list_sums(group, distinct, m, low, high)
-            if sums is None:
-                continue
-            if not sums:
-                return None
-            listed.append((group, sums))
-            bits = 0
-            for s in sums:
-                bits |= 1 << s
-            reach &= bits
-        if not listed:
-            return tuple(m)
-        if not reach:
-            return None
-        for group, sums in listed:
-            support = [0] * len(group)
-            for s, masks in sums.items():
-                if reach >> s & 1:
-                    for j, mask in enumerate(masks):
-                        support[j] |= mask
-            for (i, _), mask in zip(group, support, strict=True):
-                m[i] &= mask
-        return tuple(m)
-
-    def _bounds(self, m: list[int]) -> tuple[int, int] | None:
-        """Narrow ``m`` by the bounds of the sums to a fixed point; the total's range."""
+        """Narrow ``m`` to a fixed point: the totals every group can reach (bit s: total s,
+        repeats allowed), each cell's digits reaching one of them, and no repeats between
+        peers; None when a cell keeps no digit."""
         while True:
-            spans = []
+            before = tuple(m)
+            reach = -1
+            aheads = []
             for group in self.groups:
-                lo = hi = 0
-                for i, w in group:
-                    lo += w * _low(m[i])
-                    hi += w * m[i].bit_length()
-                spans.append((lo, hi))
-            low = max(lo for lo, _ in spans)
-            high = min(hi for _, hi in spans)
-            if low > high:
-                return None
-            changed = False
-            for group, (lo, hi) in zip(self.groups, spans, strict=True):
-                for i, w in group:
-                    mi = m[i]
-                    rest_lo = lo - w * _low(mi)
-                    rest_hi = hi - w * mi.bit_length()
-                    keep = mi & _span(-((rest_hi - low) // w), (high - rest_lo) // w)
-                    if not keep:
+                ahead = _ahead(group, m)
+                reach &= ahead[-1]
+                if not reach:
+                    return None
+                aheads.append(ahead)
+            for group, ahead in zip(self.groups, aheads, strict=True):
+                if not _keep_reaching(group, m, ahead, reach):
+                    return None
+            low, high = (reach & -reach).bit_length() - 1, reach.bit_length() - 1
+            for group, distinct in zip(self.groups, self.distinct, strict=True):
+                if distinct and len(group) == 2:  # peers: no digit twice
+                    if not _pair_apart(group, m, reach):
                         return None
-                    if keep != mi:
-                        m[i] = keep
-                        changed = True
-            if not changed:
-                return low, high
+                elif distinct:  # peers: list the few assignments left, to drop repeats too
+                    sums = _list_sums(group, True, m, low, high)
+                    if sums is None:
+                        continue
+                    support = [0] * len(group)
+                    for s, masks in sums.items():
+                        if reach >> s & 1:
+                            for j, mask in enumerate(masks):
+                                support[j] |= mask
+                    for (i, _), mask in zip(group, support, strict=True):
+                        m[i] &= mask
+                        if not m[i]:
+                            return None
+            if tuple(m) == before:
+                return before
+
+
+def _ahead(group: Group, m: list[int]) -> list[int]:
+    """``ahead[k]``: the sums the group's first k cells can make, as bits (repeats allowed)."""
+    ahead = [1]
+    got = 1
+    for i, w in group:
+        prev = got
+        got = 0
+        mi = m[i]
+        d = 1
+        while mi:
+            if mi & 1:
+                got |= prev << (w * d)
+            mi >>= 1
+            d += 1
+        ahead.append(got)
+    return ahead
+
+
+def _keep_reaching(group: Group, m: list[int], ahead: list[int], totals: int) -> bool:
+    """Keep each digit of the group's cells that some assignment reaching one of ``totals``
+    (bits) holds, repeats allowed; False when a cell keeps none."""
+    behind = totals  # the partial sums of the cells before position k that can still end well
+    for k in range(len(group) - 1, -1, -1):
+        i, w = group[k]
+        mi = m[i]
+        prev = ahead[k]
+        keep = back = 0
+        d = 1
+        bit = 1
+        while bit <= mi:
+            if mi & bit:
+                shifted = behind >> (w * d)
+                if prev & shifted:
+                    keep |= bit
+                    back |= shifted
+            bit <<= 1
+            d += 1
+        if not keep:
+            return False
+        m[i] = keep
+        behind = back
+    return True
+
+
+def _pair_apart(group: Group, m: list[int], totals: int) -> bool:
+    """Two peers: keep each digit of one cell that a different digit of the other makes up
+    one of ``totals`` (bits) with; False when a cell keeps none."""
+    (a, wa), (b, wb) = group
+    for _ in range(2):
+        ma, mb = m[a], m[b]
+        # The sums the other cell adds, as bits: sums_b >> (wa * d) tests digit d of a.
+        keep = 0
+        bit = 1
+        d = 1
+        while bit <= ma:
+            if ma & bit:
+                other = mb & ~bit
+                x = 1
+                while other:
+                    if other & 1 and totals >> (wa * d + wb * x) & 1:
+                        keep |= bit
+                        break
+                    other >>= 1
+                    x += 1
+            bit <<= 1
+            d += 1
+        if not keep:
+            return False
+        m[a] = keep
+        (a, wa), (b, wb) = (b, wb), (a, wa)
+    return True
+
+
+_LIST_DISTINCT = 64  # assignments a group of peers may have left to be listed
 
 
 def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
@@ -132,7 +177,7 @@ def _list_sums(group: Group, distinct: bool, m: list[int], low: int,
         digits = [d for d in range(1, m[i].bit_length() + 1) if m[i] >> (d - 1) & 1]
         options.append((w, digits))
         count *= len(digits)
-        if count > _LIST_CAP:
+        if count > _LIST_DISTINCT:
             return None
     found: dict[int, list[int]] = {}
     picked: list[int] = []
