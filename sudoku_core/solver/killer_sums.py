@@ -268,22 +268,30 @@ def derived_sums(shape: Shape, cages: Sequence[tuple[tuple[int, ...], int]]
     found: dict[tuple[int, ...], int] = {}
     have = {tuple(sorted(cells)) for cells, _ in cages}
     for units in _regions(shape):
-        region = {c for u in units for c in u}
-        inside: list[int] = []
-        partial: list[int] = []
-        for k in sorted({cage_of[c] for c in region if c in cage_of}):
-            cells = cages[k][0]
-            (inside if all(c in region for c in cells) else partial).append(k)
-        covered = {c for k in inside for c in cages[k][0]}
-        total = len(units) * unit_sum
-        innie = tuple(sorted(region - covered))
-        inside_sum = sum(cages[k][1] for k in inside)
-        if inside:  # else it is the whole region, which the units already say
-            _keep(found, have, innie, total - inside_sum)
-        if all(c in cage_of for c in region):
-            outie = tuple(sorted(c for k in partial for c in cages[k][0] if c not in region))
-            _keep(found, have, outie, sum(cages[k][1] for k in partial) + inside_sum - total)
+        _region_sums(units, cages, cage_of, unit_sum, found, have)
     return list(found.items())
+
+
+def _region_sums(units: tuple[tuple[int, ...], ...],
+                 cages: Sequence[tuple[tuple[int, ...], int]], cage_of: dict[int, int],
+                 unit_sum: int, found: dict[tuple[int, ...], int],
+                 have: set[tuple[int, ...]]) -> None:
+    """The innie and the outie of one region (a union of units), kept in ``found``."""
+    region = {c for u in units for c in u}
+    inside: list[int] = []
+    partial: list[int] = []
+    for k in sorted({cage_of[c] for c in region if c in cage_of}):
+        cells = cages[k][0]
+        (inside if all(c in region for c in cells) else partial).append(k)
+    covered = {c for k in inside for c in cages[k][0]}
+    total = len(units) * unit_sum
+    innie = tuple(sorted(region - covered))
+    inside_sum = sum(cages[k][1] for k in inside)
+    if inside:  # else it is the whole region, which the units already say
+        _keep(found, have, innie, total - inside_sum)
+    if all(c in cage_of for c in region):
+        outie = tuple(sorted(c for k in partial for c in cages[k][0] if c not in region))
+        _keep(found, have, outie, sum(cages[k][1] for k in partial) + inside_sum - total)
 
 
 def _keep(found: dict[tuple[int, ...], int], have: set[tuple[int, ...]],
