@@ -87,7 +87,11 @@ def test_hint_says_a_summary_and_plays_the_chain(fresh_app: App) -> None:
     assert lit_once_drawn(app, cells) == cells
     app.click("Close")
     expect(sheet).to_be_hidden()
-    # Closing gives back the hint's own highlighting.
+    # Closing gives back the hint's own highlighting (waited for: the page redraws after the
+    # sheet closes, and a loaded machine read the link's cells once before it had).
+    more = ("k => document.querySelectorAll('[role=gridcell][data-highlight]').length > k")
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below names what differs
+        app.page.wait_for_function(more, arg=len(cells), timeout=10_000)
     assert len(highlighted(app)) > len(cells)
 
 
