@@ -197,8 +197,14 @@ def test_a_conflicting_import_says_so_and_solve_says_solved(app: App) -> None:
     said = app.wait_message("Loaded a 9×9 puzzle")
     assert "but its givens conflict: 5 appears twice in row 1" in said, said
     expect(app.status()).to_have_attribute("data-kind", "error")
+    before = app.page.evaluate("document.querySelector('[role=status]').textContent")
     app.paste(CLASSIC)
-    said = app.wait_message("Loaded a 9×9 puzzle")
+    # Wait for the new message: the conflicting one also starts "Loaded a 9×9 puzzle".
+    app.page.wait_for_function(
+        "old => { const t = document.querySelector('[role=status]').textContent;"
+        " return t !== old && t.includes('Loaded a 9×9 puzzle'); }", arg=before,
+        timeout=60_000)
+    said = str(app.status().inner_text())
     assert "conflict" not in said, said
     expect(app.status()).to_have_attribute("data-kind", "ok")
     app.click("Solve")
