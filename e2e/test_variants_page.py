@@ -37,6 +37,14 @@ def attrs(app: App, name: str) -> list[str | None]:
         "[role=gridcell]", "(cells, name) => cells.map(c => c.getAttribute(name))", name))
 
 
+def regions_of(app: App) -> list[str | None]:
+    """Each cell's data-region, once drawn: the regions come with the engine's geometry, which
+    can arrive after the grid and its data-variant."""
+    app.page.wait_for_function(
+        "() => [...document.querySelectorAll('[role=gridcell]')].every(c => c.dataset.region)")
+    return attrs(app, "data-region")
+
+
 def label(app: App, index: int) -> str:
     return str(app.cells().nth(index).get_attribute("aria-label"))
 
@@ -59,7 +67,7 @@ def test_classic_grid_has_boxes_as_regions_and_no_variant(app: App) -> None:
     app.open("#p=" + "." * 81)
     grid = app.page.locator("[role=grid]")
     assert grid.get_attribute("data-variant") in (None, "")
-    regions = attrs(app, "data-region")
+    regions = regions_of(app)
     assert regions == [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
     assert attrs(app, "data-cage") == [None] * 81
     assert label(app, 0) == "r1c1, empty"
@@ -87,7 +95,7 @@ def test_killer_from_a_link(app: App) -> None:
                 assert "cage" not in label(app, other)
     assert label(app, 0) == f"r1c1, empty, cage {KILLER_VARIANT.cages[0].total}"
     # Boxes stay the regions of a Killer.
-    assert attrs(app, "data-region") == [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+    assert regions_of(app) == [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
     # The sum is drawn in the cage's first cell (CSS reads data-cage-sum).
     sum_text = app.cells().nth(0).evaluate("c => getComputedStyle(c, '::after').content")
     assert sum_text == f'"{KILLER_VARIANT.cages[0].total}"'
@@ -281,7 +289,7 @@ def test_jigsaw_pasted_as_variant_text(app: App) -> None:
     expect(app.page.locator("[role=grid]")).to_have_attribute("data-variant", "jigsaw")
     app.expect_line(JIGSAW.grid.line())
     regions = list(JIGSAW_VARIANT.regions)
-    assert attrs(app, "data-region") == [str(r) for r in regions]
+    assert regions_of(app) == [str(r) for r in regions]
     assert attrs(app, "data-cage") == [None] * 81
     # Thick lines follow the regions, not the boxes.
     right = app.page.eval_on_selector_all(
@@ -349,7 +357,7 @@ def test_new_puzzle_offers_variants(app: App, names: str) -> None:
         cages = attrs(app, "data-cage")
         assert all(c is not None for c in cages)  # a generated Killer cages every cell
     else:
-        regions = attrs(app, "data-region")
+        regions = regions_of(app)
         assert sorted(regions) == sorted(str(r) for r in range(9) for _ in range(9))
         assert regions != [str((i // 27) * 3 + (i % 9) // 3) for i in range(81)]
     app.wait_message("New")
