@@ -13,7 +13,7 @@ Run from the repo root:  .venv/bin/python benchmarks/bench_constraints.py [--bud
     --export FILE      write the puzzles (f-puzzles JSON, solution) for bench_iss.mjs
     --true-candidates  also time true candidates of each puzzle with its givens halved
 
-The made puzzles: 9x9 Killers without givens from ``generate_variant(..., ("killer",),
+The made puzzles: 9x9 Killers without givens from ``generate_puzzle(..., ("killer",),
 givens=False)`` (what ``sudoku generate --variant killer --no-givens`` makes), and puzzles
 read off a seeded solution grid: thermometers (increasing king-step walks), arrows (a
 circle and a line summing to it), Kropki dots (neighbours one apart or in ratio 1:2), and a
@@ -135,14 +135,14 @@ def community(path: Any) -> list[dict[str, str]]:
 def generated(k: int) -> list[dict[str, str]]:
     """K seeded puzzles of each kind in KINDS, as f-puzzles links with their solutions."""
     from sudoku_core.formats.write import format_fpuzzles
-    from sudoku_core.make.variant_generate import generate_variant
+    from sudoku_core.make.variant_generate import generate_puzzle
     from sudoku_core.model.grid import Shape
 
     out = []
     for kind in KINDS:
         for seed in range(k):
             if kind == "killer":
-                g = generate_variant(Shape(3, 3), ("killer",), "medium", seed=seed,
+                g = generate_puzzle(Shape(3, 3), ("killer",), "medium", seed=seed,
                                      givens=False, time_limit=120)
                 assert g.grid is not None and g.solution is not None
                 grid, solution = g.grid, g.solution.line()

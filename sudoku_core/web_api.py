@@ -34,9 +34,8 @@ from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
 from .logic.rate import rate
 from .logic.walk import Memo, memo, remember
-from .make.generate import generate
 from .make.isomorph import random_isomorphism
-from .make.variant_generate import generate_variant
+from .make.variant_generate import generate_puzzle
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
 from .model.conflicts import check
@@ -391,12 +390,8 @@ def cmd_generate(args: Json) -> Json:
     names = args.get("variant") or ""
     if not isinstance(names, str):
         raise BadRequest("variant must be a string such as 'killer' or 'x,antiking'")
-    if names.strip():
-        made = generate_variant(shape, parse_names(names), difficulty, seed=seed,
-                                symmetry=symmetry, time_limit=time_limit)
-    else:
-        made = generate(shape, difficulty=difficulty, seed=seed, symmetry=symmetry,
-                        time_limit=time_limit)
+    made = generate_puzzle(shape, parse_names(names), difficulty, seed=seed, symmetry=symmetry,
+                           time_limit=time_limit)
     # + "fpuzzles", "sudokupad" links, and "variant_words" for a variant
     return _with_words({**made.to_json(), **share_links(made.grid)}, made.grid)
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.make.variant_generate import generate_variant, killer_attempts
+from sudoku_core.make.variant_generate import generate_puzzle, killer_attempts
 from sudoku_core.model.budget import OutOfTime
 from sudoku_core.model.grid import Shape
 
@@ -24,7 +24,7 @@ NAMES = [("killer",), ("killer", "x"), ("killer", "jigsaw")]
 
 def record(shape: Shape, names: tuple[str, ...], seed: int, givens: bool,
            time_limit: float) -> dict[str, Any]:
-    out = generate_variant(shape, names, "medium", seed=seed, givens=givens,
+    out = generate_puzzle(shape, names, "medium", seed=seed, givens=givens,
                            time_limit=time_limit).to_json()
     return out  # Generated.to_json holds no timing field
 
@@ -57,7 +57,7 @@ def test_a_killer_call_keeps_its_budget_and_says_it_ran_out(box: tuple[int, int]
     # 16x16 with --time-limit 5 took 17 s: one attempt there is longer than the budget.
     start = time.perf_counter()
     try:
-        g = generate_variant(Shape(*box), ("killer",), "medium", seed=1, time_limit=limit)
+        g = generate_puzzle(Shape(*box), ("killer",), "medium", seed=1, time_limit=limit)
     except OutOfTime as exc:
         assert "time limit" in str(exc)
     else:

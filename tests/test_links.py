@@ -15,7 +15,7 @@ from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
 from sudoku_core.formats.page_link import format_link
 from sudoku_core.formats.read import LinkError, parse, read_link, read_parts
 from sudoku_core.formats.write import format_grid
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.errors import ParseError, SudokuError
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import solve
@@ -561,7 +561,7 @@ def test_any_compressed_text_gives_a_grid_or_a_sudoku_error(data: str, site: str
 
 
 def test_page_link_carries_variant_rules() -> None:
-    made = generate_variant(Shape(3, 3), ("killer",), "easy", seed=3).grid
+    made = generate_puzzle(Shape(3, 3), ("killer",), "easy", seed=3).grid
     link = format_link(made)
     assert "&v=%7B%22cages%22" in link and "box=" not in link
     back = parse("https://example.org/index.html" + link)

@@ -129,8 +129,8 @@ def test_se_is_null_where_se_rates_nothing() -> None:
     assert rate(Grid(Shape(2, 2), (1, 2, 0, 0) + (0,) * 12)).se is None  # not 9x9
     assert rate(Grid(Shape(3, 3), (0,) * 81)).se is None  # several solutions
     assert rate(Grid(Shape(3, 3), (1, 1) + (0,) * 79)).to_json()["se"] is None  # invalid
-    from sudoku_core.make.variant_generate import generate_variant
-    jigsaw = generate_variant(Shape(3, 3), ("jigsaw",), "easy", seed=3).grid
+    from sudoku_core.make.variant_generate import generate_puzzle
+    jigsaw = generate_puzzle(Shape(3, 3), ("jigsaw",), "easy", seed=3).grid
     assert rate(jigsaw).status == "solved" and rate(jigsaw).se is None  # a variant
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from sudoku_core.cli import main
 from sudoku_core.formats.read import parse
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.exact import solve
 
@@ -18,7 +18,7 @@ from sudoku_core.solver.exact import solve
     (("killer",), False), (("killer",), True), (("killer", "x"), False),
 ])
 def test_generated_variant_is_unique_with_its_rules(names: tuple[str, ...], givens: bool) -> None:
-    g = generate_variant(Shape(2, 3), names, "easy", seed=5, givens=givens, time_limit=30)
+    g = generate_puzzle(Shape(2, 3), names, "easy", seed=5, givens=givens, time_limit=30)
     assert g.shape.variant is not None
     assert set(g.shape.variant.names) == set(names)
     r = solve(g.grid, time_limit=None)

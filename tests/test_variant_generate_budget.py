@@ -10,7 +10,7 @@ import pytest
 from sudoku_core import web_api
 from sudoku_core.cli import main
 from sudoku_core.make.generate import GenerateError
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.budget import OutOfTime
 from sudoku_core.model.grid import Shape
 
@@ -27,11 +27,11 @@ _LEFTOVER_16 = 3.5
     (("jigsaw",), 16, 5, 2.0, _LEFTOVER_16),
     (("windoku", "antiknight"), 8, 1, 2.0, _SLACK),
 ])
-def test_generate_variant_answers_within_its_time_limit(
+def test_generate_puzzle_answers_within_its_time_limit(
         names: tuple[str, ...], size: int, seed: int, limit: float, slack: float) -> None:
     start = time.perf_counter()
     try:
-        generate_variant(Shape.for_size(size), names, "medium", seed=seed, time_limit=limit)
+        generate_puzzle(Shape.for_size(size), names, "medium", seed=seed, time_limit=limit)
     except (OutOfTime, GenerateError) as exc:
         assert "time limit" in str(exc) or "keeps the rules" in str(exc)
     assert time.perf_counter() - start < limit + slack
@@ -42,7 +42,7 @@ def test_no_latin_square_keeps_anti_king_at_4x4_whatever_the_other_rules(
         names: tuple[str, ...]) -> None:
     start = time.perf_counter()
     with pytest.raises(OutOfTime, match="no 4x4 grid keeps the rules"):
-        generate_variant(Shape(2, 2), names, "easy", seed=5, time_limit=30)
+        generate_puzzle(Shape(2, 2), names, "easy", seed=5, time_limit=30)
     assert time.perf_counter() - start < 1.0
 
 

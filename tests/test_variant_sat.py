@@ -23,7 +23,7 @@ from pysat.solvers import Solver
 from sudoku_core.logic.explain import steps
 from sudoku_core.make.cages import killer_shape, random_cages, unique_cages
 from sudoku_core.make.regions import random_regions
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import Cage, Variant
 from sudoku_core.solver.exact import solve
@@ -231,7 +231,7 @@ def test_givenless_killers_are_unique_and_their_steps_sound(seed: int) -> None:
 @pytest.mark.parametrize("names", [("killer",), ("x",), ("jigsaw",), ("antiknight",)],
                          ids=",".join)
 def test_generated_puzzles_agree_with_sat(names: tuple[str, ...]) -> None:
-    g = generate_variant(Shape(2, 3), names, "easy", seed=5, givens="killer" not in names,
+    g = generate_puzzle(Shape(2, 3), names, "easy", seed=5, givens="killer" not in names,
                          time_limit=20)
     sat = agree(g.grid)
     assert sat == [g.solution.cells]

@@ -17,10 +17,9 @@ from ..make.generate import (
     check_difficulty,
     check_seed,
     derive_seed,
-    generate,
 )
 from ..make.symmetry import SYMMETRIES, check_symmetry
-from ..make.variant_generate import generate_variant
+from ..make.variant_generate import generate_puzzle
 from ..model.budget import OutOfTime
 from ..model.constraints import KILLER
 from ..model.errors import quoted
@@ -175,13 +174,10 @@ class _Make:
     def one(self, seed: int | None) -> Generated:
         """One puzzle of the series: a variant one when rules were asked for."""
         o = self.options
-        if o["variant"]:
-            return generate_variant(self.shape, o["variant"], o["difficulty"], seed,
-                                    givens=not o["no_givens"], symmetry=o["symmetry"],
-                                    time_limit=o["time_limit"], max_attempts=o["max_attempts"])
-        return generate(self.shape, o["difficulty"], seed=seed, symmetry=o["symmetry"],
-                        minimal=o["minimal"], time_limit=o["time_limit"],
-                        max_attempts=o["max_attempts"])
+        return generate_puzzle(self.shape, o["variant"], o["difficulty"], seed,
+                               givens=not o["no_givens"], symmetry=o["symmetry"],
+                               minimal=o["minimal"], time_limit=o["time_limit"],
+                               max_attempts=o["max_attempts"])
 
 
 FAILED = "failed on the cluster on every try"

@@ -18,38 +18,28 @@ _NODES_PER_CELL = 40
 
 
 def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None = None) -> Grid:
-    """A random complete grid: the solver with shuffled branching, else a shuffled pattern.
+    """A random complete grid: the solver with shuffled branching, restarted in new orders
+    with twice the nodes while the rules allow no pattern grid.
 
-    Above 25x25 the solver itself answers an empty grid with a shuffled pattern grid (a
-    search fill there costs seconds). Past ``deadline`` (a ``time.perf_counter()`` value)
-    the search stops and the pattern grid comes back.
+    A classic shape falls back on a shuffled pattern grid once the first search runs out
+    (above 25x25 the solver itself answers an empty grid with one: a search fill there costs
+    seconds); no pattern keeps a variant's rules, so a variant's search goes on until
+    ``deadline`` (a ``time.perf_counter()`` value) or the budget runs out.
     """
-    if shape.variant is not None:
-        return _variant_solution(shape, rng, deadline)
-    budget = _NODES_PER_CELL * shape.cell_count
-    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    result = solve(Grid.empty(shape), limit=1, max_nodes=budget, time_limit=seconds, rng=rng)
-    if result.solution is not None:
-        return result.solution
-    return pattern_solution(shape, rng)
-
-
-def _variant_solution(shape: Shape, rng: random.Random, deadline: float | None) -> Grid:
-    """A random grid of a variant: restarts in new orders (no pattern grid keeps its rules)."""
     cap = _NODES_PER_CELL * shape.cell_count
+    rules = shape.variant.describe() if shape.variant else ""
     while True:
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         result = solve(Grid.empty(shape), limit=1, max_nodes=cap, time_limit=seconds, rng=rng)
         if result.solution is not None:
             return result.solution
+        if not rules:
+            return pattern_solution(shape, rng)
         if result.status == "no_solution":
-            raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules "
-                            f"{shape.variant.describe() if shape.variant else ''}")
+            raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules {rules}")
         if (deadline is not None and time.perf_counter() >= deadline) or budget.expired():
             raise OutOfTime(f"the time limit ran out before a {shape.size}x{shape.size} grid "
-                            f"keeping the rules "
-                            f"{shape.variant.describe() if shape.variant else ''} was filled; "
-                            "give it more time")
+                            f"keeping the rules {rules} was filled; give it more time")
         cap *= 2
 
 

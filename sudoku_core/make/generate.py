@@ -258,7 +258,7 @@ def generate(
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
-    # A caller's deadline (generate_variant's, which spent some on a region layout) binds too.
+    # A caller's deadline (generate_puzzle's, which spent some on a region layout) binds too.
     outer = budget.current()
     end = start + time_limit if outer is None else min(start + time_limit, outer)
     run = _Run(shape, target, sym, minimal, end, should_stop,

@@ -89,16 +89,25 @@ def _ran_out(shape: Shape) -> str:
             "with a grid was found; give it more time")
 
 
-def generate_variant(shape: Shape, names: Iterable[str], difficulty: str = "medium",
-                     seed: int | None = None, *, givens: bool = True,
-                     symmetry: str | None = None, time_limit: float | None = None,
-                     max_attempts: int | None = None) -> Generated:
-    """A unique puzzle with the rules of ``names``, rated at ``difficulty`` when reachable.
+def generate_puzzle(shape: Shape, names: Iterable[str] = (), difficulty: str = "medium",
+                    seed: int | None = None, *, givens: bool = True,
+                    symmetry: str | None = None, minimal: bool = False,
+                    time_limit: float | None = None,
+                    max_attempts: int | None = None) -> Generated:
+    """A unique puzzle with the rules of ``names`` (none: classic), rated at ``difficulty``
+    when reachable: the one entry the CLI and the page call.
 
     ``givens`` (Killer only): False makes a Killer whose cages alone decide the solution.
+    ``minimal`` (classic only): no given can go.
     """
     names = tuple(names)
     target = check_difficulty(difficulty)
+    if minimal and names:
+        raise GenerateError("minimal puzzles are classic only; variant puzzles are not "
+                            "minimised")
+    if not names:  # the classic generator draws everything from the seed itself
+        return generate(shape, difficulty, seed=seed, symmetry=symmetry, minimal=minimal,
+                        time_limit=time_limit, max_attempts=max_attempts)
     if seed is None:
         seed = random.SystemRandom().randrange(_SEED_RANGE)
     check_seed(seed)
@@ -208,4 +217,4 @@ def _killer_attempt(base: Shape, target: Level, seed: int, rng: random.Random, g
                      rating.hardest, seed, attempts, target, level == target, "", "none", False)
 
 
-__all__ = ["GenerateError", "generate_variant", "variant_shape"]
+__all__ = ["GenerateError", "generate_puzzle", "variant_shape"]

@@ -45,20 +45,6 @@ class StaleMark(NamedTuple):
     at: tuple[int, ...]  # per unit: the cell that holds it (row and box may share one)
 
 
-def _variant_masks(values: list[int], peers: tuple[tuple[int, ...], ...], full: int) -> list[int]:
-    """Candidates when peers are more than three units (cages, knight or king moves)."""
-    masks = [0] * len(values)
-    for cell, v in enumerate(values):
-        if not v:
-            used = 0
-            for p in peers[cell]:
-                w = values[p]
-                if w:
-                    used |= 1 << (w - 1)
-            masks[cell] = full & ~used
-    return masks
-
-
 class Candidates:
     """Placed values and per-cell candidate bitmasks of a grid, with precomputed units."""
 
@@ -85,9 +71,9 @@ class Candidates:
         geo = shape.geometry
         full = (1 << shape.size) - 1
         values = list(grid.cells)
-        if shape.variant is not None:
-            return cls(shape, values, _variant_masks(values, geo.peers, full))
-        # Mask of values used in each unit, then each empty cell sees its three units.
+        # Mask of values used in each unit (rows, columns, boxes and the rules' own units),
+        # then each empty cell sees its units, and its loose peers (cages, knight or king
+        # moves) one by one.
         used = [0] * len(geo.units)
         for u, unit in enumerate(geo.units):
             m = 0
@@ -97,10 +83,21 @@ class Candidates:
                     m |= 1 << (v - 1)
             used[u] = m
         masks = [0] * len(values)
+        loose = geo.loose
+        units_of = geo.units_of
         for cell, v in enumerate(values):
             if not v:
-                r, c, b = geo.units_of[cell]
-                masks[cell] = full & ~(used[r] | used[c] | used[b])
+                us = units_of[cell]  # row, column, box (every grid has them), then the rules'
+                seen = used[us[0]] | used[us[1]] | used[us[2]]
+                if len(us) > 3:
+                    for u in us[3:]:
+                        seen |= used[u]
+                if loose:
+                    for p in loose[cell]:
+                        w = values[p]
+                        if w:
+                            seen |= 1 << (w - 1)
+                masks[cell] = full & ~seen
         return cls(shape, values, masks)
 
     @classmethod

@@ -5,15 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .candidates import Candidates
-from .constraints.anti_king import KING_MOVES
-from .constraints.anti_knight import KNIGHT_MOVES
-from .constraints.base import moves_apart
-from .constraints.killer import Cage
-from .constraints.rule import Board, broken_parts
+from .constraints import TABLE
+from .constraints.base import repeats
 from .contract import Json, frame, pairs
 from .expect import expect
 from .grid import UNIT_KINDS, Grid, Shape, cell_name
-from .variants import sum_reachable
 
 
 @dataclass(frozen=True)
@@ -80,101 +76,29 @@ class Conflict:
 
 
 def find_conflicts(grid: Grid) -> list[Conflict]:
-    """Every value repeated in a unit, rows then columns then boxes."""
+    """Every value repeated in a unit (rows, columns, boxes, then the rules' own units), then
+    what each rule of the constraint table says its filled cells break (cages, moves, lines)."""
     expect("find_conflicts", grid=(grid, Grid))
-    if grid.shape.variant is not None:
-        return _variant_conflicts(grid)
-    geo = grid.shape.geometry
-    n = grid.size
-    cells = grid.cells
-    found = []
-    for u, unit in enumerate(geo.units):
-        seen: dict[int, list[int]] = {}
-        for c in unit:
-            v = cells[c]
-            if v:
-                seen.setdefault(v, []).append(c)
-        for v in sorted(seen):
-            if len(seen[v]) > 1:
-                found.append(
-                    Conflict(UNIT_KINDS[u // n], u % n, v, grid.shape.symbol(v), tuple(seen[v]))
-                )
-    return found
-
-
-def _variant_conflicts(grid: Grid) -> list[Conflict]:
-    """Repeats in every unit, then cages (repeats, sums), then knight and king pairs."""
     shape = grid.shape
     geo = shape.geometry
-    variant = shape.variant
-    assert variant is not None
     cells = grid.cells
     sym = shape.symbol
+    # A classic puzzle's conflicts keep their documented JSON (no reason, a row, column or
+    # box); a variant's name their reason and unit cells, as its other conflicts do.
+    reason = "" if shape.variant is None else "repeated digit"
     found = []
-    for u, unit in enumerate(geo.units):
-        kind, index = geo.unit_kind(u)
-        for v, where in _repeats(cells, unit):
-            found.append(Conflict(kind, index, v, sym(v), where, "repeated digit", unit))
-    for k, cage in enumerate(variant.cages):
-        found += _cage_conflicts(grid, k, cage)
-    for kind, on, moves in (("knight", variant.anti_knight, KNIGHT_MOVES),
-                            ("king", variant.anti_king, KING_MOVES)):
-        if on:
-            for index, (a, b) in enumerate(moves_apart(grid.size, moves)):
-                if cells[a] and cells[a] == cells[b]:
-                    found.append(Conflict(kind, index, cells[a], sym(cells[a]), (a, b),
-                                          "repeated digit", (a, b)))
-    found += _placed_conflicts(grid)
+    for unit, (kind, index) in zip(geo.units, geo.kinds, strict=True):
+        filled = [cells[c] for c in unit if cells[c]]
+        if len(set(filled)) < len(filled):  # most units repeat nothing: a cheap test first
+            for v, where in repeats(cells, unit):
+                found.append(Conflict(kind, index, v, sym(v), where, reason,
+                                      unit if reason else ()))
+    if shape.variant is not None:
+        for row in TABLE:
+            for b in row.breaks(shape.variant, cells, geo.box_of):
+                found.append(Conflict(b.kind, b.nth, b.value, sym(b.value) if b.value else "",
+                                      b.cells, b.reason, b.unit_cells, b.total))
     return found
-
-
-def _placed_conflicts(grid: Grid) -> list[Conflict]:
-    """Each placed rule whose filled cells already leave it no way to hold."""
-    variant = grid.shape.variant
-    assert variant is not None
-    if not variant.constraints:
-        return []
-    board = Board(grid.size, grid.shape.geometry.box_of)
-    cells = grid.cells
-    found = []
-    seen: dict[str, int] = {}
-    for rule in variant.constraints:
-        k = seen.get(rule.kind, 0)
-        seen[rule.kind] = k + 1
-        for scope in broken_parts(rule, variant, cells, board):
-            filled = tuple(c for c in scope if cells[c])
-            found.append(Conflict(rule.kind, k, 0, "", filled, "rule broken", scope))
-    return found
-
-
-def _cage_conflicts(grid: Grid, k: int, cage: Cage) -> list[Conflict]:
-    """A cage's repeated digits, or else its sum exceeded or out of reach."""
-    cells = grid.cells
-    sym = grid.shape.symbol
-    repeats = _repeats(cells, cage.cells)
-    found = [Conflict("cage", k, v, sym(v), where, "repeated digit", cage.cells, cage.total)
-             for v, where in repeats]
-    if cage.total is None or repeats:
-        return found
-    placed = [cells[c] for c in cage.cells if cells[c]]
-    filled = tuple(c for c in cage.cells if cells[c])
-    free = len(cage.cells) - len(placed)
-    if sum(placed) > cage.total or (not free and sum(placed) != cage.total):
-        reason = "sum exceeded" if sum(placed) > cage.total else "sum unreachable"
-        found.append(Conflict("cage", k, 0, "", filled, reason, cage.cells, cage.total))
-    elif not sum_reachable(cage.total - sum(placed), free, grid.size, placed):
-        found.append(Conflict("cage", k, 0, "", filled, "sum unreachable", cage.cells,
-                              cage.total))
-    return found
-
-
-def _repeats(cells: tuple[int, ...], unit: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-    seen: dict[int, list[int]] = {}
-    for c in unit:
-        v = cells[c]
-        if v:
-            seen.setdefault(v, []).append(c)
-    return [(v, tuple(seen[v])) for v in sorted(seen) if len(seen[v]) > 1]
 
 
 def find_dead_cells(grid: Grid) -> list[int]:

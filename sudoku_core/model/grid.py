@@ -177,6 +177,9 @@ class Geometry:
     # classic kinds), and the cages (digits differ; sums) that are no unit.
     kinds: tuple[tuple[str, int], ...] = field(repr=False, default=())
     cages: tuple[tuple[int, ...], ...] = field(repr=False, default=())
+    # Per cell: its peers through no unit (cage mates, knight or king moves), which the
+    # candidates' unit masks do not see.
+    loose: tuple[tuple[int, ...], ...] = field(repr=False, default=())
 
     def unit_kind(self, unit: int) -> tuple[str, int]:
         """('row'|'column'|'box', index within its kind) of a unit index."""
@@ -200,86 +203,74 @@ class Geometry:
 
 @cache
 def geometry(shape: Shape) -> Geometry:
-    """Build (once) the units and peers tables of a shape."""
-    if shape.variant is not None:
-        return _variant_geometry(shape, shape.variant)
-    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    """Build (once) the units and peers of a shape and of every rule its variant adds.
+
+    One path for every puzzle: rows, columns and boxes (or Jigsaw regions), then each row of
+    the constraint table adds its units, its differ groups (cages) and its moves; a classic
+    shape simply has none of them.
+    """
+    variant = shape.variant or Variant()
+    n = shape.size
     rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
     cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
-    box_of = tuple((i // n) // br * (n // bc) + (i % n) // bc for i in range(n * n))
-    boxes_l: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n * n):
-        boxes_l[box_of[i]].append(i)
-    boxes = tuple(tuple(b) for b in boxes_l)
-    row_of = tuple(i // n for i in range(n * n))
-    col_of = tuple(i % n for i in range(n * n))
-    peers = tuple(
-        tuple(
-            sorted(
-                (set(rows[row_of[i]]) | set(cols[col_of[i]]) | set(boxes[box_of[i]])) - {i}
-            )
-        )
-        for i in range(n * n)
-    )
-    units_of = tuple((row_of[i], n + col_of[i], 2 * n + box_of[i]) for i in range(n * n))
-    # People scan boxes first (and most hidden singles are in boxes), then rows and columns.
-    box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
-    return Geometry(shape, rows, cols, boxes, rows + cols + boxes, peers, row_of, col_of,
-                    box_of, units_of, box_first)
-
-
-def _variant_geometry(shape: Shape, variant: Variant) -> Geometry:
-    """Units and peers with a variant's rules: regions for boxes, extra units, differ pairs."""
-    classic = geometry(shape.classic)
-    n = shape.size
-    boxes, box_of, kinds, extra = _variant_units(shape, variant, classic)
-    units = classic.rows + classic.cols + boxes + extra
+    box_of, boxes, kinds, extra = _regions_and_units(shape, variant)
+    units = rows + cols + boxes + extra
     units_of_l: list[list[int]] = [[] for _ in range(n * n)]
     for u, unit in enumerate(units):
         for cell in unit:
             units_of_l[cell].append(u)
     cages = tuple(group for row in TABLE for group in row.groups(variant))
+    moves = tuple(move for row in TABLE for move in row.moves(variant))
+    peers, loose = _peers(n, units, cages, moves)
+    # People scan boxes first (and most hidden singles are in boxes), then rows and columns.
     box_first = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(
         range(3 * n, len(units)))
-    return Geometry(shape, classic.rows, classic.cols, boxes, units,
-                    _variant_peers(n, units, cages, variant), classic.row_of, classic.col_of,
-                    box_of, tuple(tuple(u) for u in units_of_l), box_first, kinds, cages)
+    return Geometry(shape, rows, cols, boxes, units, peers, tuple(i // n for i in range(n * n)),
+                    tuple(i % n for i in range(n * n)), box_of,
+                    tuple(tuple(u) for u in units_of_l), box_first, kinds, cages, loose)
 
 
-def _variant_units(shape: Shape, variant: Variant, classic: Geometry) -> tuple[
-        tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[str, int], ...],
+def _regions_and_units(shape: Shape, variant: Variant) -> tuple[
+        tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[str, int], ...],
         tuple[tuple[int, ...], ...]]:
-    """Boxes (or regions), the box of each cell, every unit's kind, and the extra units."""
-    n = shape.size
-    box_kind = "box"
-    boxes, box_of = classic.boxes, classic.box_of
-    if JIGSAW.present(variant):
-        box_kind = JIGSAW.unit_kind
-        box_of = variant.regions
-        boxes = tuple(tuple(i for i in range(n * n) if box_of[i] == r) for r in range(n))
+    """The box (or Jigsaw region) of each cell, the boxes, every unit's kind, and the units
+    the rules add (the table's order: diagonals, then windows, then placed units)."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    box_of = variant.regions or tuple(
+        (i // n) // br * (n // bc) + (i % n) // bc for i in range(n * n))
+    boxes = tuple(tuple(i for i in range(n * n) if box_of[i] == b) for b in range(n))
+    box_kind = JIGSAW.unit_kind if JIGSAW.present(variant) else "box"
     kinds = ([("row", i) for i in range(n)] + [("column", i) for i in range(n)]
              + [(box_kind, i) for i in range(n)])
     extra: list[tuple[int, ...]] = []
-    for row in TABLE:  # the table's order: diagonals, then windows
-        found = row.units(variant, shape.box_rows, shape.box_cols)
+    for row in TABLE:
+        found = row.units(variant, br, bc)
         extra += found
         kinds += [(row.unit_kind, i) for i in range(len(found))]
-    return boxes, tuple(box_of), tuple(kinds), tuple(extra)
+    return box_of, boxes, tuple(kinds), tuple(extra)
 
 
-def _variant_peers(n: int, units: tuple[tuple[int, ...], ...],
-                   cages: tuple[tuple[int, ...], ...],
-                   variant: Variant) -> tuple[tuple[int, ...], ...]:
-    """Each cell's peers: unit and cage mates, and cells a knight's or king's move away."""
-    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
-    for group in units + cages:
+def _peers(n: int, units: tuple[tuple[int, ...], ...], cages: tuple[tuple[int, ...], ...],
+           moves: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...],
+                                                    tuple[tuple[int, ...], ...]]:
+    """Each cell's peers (unit and cage mates, cells a knight's or king's move away), and the
+    peers of each cell it shares no unit with (cages and moves: the candidates' extra pass)."""
+    in_units: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for cell in unit:
+            in_units[cell].update(unit)
+    others: list[set[int]] = [set() for _ in range(n * n)]
+    for group in cages:
         for cell in group:
-            peer_sets[cell].update(group)
-    moves = tuple(move for row in TABLE for move in row.moves(variant))
+            others[cell].update(group)
     for a, b in moves_apart(n, moves):
-        peer_sets[a].add(b)
-        peer_sets[b].add(a)
-    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+        others[a].add(b)
+        others[b].add(a)
+    cells = range(n * n)
+    peers = tuple(tuple(sorted((in_units[i] | others[i]) - {i})) for i in cells)
+    loose = tuple(tuple(sorted(others[i] - in_units[i] - {i})) for i in cells
+                  ) if cages or moves else ()
+    return peers, loose
 
 
 def cell_name(cell: Cell, size: int) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .constraints import JIGSAW, KILLER, NAMED, TABLE, WINDOKU, by_name, name_key
-from .constraints.killer import Cage
+from .constraints.killer import Cage, sum_reachable
 from .constraints.rule import Rule
 from .errors import VariantError
 
@@ -139,19 +139,3 @@ def rules_of(names: Iterable[str]) -> Variant:
         if row.is_flag and row.name in names:
             out = row.switched_on(out)
     return out
-
-
-def sum_reachable(total: int, free: int, size: int, used: Iterable[int]) -> bool:
-    """True when ``free`` distinct digits (1..size, none of ``used``) can add up to ``total``."""
-    if total < 0:
-        return False
-    banned = set(used)
-    # reach[k] = bitmask of the sums k distinct allowed digits can make.
-    reach = [0] * (free + 1)
-    reach[0] = 1
-    for d in range(1, size + 1):
-        if d in banned:
-            continue
-        for k in range(free, 0, -1):
-            reach[k] |= reach[k - 1] << d
-    return bool(reach[free] >> total & 1)

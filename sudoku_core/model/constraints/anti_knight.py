@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .base import RULES_SECTION, ConstraintType, Move
+from .base import RULES_SECTION, Break, ConstraintType, Move, move_breaks
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -25,6 +26,12 @@ class AntiKnight(ConstraintType):
 
     def switched_on(self, variant: Variant) -> Variant:
         return replace(variant, anti_knight=True)
+
+    def breaks(self, variant: Variant, values: Sequence[int], box_of: Sequence[int]
+               ) -> list[Break]:
+        if not variant.anti_knight:
+            return []
+        return move_breaks("knight", KNIGHT_MOVES, values)
 
     def moves(self, variant: Variant) -> tuple[Move, ...]:
         return KNIGHT_MOVES if variant.anti_knight else ()

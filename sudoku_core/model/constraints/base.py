@@ -6,9 +6,10 @@ readers and the writers ask the rows (``TABLE`` in this package) instead of nami
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import VariantError
 
@@ -18,6 +19,18 @@ if TYPE_CHECKING:  # the record imports the table; the rows only read and make r
 RULES_SECTION = "rules"  # the variant text's section of the flag rules, listed by name
 Unit = tuple[int, ...]
 Move = tuple[int, int]
+
+
+class Break(NamedTuple):
+    """A rule a filled grid already breaks (``model.conflicts`` words it as a Conflict)."""
+
+    kind: str  # "cage", "knight", "thermometer", ...
+    nth: int  # which one of its kind (0-based)
+    value: int  # the repeated digit, 0 when the rule breaks otherwise
+    cells: Unit  # the filled cells that break it
+    reason: str  # "repeated digit" | "sum exceeded" | "sum unreachable" | "rule broken"
+    unit_cells: Unit  # every cell of the cage, pair or placed rule
+    total: int | None = None  # a cage's sum
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,12 @@ class ConstraintType:
         """The moves (row, column steps) whose two cells differ (anti-knight, anti-king)."""
         return ()
 
+    def breaks(self, variant: Variant, values: Sequence[int], box_of: Sequence[int]
+               ) -> list[Break]:
+        """What its filled cells already break, beyond repeats in its units (the grid's
+        conflict check finds those for every unit alike)."""
+        return []
+
     def cells(self, variant: Variant, box_rows: int, box_cols: int) -> Unit:
         """Every cell the rule constrains, in cell order."""
         n = box_rows * box_cols
@@ -80,6 +99,24 @@ class ConstraintType:
         found.update(c for group in self.groups(variant) for c in group)
         found.update(c for pair in moves_apart(n, self.moves(variant)) for c in pair)
         return tuple(sorted(found))
+
+
+def move_breaks(kind: str, moves: Iterable[Move], values: Sequence[int]) -> list[Break]:
+    """Two cells a move apart that hold one digit (anti-knight, anti-king)."""
+    size = math.isqrt(len(values))
+    return [Break(kind, index, values[a], (a, b), "repeated digit", (a, b))
+            for index, (a, b) in enumerate(moves_apart(size, moves))
+            if values[a] and values[a] == values[b]]
+
+
+def repeats(values: Sequence[int], unit: Iterable[int]) -> list[tuple[int, Unit]]:
+    """Each digit held by more than one cell of ``unit``, with those cells (digit order)."""
+    seen: dict[int, list[int]] = {}
+    for c in unit:
+        v = values[c]
+        if v:
+            seen.setdefault(v, []).append(c)
+    return [(v, tuple(seen[v])) for v in sorted(seen) if len(seen[v]) > 1]
 
 
 def moves_apart(size: int, moves: Iterable[Move]) -> Iterator[tuple[int, int]]:

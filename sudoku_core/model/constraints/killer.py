@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..errors import VariantError
-from .base import ConstraintType, Unit, is_whole_number
+from .base import Break, ConstraintType, Unit, is_whole_number, repeats
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -49,6 +50,12 @@ class Killer(ConstraintType):
     def groups(self, variant: Variant) -> tuple[Unit, ...]:
         return tuple(cage.cells for cage in variant.cages)
 
+    def breaks(self, variant: Variant, values: Sequence[int], box_of: Sequence[int]
+               ) -> list[Break]:
+        size = math.isqrt(len(values))
+        return [b for k, cage in enumerate(variant.cages) for b in _cage_breaks(values, k, cage,
+                                                                                 size)]
+
     def check(self, variant: Variant, box_rows: int, box_cols: int) -> None:
         """Raise VariantError for an empty, oversized, off-grid or overlapping cage."""
         n = box_rows * box_cols
@@ -70,6 +77,39 @@ class Killer(ConstraintType):
                 owner[cell] = k
             if cage.total is not None and cage.total < 1:
                 raise VariantError(f"cage {k}: sum {cage.total} must be at least 1")
+
+
+def _cage_breaks(values: Sequence[int], k: int, cage: Cage, size: int) -> list[Break]:
+    """A cage's repeated digits, or else its sum exceeded or out of reach."""
+    found = [Break("cage", k, v, where, "repeated digit", cage.cells, cage.total)
+             for v, where in repeats(values, cage.cells)]
+    if cage.total is None or found:
+        return found
+    placed = [values[c] for c in cage.cells if values[c]]
+    filled = tuple(c for c in cage.cells if values[c])
+    free = len(cage.cells) - len(placed)
+    if sum(placed) > cage.total or (not free and sum(placed) != cage.total):
+        reason = "sum exceeded" if sum(placed) > cage.total else "sum unreachable"
+        found.append(Break("cage", k, 0, filled, reason, cage.cells, cage.total))
+    elif not sum_reachable(cage.total - sum(placed), free, size, placed):
+        found.append(Break("cage", k, 0, filled, "sum unreachable", cage.cells, cage.total))
+    return found
+
+
+def sum_reachable(total: int, free: int, size: int, used: Iterable[int]) -> bool:
+    """True when ``free`` distinct digits (1..size, none of ``used``) can add up to ``total``."""
+    if total < 0:
+        return False
+    banned = set(used)
+    # reach[k] = bitmask of the sums k distinct allowed digits can make.
+    reach = [0] * (free + 1)
+    reach[0] = 1
+    for d in range(1, size + 1):
+        if d in banned:
+            continue
+        for k in range(free, 0, -1):
+            reach[k] |= reach[k - 1] << d
+    return bool(reach[free] >> total & 1)
 
 
 def _cage_from_json(cage: object, k: int, size: int) -> Cage:

@@ -24,12 +24,13 @@ its own cells' candidates from a queue of changes); the code is this project's o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import VariantError
-from .base import ConstraintType, Unit, is_whole_number
+from .base import Break, ConstraintType, Unit, is_whole_number
 
 if TYPE_CHECKING:
     from ..variants import Variant
@@ -351,6 +352,14 @@ class PlacedType(ConstraintType):
 
     def groups(self, variant: Variant) -> tuple[Unit, ...]:
         return tuple(g for r in self.rules(variant) for g in r.differ())
+
+    def breaks(self, variant: Variant, values: Sequence[int], box_of: Sequence[int]
+               ) -> list[Break]:
+        """Each part of each of its rules whose filled cells leave it no way to hold."""
+        board = Board(math.isqrt(len(values)), tuple(box_of))
+        return [Break(rule.kind, k, 0, tuple(c for c in scope if values[c]), "rule broken", scope)
+                for k, rule in enumerate(self.rules(variant))
+                for scope in broken_parts(rule, variant, values, board)]
 
 
 def _units_of(rule: Rule, size: int) -> tuple[Unit, ...]:
