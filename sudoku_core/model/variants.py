@@ -62,6 +62,13 @@ class Variant:
         """True when some cage has a sum (values can no longer be relabelled)."""
         return any(cage.total is not None for cage in self.cages)
 
+    @property
+    def reads_digits(self) -> bool:
+        """True when some rule reads the digits themselves (a cage's sum, a thermometer, a dot,
+        a clue): swapping two digits in a solution may then break it, so no count may be
+        proved by relabelling."""
+        return self.has_sums or bool(self.constraints)
+
     def describe(self) -> str:
         """'Killer, X' in words for messages."""
         return ", ".join(row.words for row in TABLE if row.present(self)) or "classic"

@@ -319,8 +319,8 @@ def _enough(grid: Grid, limit: int) -> int:
     """
     if limit < 2 or grid.shape.size <= _RESTART_ABOVE:
         return limit
-    if grid.shape.variant is not None and grid.shape.variant.has_sums:
-        return limit  # cage sums tell values apart: a swap of two values breaks them
+    if grid.shape.variant is not None and grid.shape.variant.reads_digits:
+        return limit  # sums, lines and dots tell values apart: a swap of two values breaks them
     unused = grid.shape.size - len(set(grid.cells) - {0})
     return 1 if unused >= 2 and limit <= math.factorial(min(unused, 12)) else limit
 
