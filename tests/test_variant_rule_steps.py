@@ -12,35 +12,13 @@ import random
 from brute4 import all_grids
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules4 import keeps as _keeps
+from rules4 import rules_of_grid as _rules
 
 from sudoku_core.logic.techniques.placed import TECHNIQUE, iter_variant_rule
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import variant_from_json
-
-EDGES = [(a, a + 1) for a in range(16) if a % 4 < 3] + [(a, a + 4) for a in range(12)]
-
-
-def _rules(grid: tuple[int, ...], rng: random.Random) -> dict[str, object]:
-    """Rules that ``grid`` keeps: a rising line, white and black dots, an XV pair."""
-    start = rng.randrange(16)
-    line = [start]
-    while len(line) < 4:
-        nxt = [b for a, b in EDGES if a == line[-1] and b not in line] + [
-            a for a, b in EDGES if b == line[-1] and a not in line]
-        if not nxt:
-            break
-        line.append(rng.choice(nxt))
-    line = sorted({grid[c]: c for c in line}.values(), key=lambda c: grid[c])  # rising
-    out: dict[str, object] = {"thermometers": [{"cells": line}]} if len(line) > 1 else {}
-    white = [{"cells": [a, b]} for a, b in EDGES if abs(grid[a] - grid[b]) == 1]
-    black = [{"cells": [a, b]} for a, b in EDGES if grid[a] == 2 * grid[b] or
-             grid[b] == 2 * grid[a]]
-    xv = [{"cells": [a, b], "sum": 5} for a, b in EDGES if grid[a] + grid[b] == 5]
-    for key, items in (("white_dots", white), ("black_dots", black), ("xv", xv)):
-        if items and rng.random() < 0.6:
-            out[key] = rng.sample(items, min(len(items), 2))
-    return out
 
 
 @settings(max_examples=80, deadline=None)
@@ -67,27 +45,6 @@ def test_no_step_removes_a_true_candidate(index: int, seed: int) -> None:
             for x, v in step.eliminations:
                 assert all(g[x] != v for g in keeps), (step.text, x, v)
         c.apply(steps[0])
-
-
-def _keeps(g: tuple[int, ...], rules: dict[str, object]) -> bool:
-    """The rules from their words, not from the package."""
-    for item in rules.get("thermometers", []):  # type: ignore[attr-defined]
-        cells = item["cells"]
-        if any(g[a] >= g[b] for a, b in zip(cells, cells[1:], strict=False)):
-            return False
-    for item in rules.get("white_dots", []):  # type: ignore[attr-defined]
-        a, b = item["cells"]
-        if abs(g[a] - g[b]) != 1:
-            return False
-    for item in rules.get("black_dots", []):  # type: ignore[attr-defined]
-        a, b = item["cells"]
-        if g[a] != 2 * g[b] and g[b] != 2 * g[a]:
-            return False
-    for item in rules.get("xv", []):  # type: ignore[attr-defined]
-        a, b = item["cells"]
-        if g[a] + g[b] != item["sum"]:
-            return False
-    return True
 
 
 def test_a_thermometer_step_says_the_rule_in_words() -> None:

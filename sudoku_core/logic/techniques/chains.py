@@ -18,6 +18,7 @@ from ...model import budget
 from ...model.candidates import Candidates
 from ...model.step import Chain, ChainLink, ChainNode, compact_result, node_text
 from .base import Step
+from .rule_links import rule_weak_links
 from .single_digit import conjugate_pairs, make_step, name, peer_masks, removal_text, value_cells
 
 Node = int  # cell * N + (value - 1)
@@ -45,6 +46,7 @@ class _Graph:
                 na, nb = a * n + v - 1, b * n + v - 1
                 self.bilocal.setdefault(na, []).append(nb)
                 self.bilocal.setdefault(nb, []).append(na)
+        self.rule_weak = rule_weak_links(c)  # pairs the placed rules forbid (variants)
         self.bivalue: dict[Node, list[Node]] = {}
         for cell, m in enumerate(self.masks):
             if m.bit_count() == 2:
@@ -80,11 +82,31 @@ class _Graph:
 class _Logic:
     """What a chain proves: eliminations for "a or b" and for a continuous (nice) loop."""
 
-    def __init__(self, c: Candidates) -> None:
+    def __init__(self, c: Candidates, rule_weak: dict[Node, set[Node]] | None = None) -> None:
         self.n = c.size
         self.pm = peer_masks(c.shape)
         self.masks = c.masks
         self.vcells = value_cells(c)
+        # The placed rules' weak links (AIC reads them; X- and XY-Chains keep to peers).
+        self.rule_weak = rule_weak or {}
+
+    def _sees(self, a: Node, b: Node) -> bool:
+        """True if a and b cannot both be true, by any link this search reads."""
+        ca, va = divmod(a, self.n)
+        cb, vb = divmod(b, self.n)
+        if ca == cb:
+            return va != vb
+        return (va == vb and bool(self.pm[ca] >> cb & 1)) or b in self.rule_weak.get(a, ())
+
+    def _rule_common(self, a: Node, b: Node) -> list[tuple[int, int]]:
+        """Candidates a placed rule forbids beside one of a, b and some link beside the other:
+        when a or b is true, they are false."""
+        out = []
+        for one, other in ((a, b), (b, a)):
+            for z in self.rule_weak.get(one, ()):
+                if z not in (a, b) and self._sees(z, other):
+                    out.append(divmod(z, self.n))
+        return [(cell, vi + 1) for cell, vi in out]
 
     def seen_by_both(self, ca: int, cb: int, v: int) -> list[tuple[int, int]]:
         """Remove v from the cells that see both ca and cb."""
@@ -98,6 +120,12 @@ class _Logic:
 
     def either(self, a: Node, b: Node) -> list[tuple[int, int]]:
         """Eliminations proved by "a or b is true"."""
+        found = self._either_by_peers(a, b)
+        if self.rule_weak:
+            found = sorted(set(found) | set(self._rule_common(a, b)))
+        return found
+
+    def _either_by_peers(self, a: Node, b: Node) -> list[tuple[int, int]]:
         n, masks = self.n, self.masks
         ca, va = divmod(a, n)
         cb, vb = divmod(b, n)
@@ -123,7 +151,7 @@ class _Logic:
         cb, vb = divmod(b, self.n)
         if ca == cb:
             return same_cell and va != vb
-        return va == vb and bool(self.pm[ca] >> cb & 1)
+        return (va == vb and bool(self.pm[ca] >> cb & 1)) or b in self.rule_weak.get(a, ())
 
     def loop(self, chain: list[Node]) -> list[tuple[int, int]]:
         """Eliminations of a continuous loop: every weak link in it holds exactly one truth."""
@@ -137,8 +165,11 @@ class _Logic:
                 keep = (1 << va) | (1 << vb)
                 m = self.masks[ca] & ~keep
                 out.update((ca, v) for v in range(1, n + 1) if m >> (v - 1) & 1)
-            else:
+            elif va == vb and self.pm[ca] >> cb & 1:
                 out.update(self.seen_by_both(ca, cb, va + 1))
+            # A rule's link (or any link) holds exactly one truth here: what a rule forbids
+            # beside one end and some link beside the other goes too.
+            out.update(self._rule_common(a, b))
         # A loop cell can be caught by a weak link it is part of; keep the loop's own nodes.
         nodes = {(x // n, x % n + 1) for x in chain}
         return sorted(out - nodes)
@@ -394,10 +425,11 @@ def iter_aic(c: Candidates, max_nodes: int = MAX_AIC_NODES) -> Iterator[Step]:
         return g.bilocal.get(node, []) + g.bivalue.get(node, [])
 
     def weak(node: Node) -> list[Node]:
-        return g.same_value_peers(node) + g.same_cell(node)
+        return g.same_value_peers(node) + g.same_cell(node) + sorted(g.rule_weak.get(node, ()))
 
     starts = sorted(set(g.bilocal) | set(g.bivalue))
-    for found in _search_all(starts, strong, weak, _Logic(c), max_nodes, same_cell=True):
+    logic = _Logic(c, g.rule_weak)
+    for found in _search_all(starts, strong, weak, logic, max_nodes, same_cell=True):
         chain = found[0]
         text = _eureka(c, chain) + ("-" + _cand(c, chain[0]) if found[2] and not found[3]
                                     else "")
