@@ -53,3 +53,12 @@ def test_a_thermometer_step_says_the_rule_in_words() -> None:
     (step,) = list(iter_variant_rule(c))
     assert step.text.startswith("Thermometer at r1c1: digits on a thermometer increase")
     assert set(step.eliminations) == {(0, 3), (0, 4), (1, 1), (1, 4), (2, 1), (2, 2)}
+    # What is left, in a player's words: bounds where the removals were above or below.
+    assert step.text.endswith("r1c1 is at most 2; r1c2 is 2 to 3; r1c3 is at least 3")
+
+
+def test_a_rule_that_leaves_gaps_lists_the_digits_left() -> None:
+    variant = variant_from_json({"black_dots": [{"cells": [0, 1]}]}, 9)
+    c = Candidates.from_grid(Grid.empty(Shape(3, 3, variant)))
+    (step,) = list(iter_variant_rule(c))
+    assert step.text.endswith("r1c1, r1c2 can only be 1, 2, 3, 4, 6 or 8")

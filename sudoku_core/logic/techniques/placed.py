@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ...model.candidates import Candidates
 from ...model.constraints import PLACED
 from ...model.constraints.rule import Board, PlacedType, Rule, run_to_fixed_point
-from .base import Step, cells_text, removal_text
+from .base import Step, cells_text
 
 TECHNIQUE = "Variant Rule"
 
@@ -50,11 +50,46 @@ def iter_variant_rule(c: Candidates) -> Iterator[Step]:
             name = f"{words} at {cells_text(c.shape, cells[:1])}"
             yield Step(
                 TECHNIQUE, (), elims,
-                f"{_capital(name)}: {_because(row)}{removal_text(c.shape, elims)}",
+                f"{_capital(name)}: {_because(row)}{_left_text(c, elims)}",
                 cells=tuple((x, "base") for x in cells),
                 candidates=tuple((x, v, "remove") for x, v in elims),
                 region=name,
             )
+
+
+def _left_text(c: Candidates, elims: tuple[tuple[int, int], ...]) -> str:
+    """What the rule leaves each cell, as a player says it: 'r1c1 is at most 6, r1c2 is 2
+    to 7, r3c3 can only be 1 or 9' (cells with the same words named together)."""
+    removed: dict[int, set[int]] = {}
+    for x, v in elims:
+        removed.setdefault(x, set()).add(v)
+    said: dict[str, list[int]] = {}
+    for x in sorted(removed):
+        before = c.candidates_of(x)
+        left = [v for v in before if v not in removed[x]]
+        said.setdefault(_left_words(c, before, left), []).append(x)
+    parts = []
+    for words, xs in said.items():
+        who = cells_text(c.shape, xs)
+        verb = words.replace("is ", "are ", 1) if len(xs) > 1 and words.startswith("is ") else (
+            words)
+        parts.append(f"{who} {verb}")
+    return "; ".join(parts)
+
+
+def _left_words(c: Candidates, before: list[int], left: list[int]) -> str:
+    """'is at most 6', 'is at least 3', 'is 2 to 7', 'is 4' or 'can only be 1, 5 or 9'."""
+    sym = c.shape.symbol
+    if len(left) == 1:
+        return f"is {sym(left[0])}"
+    lo, hi = left[0], left[-1]
+    if left == [v for v in before if lo <= v <= hi]:  # every removal was above or below
+        if lo == before[0]:
+            return f"is at most {sym(hi)}"
+        if hi == before[-1]:
+            return f"is at least {sym(lo)}"
+        return f"is {sym(lo)} to {sym(hi)}"
+    return "can only be " + ", ".join(sym(v) for v in left[:-1]) + f" or {sym(left[-1])}"
 
 
 def _capital(text: str) -> str:
