@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -573,3 +573,29 @@ def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int,
                 child[cell] = 1 << (d - 1)
                 stack.append((child, values[:], [cell]))
     return found
+
+
+def refutation(shape: Shape, masks: Sequence[int], cell: int, digit: int
+               ) -> tuple[str, int, tuple[int, ...]] | None:
+    """Assume ``digit`` in ``cell`` on top of ``masks`` (each cell's candidates; a filled
+    cell's digit as its one bit) and propagate as the search does, without branching: None
+    when nothing breaks, else what broke: ("unit", u, cells), ("sum", i, cells) for a cage or
+    an innie/outie group, ("rule", i, cells) for a placed rule's propagator, ("cell", c, (c,))
+    for a cell left no digit."""
+    t = tables(shape)
+    m = list(masks)
+    m[cell] = 1 << (digit - 1)
+    values = [0] * len(m)
+    todo = [c for c, x in enumerate(m) if x and not x & (x - 1)]
+    code = _propagate(m, values, todo, t, t.every)
+    if code < 0:
+        return None
+    nu, ns = len(t.units), len(t.groups)
+    cells = t.culprit[code]
+    if code < nu:
+        return "unit", code, cells
+    if code < nu + ns:
+        return "sum", code - nu, cells
+    if code < nu + len(t.props):
+        return "rule", code - nu - ns, cells
+    return "cell", cells[0], cells

@@ -42,6 +42,7 @@ from .killer import iter_cage_combination
 from .placed import iter_variant_rule
 from .remote_pairs import iter_remote_pair
 from .rule45 import iter_innies_outies
+from .rule_forcing import iter_rule_forcing_chain
 from .single_digit import iter_empty_rectangle, iter_skyscraper, iter_two_string_kite
 from .singles import iter_full_house, iter_hidden_single, iter_naked_single
 from .subsets import iter_hidden_subset, iter_naked_subset
@@ -227,6 +228,9 @@ TABLE: tuple[Technique, ...] = (
     _T("Template Delete", iter_template_delete, 72, "Extreme", walked=False),
     _T("Forcing Chain", iter_forcing_chain, 75, "Extreme"),
     # The walker's forcing chains share one search between the four (see forcing_chains).
+    # Sums and placed rules only: one assumption followed through the rules' own deductions.
+    _T("Rule Forcing Chain", iter_rule_forcing_chain, 80, "Extreme",
+       aliases=("Constraint Forcing Chain",)),
     _T("Dynamic Forcing Chain", iter_dynamic_forcing_chain, 85, "Extreme", listing=_BRANCHES,
       first=find_dynamic_forcing_chain),
     _T("Dynamic Forcing Chain (+)", iter_dynamic_forcing_chain_plus, 90, "Extreme",
