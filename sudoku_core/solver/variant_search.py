@@ -73,7 +73,7 @@ def tables(shape: Shape) -> VariantTables:
         variant is not None) else ()
     rules: tuple[Propagator, ...] = ()
     if variant is not None and variant.constraints:
-        board = Board(shape.size, geo.box_of)
+        board = Board(shape.size, geo.box_of, geo.peers)
         rules = variant_propagators(variant, board)
     groups = [*cages, *derived_sums(shape, cages)]
     sums = tuple(sum_group(cells, total, geo.peers) for cells, total in groups)

@@ -45,6 +45,9 @@ class Board:
 
     size: int
     box_of: tuple[int, ...]  # the box (a Jigsaw's region) of every cell
+    # Every cell's peers (cells it differs from: its units, king or knight moves...) when
+    # the caller knows them (the exact search); () when not: a rule then reads the boxes.
+    peers: tuple[tuple[int, ...], ...] = ()
 
     @property
     def full(self) -> int:
