@@ -54,6 +54,7 @@ class DiagonalSum(LineClue):
             else:
                 stretches.append([i])
         self.stretches = tuple(tuple(run) for run in stretches)
+        self.bounds = tuple((run[0], run[-1] + 1) for run in stretches)
         # Peers in different stretches (a disjoint group, a king's move...), which the
         # stretches do not see: when there are, few assignments left are listed (exact).
         index = {c: i for i, c in enumerate(cells)}
@@ -96,11 +97,11 @@ class DiagonalSum(LineClue):
 
     def _by_stretches(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
         """The digits of each cell some assignment holds with each stretch's digits distinct;
-        None if none does."""
-        parts = [tuple([key[i] for i in run]) for run in self.stretches]
+        None if none does. (Stretches are runs of the diagonal in order: slices of ``key``.)"""
+        parts = [key[a:b] for a, b in self.bounds]
         ways = [_stretch_sums(part) for part in parts]
-        reach = [1]  # reach[j]: the sums the stretches before j can make
-        for sums in ways:
+        reach = [1, ways[0]]  # reach[j]: the sums the stretches before j can make
+        for sums in ways[1:-1]:
             now, after = reach[-1], 0
             while sums:
                 low = sums & -sums
@@ -108,10 +109,8 @@ class DiagonalSum(LineClue):
                 after |= now << (low.bit_length() - 1)
             reach.append(after)
         need = 1 << self.total  # the sums the stretches up to j must make
-        if not reach[-1] & need:
-            return None
-        out = [0] * len(key)
-        for j in range(len(ways) - 1, -1, -1):
+        out: tuple[int, ...] = ()
+        for j in range(len(ways) - 1, 0, -1):
             now, sums, fits, before = reach[j], ways[j], 0, 0
             while sums:
                 low = sums & -sums
@@ -120,10 +119,14 @@ class DiagonalSum(LineClue):
                 if (now << t) & need:
                     fits |= low
                     before |= need >> t
-            for i, m in zip(self.stretches[j], _stretch_keeps(parts[j], fits), strict=True):
-                out[i] = m
+            if not fits:
+                return None
+            out = _stretch_keeps(parts[j], fits) + out
             need = before
-        return tuple(out)
+        fits = ways[0] & need  # the first stretch starts from the sum 0
+        if not fits:
+            return None
+        return _stretch_keeps(parts[0], fits) + out
 
 
 _UNSEEN: tuple[int, ...] = (-1,)
