@@ -415,10 +415,11 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
     (``_LUBY_UNIT`` nodes a cell a step) take turns with it until they have spent
     ``_RESTARTS`` nodes a cell, gathering distinct solutions (``limit`` distinct ones settle
     it); after each, the complete search goes on for as many nodes, or eight times as many
-    once it has found a solution (a puzzle with one solution needs its whole tree walked,
-    which no short run does). Then the complete search has the rest of the budget. Exact: a
-    run that ends walked its whole tree. Deterministic: orders come from the caller's ``rng``
-    or a fixed seed, caps count nodes, never the clock.
+    once any run has found a solution (a puzzle with one solution needs its whole tree
+    walked, which no short run does: they find its solution again and again). Then the
+    complete search has the rest of the budget. Exact: a run that ends walked its whole tree.
+    Deterministic: orders come from the caller's ``rng`` or a fixed seed, caps count nodes,
+    never the clock.
     """
     cells = len(grid.cells)
     complete = _Run(grid, limit, rng, [1] * cells)
@@ -451,7 +452,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
                                 False)
         if deadline is not None and time.perf_counter() > deadline:
             return _best(found, complete, spent)
-        if complete.advance(room(cap if not complete.solutions else 8 * cap), deadline):
+        if complete.advance(room(8 * cap if found else cap), deadline):
             return complete.result(spent)
         found.update(dict.fromkeys(complete.solutions))
         if len(found) >= limit:
