@@ -57,7 +57,6 @@ class EqualSums(Propagator):
         repeats allowed), each cell's digits reaching one of them, and no repeats between
         peers; None when a cell keeps no digit."""
         while True:
-            before = tuple(m)
             reach = -1
             aheads = []
             for group in self.groups:
@@ -70,6 +69,10 @@ class EqualSums(Propagator):
                 if not _keep_reaching(group, m, ahead, reach):
                     return None
             low, high = (reach & -reach).bit_length() - 1, reach.bit_length() - 1
+            # The steps above are idempotent (a kept digit's assignment keeps every digit it
+            # uses, so the totals stay): when the repeats below drop nothing, it is a fixed
+            # point, with no second round to see it.
+            reached = tuple(m)
             for group, distinct in zip(self.groups, self.distinct, strict=True):
                 if distinct and len(group) == 2:  # peers: no digit twice
                     if not _pair_apart(group, m, reach):
@@ -87,8 +90,8 @@ class EqualSums(Propagator):
                         m[i] &= mask
                         if not m[i]:
                             return None
-            if tuple(m) == before:
-                return before
+            if tuple(m) == reached:
+                return reached
 
 
 def _ahead(group: Group, m: list[int]) -> list[int]:
