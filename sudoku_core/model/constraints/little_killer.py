@@ -85,14 +85,11 @@ class DiagonalSum(LineClue):
         return True
 
     def supports(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
+        if self.across and _count(key) <= _LIST_CAP:  # exact: the stretches add nothing
+            return _listed(key, self.total, self.apart)
         found = self._by_stretches(key)
-        if found is None or not self.across:
+        if found is None or not self.across or _count(found) > _LIST_CAP:
             return found
-        count = 1
-        for m in found:
-            count *= m.bit_count()
-        if count == 1 or count > _LIST_CAP:
-            return found if count > 1 else _placed(found, self.total, self.apart)
         return _listed(found, self.total, self.apart)
 
     def _by_stretches(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -144,16 +141,12 @@ _LONGEST = 4  # cells of a stretch listed together (a longer run of a region is 
 _LIST_CAP = 5000  # assignments a diagonal may have left to be listed with all its peers
 
 
-def _placed(key: tuple[int, ...], total: int, apart: tuple[tuple[int, ...], ...]
-            ) -> tuple[int, ...] | None:
-    """Every cell placed: the key itself if the sum holds and no two peers repeat."""
-    if sum(m.bit_length() for m in key) != total:
-        return None
-    for i, near in enumerate(apart):
-        for k in near:
-            if key[i] == key[k]:
-                return None
-    return key
+def _count(key: tuple[int, ...]) -> int:
+    """The number of assignments of the masks (digits may repeat)."""
+    count = 1
+    for m in key:
+        count *= m.bit_count()
+    return count
 
 
 def _listed(key: tuple[int, ...], total: int, apart: tuple[tuple[int, ...], ...]
