@@ -365,8 +365,10 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dic
             else:
                 if not props[i].prune(masks):
                     return nu + i
-                for c, m in zip(cells, before, strict=True):
-                    nm = masks[c]
+                after = getters[i](masks)
+                if after == before:
+                    continue  # one compare, not a loop (a whole-grid rule has 81 cells)
+                for c, m, nm in zip(cells, before, after, strict=True):
                     if m != nm:
                         if not nm:
                             return nu + i
