@@ -34,12 +34,6 @@ _LIST_CAP = 600  # assignments a group may have left for them to be listed (exac
 _MEMO_MAX = 50_000
 
 
-def _span(lo: int, hi: int) -> int:
-    """The mask of digits lo .. hi (0 when empty)."""
-    lo = max(lo, 1)
-    return 0 if hi < lo else ((1 << hi) - 1) ^ ((1 << (lo - 1)) - 1)
-
-
 @dataclass(frozen=True, eq=False)
 class SumGroup(Propagator):
     """``cells`` add up to ``total``; ``apart[j]`` lists the earlier-or-later cells (indices
@@ -131,7 +125,12 @@ class SumGroup(Propagator):
             forbid = 0
             for q in apart[j]:
                 forbid |= chosen[q]
-            m = key[j] & ~forbid & _span(rest - hi_after[k + 1], rest - lo_after[k + 1])
+            low, high = rest - hi_after[k + 1], rest - lo_after[k + 1]  # digits low .. high
+            if high < low or high < 1:
+                return False
+            m = key[j] & ~forbid & ((1 << high) - 1)
+            if low > 1:
+                m &= ~((1 << (low - 1)) - 1)
             while m:
                 b = m & -m
                 m ^= b
@@ -155,10 +154,11 @@ def _reach(key: tuple[int, ...], total: int) -> tuple[int, ...] | None:
         return None
     ahead = [1] * (n + 1)  # sums the cells before position k can make
     got = 1
+    listed = _DIGITS.get  # a look-up each, not a call: this loop is the Killers' hot spot
     for k, m in enumerate(key):
         prev = got
         got = 0
-        for d in _digits(m):
+        for d, _ in listed(m) or _digits(m):
             got |= prev << d
         ahead[k + 1] = got
     if not got >> total & 1:
@@ -169,24 +169,26 @@ def _reach(key: tuple[int, ...], total: int) -> tuple[int, ...] | None:
         m = key[k]
         keep = back = 0
         prev = ahead[k]
-        for d in _digits(m):
+        for d, bit in listed(m) or _digits(m):
             shifted = behind >> d
             if prev & shifted:
-                keep |= 1 << (d - 1)
+                keep |= bit
                 back |= shifted
         out[k] = keep
         behind = back
     return tuple(out)
 
 
-_DIGITS: dict[int, tuple[int, ...]] = {}
+_DIGITS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-def _digits(m: int) -> tuple[int, ...]:
-    """The digits of mask ``m``, rising (cached: the search asks for the same masks)."""
+def _digits(m: int) -> tuple[tuple[int, int], ...]:
+    """The digits of mask ``m``, rising, each with its bit (kept: the search asks for the
+    same masks)."""
     found = _DIGITS.get(m)
     if found is None:
-        found = tuple(d for d in range(1, m.bit_length() + 1) if m >> (d - 1) & 1)
+        found = tuple((d, 1 << (d - 1)) for d in range(1, m.bit_length() + 1)
+                      if m >> (d - 1) & 1)
         _DIGITS[m] = found
     return found
 

@@ -37,6 +37,9 @@ _LUBY_UNIT = 2  # nodes a cell for each Luby step of the restarts
 _RESTARTS = 128  # nodes a cell the restarts may spend before the complete search
 _RESTART_SEED = 0x5EED
 
+# A search state: candidate masks, values placed, cells to place, each digit's places
+_State = tuple[list[int], list[int], list[int], dict[int, int]]
+
 
 @dataclass(frozen=True)
 class VariantTables:
@@ -61,7 +64,8 @@ class VariantTables:
     every: int = 0  # every unit's and propagator's bit
     culprit: tuple[tuple[int, ...], ...] = ()  # the cells of each unit, propagator and cell
     peerbits: tuple[int, ...] = ()  # each cell's peers as bits of an int
-    seeing: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see _seeing_all
+    seeing: dict[int, int] = field(default_factory=dict)  # see _seeing_all
+    unit_cells: tuple[int, ...] = ()  # each unit's cells as bits of an int
 
 
 @cache
@@ -73,7 +77,7 @@ def tables(shape: Shape) -> VariantTables:
         variant is not None) else ()
     rules: tuple[Propagator, ...] = ()
     if variant is not None and variant.constraints:
-        board = Board(shape.size, geo.box_of)
+        board = Board(shape.size, geo.box_of, geo.peers)
         rules = variant_propagators(variant, board)
     groups = [*cages, *derived_sums(shape, cages)]
     sums = tuple(sum_group(cells, total, geo.peers) for cells, total in groups)
@@ -91,21 +95,39 @@ def tables(shape: Shape) -> VariantTables:
                          (1 << (len(units) + len(props))) - 1,
                          (*units, *(p.cells for p in props),
                           *((c,) for c in range(len(watch)))),
-                         tuple(sum(1 << p for p in ps) for ps in geo.peers))
+                         tuple(sum(1 << p for p in ps) for ps in geo.peers), {},
+                         tuple(sum(1 << c for c in u) for u in units))
 
 
-def _seeing_all(places: int, peerbits: tuple[int, ...]) -> tuple[int, ...]:
-    """The cells that see every cell of ``places`` (bits of an int; not none)."""
+def _seeing_all(places: int, peerbits: tuple[int, ...]) -> int:
+    """The cells that see every cell of ``places`` (bits of an int; not none), as bits."""
     common = -1
     while places:
         low = places & -places
         places ^= low
         common &= peerbits[low.bit_length() - 1]
+    return common
+
+
+def _boards(masks: list[int], size: int) -> dict[int, int]:
+    """Each digit's places: its bit (as in the masks) -> the cells holding it, as bits."""
+    boards = dict.fromkeys((1 << i for i in range(size)), 0)
+    for c, m in enumerate(masks):
+        while m:
+            low = m & -m
+            m ^= low
+            boards[low] |= 1 << c
+    return boards
+
+
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
+    """The bits of ``mask``, lowest first (kept: the search asks for the same few masks)."""
     out = []
-    while common:
-        low = common & -common
-        common ^= low
-        out.append(low.bit_length() - 1)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low)
     return tuple(out)
 
 
@@ -170,106 +192,119 @@ def cage_combos(masks: list[int], values: list[int], cells: tuple[int, ...],
     return tuple(combo for combo in combos if all(masks[c] & combo for c in free))
 
 
-def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantTables,
-               dirty: int) -> int:
+def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dict[int, int],
+               t: VariantTables, dirty: int) -> int:
     """Place singles, find hidden singles and run the propagators to a fixed point: -1, or on
     a contradiction the bit of the unit or propagator that found it (see
-    :class:`VariantTables`; past them, ``len(units) + len(props) + c`` for a cell c emptied
-    by a placement). ``dirty``: the bits (see :class:`VariantTables`) of the units and
-    propagators to look at first: every one at the root, those of the branch cell below it.
+    :class:`VariantTables`; past them, ``len(units) + len(props) + c`` for a cell c emptied).
+    ``boards`` (see :func:`_boards`) follows ``masks``: each change of one changes the other.
+    ``dirty``: the bits (see :class:`VariantTables`) of the units and propagators to look at
+    first: every one at the root, those of the branch cell below it.
 
-    Order of work: placements, then the hidden singles of the units marked, then the sum
-    groups marked, then the other propagators marked; after each batch, back to the top.
+    Order of work: placements, then the hidden singles and pointing of each digit in the
+    units where it lost a place, then the sum groups marked, then the other propagators
+    marked; after each batch, back to the top. Why each digit's places as bits of an int
+    (``boards``), and ``lost`` (each digit's units to look at again): a placement finds the
+    peers holding its digit, a unit a digit's places, pointing the cells to clear in one
+    ``&`` each, and a unit is read again only for the digits it lost; loops over cells and
+    over every digit of every unit a change touched cost most of the search's time.
     """
-    peers = t.peers
     watch = t.watch
-    units = t.units
+    units = t.unit_cells
     props = t.props
     groups = t.groups
     getters = t.getters
-    full = t.full
     nu = len(units)
+    emptied = nu + len(props)
     peerbits = t.peerbits
     seeing = t.seeing
     unit_bits = (1 << nu) - 1
     sum_bits = ((1 << len(groups)) - 1) << nu
+    lost = dict.fromkeys(boards, dirty & unit_bits)  # digit -> units to read it in again
     while True:
         while todo:
             c = todo.pop()
             if values[c]:
                 continue
             m = masks[c]
+            if not m:
+                return emptied + c
             values[c] = m.bit_length()
-            clear = ~m
-            for p in peers[c]:
-                pm = masks[p]
-                if pm & m:
-                    if values[p] or not pm & clear:
-                        return nu + len(props) + p
-                    pm &= clear
+            hits = boards[m] & peerbits[c]
+            if hits:
+                boards[m] ^= hits
+                touched = 0
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    p = low.bit_length() - 1
+                    pm = masks[p]
+                    if pm == m:
+                        return emptied + p
+                    pm ^= m
                     masks[p] = pm
-                    dirty |= watch[p]
+                    touched |= watch[p]
                     if not pm & (pm - 1):
                         todo.append(p)
-        batch = dirty & unit_bits
-        if batch:
-            dirty ^= batch
-            while batch:
-                low = batch & -batch
-                batch ^= low
-                unit = units[low.bit_length() - 1]
-                once = twice = thrice = many = placed = 0
-                for c in unit:
-                    m = masks[c]
-                    if values[c]:
-                        placed |= m
-                    many |= thrice & m
-                    thrice |= twice & m
-                    twice |= once & m
-                    once |= m
-                if once != full:
-                    return low.bit_length() - 1
-                singles = once & ~twice
-                if singles:
-                    for c in unit:
-                        if not values[c]:
-                            m = masks[c]
-                            s = m & singles
-                            if s:
-                                if s & (s - 1):
-                                    return low.bit_length() - 1  # two values, one place
-                                if s != m:
-                                    masks[c] = s
-                                    dirty |= watch[c]
-                                todo.append(c)
-                # Pointing: a digit with two or three places left in the unit leaves every
-                # cell that sees all of them (a box's row, a cage's neighbours...).
-                rest = twice & ~many & ~placed & ~singles
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    places = 0
-                    for c in unit:
-                        if masks[c] & bit:
-                            places |= 1 << c
-                    if not places:
-                        continue  # the places changed since they were counted
+                dirty |= touched
+                lost[m] |= touched
+        if any(lost.values()):
+            for bit, us in lost.items():
+                if not us:
+                    continue
+                lost[bit] = 0
+                us &= unit_bits
+                while us:
+                    low = us & -us
+                    us ^= low
+                    u = low.bit_length() - 1
+                    places = boards[bit] & units[u]
+                    if not places & (places - 1):
+                        if not places:
+                            return u
+                        c = places.bit_length() - 1
+                        m = masks[c]
+                        if m != bit:  # a hidden single: the cell loses its other digits
+                            masks[c] = bit
+                            w = watch[c]
+                            dirty |= w
+                            todo.append(c)
+                            m ^= bit
+                            while m:
+                                other = m & -m
+                                m ^= other
+                                boards[other] ^= places
+                                lost[other] |= w
+                        continue
+                    rest = places & (places - 1)
+                    rest &= rest - 1  # the places but the lowest two
+                    if rest & (rest - 1):
+                        continue  # four places or more
+                    # Pointing: a digit with two or three places left in the unit leaves every
+                    # cell that sees all of them (a box's row, a cage's neighbours...).
                     seen = seeing.get(places)
                     if seen is None:
                         seen = _seeing_all(places, peerbits)
                         seeing[places] = seen
-                    for x in seen:
-                        mx = masks[x]
-                        if mx & bit:
-                            mx ^= bit
+                    hits = boards[bit] & seen
+                    if hits:
+                        boards[bit] ^= hits
+                        touched = 0
+                        while hits:
+                            low2 = hits & -hits
+                            hits ^= low2
+                            x = low2.bit_length() - 1
+                            mx = masks[x] ^ bit
                             if not mx:
-                                return nu + len(props) + x
+                                return emptied + x
                             masks[x] = mx
-                            dirty |= watch[x]
+                            touched |= watch[x]
                             if not mx & (mx - 1):
                                 todo.append(x)
+                        dirty |= touched
+                        lost[bit] |= touched
             continue
-        batch = dirty & sum_bits or dirty
+        batch = dirty & sum_bits or dirty & ~unit_bits
         if not batch:
             return -1
         dirty ^= batch
@@ -279,51 +314,75 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], t: VariantT
             batch ^= low
             i = low.bit_length() - 1
             before = getters[i](masks)
+            cells = props[i].cells
             if i < len(groups):
                 found = groups[i].narrow(before)
                 if found is None:
                     return nu + i
                 after, forced = found
                 if after != before:
-                    for c, m, nm in zip(props[i].cells, before, after, strict=True):
+                    for c, m, nm in zip(cells, before, after, strict=True):
                         if m != nm:
                             masks[c] = nm
-                            dirty |= watch[c]
+                            w = watch[c]
+                            dirty |= w
                             if not values[c] and not nm & (nm - 1):
                                 todo.append(c)
+                            m ^= nm
+                            gone = ~(1 << c)
+                            while m:
+                                other = m & -m
+                                m ^= other
+                                boards[other] &= gone
+                                lost[other] |= w
                 while forced:  # a digit the group must hold leaves the cells seeing its places
                     bit = forced & -forced
                     forced ^= bit
                     common = -1
-                    for c, m in zip(props[i].cells, after, strict=True):
+                    for c, m in zip(cells, after, strict=True):
                         if m & bit:
                             if m == bit:
                                 break
                             common &= peerbits[c]
                     else:
-                        while common:
-                            low2 = common & -common
-                            common ^= low2
-                            x = low2.bit_length() - 1
-                            mx = masks[x]
-                            if mx & bit:
-                                mx ^= bit
+                        hits = boards[bit] & common if common != -1 else 0
+                        if hits:
+                            boards[bit] ^= hits
+                            touched = 0
+                            while hits:
+                                low2 = hits & -hits
+                                hits ^= low2
+                                x = low2.bit_length() - 1
+                                mx = masks[x] ^ bit
                                 if not mx:
-                                    return nu + len(props) + x
+                                    return emptied + x
                                 masks[x] = mx
-                                dirty |= watch[x]
+                                touched |= watch[x]
                                 if not mx & (mx - 1):
                                     todo.append(x)
+                            dirty |= touched
+                            lost[bit] |= touched
             else:
-                prop = props[i]
-                if not prop.prune(masks):
+                if not props[i].prune(masks):
                     return nu + i
-                for c, m in zip(prop.cells, before, strict=True):
-                    nm = masks[c]
+                after = getters[i](masks)
+                if after == before:
+                    continue  # one compare, not a loop (a whole-grid rule has 81 cells)
+                for c, m, nm in zip(cells, before, after, strict=True):
                     if m != nm:
-                        dirty |= watch[c]
+                        if not nm:
+                            return nu + i
+                        w = watch[c]
+                        dirty |= w
                         if not values[c] and not nm & (nm - 1):
                             todo.append(c)
+                        m ^= nm
+                        gone = ~(1 << c)  # not ^=: a rule may list a cell twice (an indexer)
+                        while m:
+                            other = m & -m
+                            m ^= other
+                            boards[other] &= gone
+                            lost[other] |= w
 
 
 def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
@@ -358,10 +417,11 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
     (``_LUBY_UNIT`` nodes a cell a step) take turns with it until they have spent
     ``_RESTARTS`` nodes a cell, gathering distinct solutions (``limit`` distinct ones settle
     it); after each, the complete search goes on for as many nodes, or eight times as many
-    once it has found a solution (a puzzle with one solution needs its whole tree walked,
-    which no short run does). Then the complete search has the rest of the budget. Exact: a
-    run that ends walked its whole tree. Deterministic: orders come from the caller's ``rng``
-    or a fixed seed, caps count nodes, never the clock.
+    once any run has found a solution (a puzzle with one solution needs its whole tree
+    walked, which no short run does: they find its solution again and again). Then the
+    complete search has the rest of the budget. Exact: a run that ends walked its whole tree.
+    Deterministic: orders come from the caller's ``rng`` or a fixed seed, caps count nodes,
+    never the clock.
     """
     cells = len(grid.cells)
     complete = _Run(grid, limit, rng, [1] * cells)
@@ -394,7 +454,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
                                 False)
         if deadline is not None and time.perf_counter() > deadline:
             return _best(found, complete, spent)
-        if complete.advance(room(cap if not complete.solutions else 8 * cap), deadline):
+        if complete.advance(room(8 * cap if found else cap), deadline):
             return complete.result(spent)
         found.update(dict.fromkeys(complete.solutions))
         if len(found) >= limit:
@@ -429,8 +489,8 @@ class _Run:
         self.t = tables(grid.shape)
         masks = [1 << (v - 1) if v else self.t.full for v in grid.cells]
         todo = [c for c, v in enumerate(grid.cells) if v]
-        self.stack: list[tuple[list[int], list[int], list[int]]] = [
-            (masks, [0] * len(masks), todo)]
+        self.stack: list[_State] = [(masks, [0] * len(masks), todo,
+                                     _boards(masks, self.t.size))]
         self.limit = limit
         self.rng = rng
         self.weight = weight
@@ -458,10 +518,10 @@ class _Run:
                 if (nodes % _CHECK_EVERY == _CHECK_EVERY - 1 and deadline is not None
                         and time.perf_counter() > deadline):
                     return False
-                masks, values, todo = stack.pop()
+                masks, values, todo, boards = stack.pop()
                 values = values[:]
                 nodes += 1
-                failed = _propagate(masks, values, todo, t,
+                failed = _propagate(masks, values, todo, boards, t,
                                     every if nodes == 1 else watch[todo[0]])
                 if failed >= 0:
                     for c in culprit[failed]:
@@ -474,7 +534,7 @@ class _Run:
                         self.first = values
                     self.solutions.append(tuple(values))
                 else:
-                    _push_children(stack, masks, values, cell, rng)
+                    _push_children(stack, masks, values, boards, cell, rng)
             return True
         finally:
             self.nodes = nodes
@@ -498,17 +558,22 @@ def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
             or (deadline is not None and time.perf_counter() > deadline))
 
 
-def _push_children(stack: list[tuple[list[int], list[int], list[int]]], masks: list[int],
-                   values: list[int], cell: int, rng: random.Random | None) -> None:
+def _push_children(stack: list[_State], masks: list[int], values: list[int],
+                   boards: dict[int, int], cell: int, rng: random.Random | None) -> None:
     """One child state per candidate of ``cell`` (shuffled with ``rng``), first on top."""
     m = masks[cell]
-    options = [1 << (d - 1) for d in range(1, m.bit_length() + 1) if m >> (d - 1) & 1]
+    options = list(_bits(m))
     if rng is not None:
         rng.shuffle(options)
+    here = 1 << cell
     for bit in reversed(options):
         child = masks[:]
         child[cell] = bit
-        stack.append((child, values, [cell]))
+        places = boards.copy()
+        for other in options:
+            if other != bit:
+                places[other] ^= here
+        stack.append((child, values, [cell], places))
 
 
 def _branch_cell(masks: list[int], values: list[int], weight: list[int] | None = None) -> int:
@@ -541,7 +606,8 @@ def root_masks(grid: Grid) -> list[int] | None:
     masks = [1 << (v - 1) if v else t.full for v in grid.cells]
     values = [0] * len(masks)
     todo = [c for c, v in enumerate(grid.cells) if v]
-    return masks if _propagate(masks, values, todo, t, t.every) < 0 else None
+    boards = _boards(masks, t.size)
+    return masks if _propagate(masks, values, todo, boards, t, t.every) < 0 else None
 
 
 def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int, ...]] | None:
@@ -552,26 +618,23 @@ def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int,
     t = tables(grid.shape)
     masks = [1 << (v - 1) if v else t.full for v in grid.cells]
     found: list[tuple[int, ...]] = []
-    stack: list[tuple[list[int], list[int], list[int]]] = [
-        (masks, [0] * len(masks), [c for c, v in enumerate(grid.cells) if v])]
+    stack: list[_State] = [(masks, [0] * len(masks), [c for c, v in enumerate(grid.cells) if v],
+                            _boards(masks, t.size))]
     nodes = 0
     while stack and len(found) < limit:
-        masks, values, todo = stack.pop()
+        masks, values, todo, boards = stack.pop()
+        values = values[:]
         nodes += 1
         if nodes % _CHECK_EVERY == 0 and _spent(nodes, None, deadline):
             return None
-        if _propagate(masks, values, todo, t, t.every if nodes == 1 else t.watch[todo[0]]) >= 0:
+        if _propagate(masks, values, todo, boards, t,
+                      t.every if nodes == 1 else t.watch[todo[0]]) >= 0:
             continue
         cell = _branch_cell(masks, values)
         if cell < 0:
             found.append(tuple(values))
             continue
-        m = masks[cell]
-        for d in range(m.bit_length(), 0, -1):  # lowest digit on top: found in digit order
-            if m >> (d - 1) & 1:
-                child = masks[:]
-                child[cell] = 1 << (d - 1)
-                stack.append((child, values[:], [cell]))
+        _push_children(stack, masks, values, boards, cell, None)  # lowest digit on top
     return found
 
 

@@ -16,8 +16,9 @@ placed leaves each group one sum, so a broken rule is always caught.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .rule import Board, Masks, Propagator
 
@@ -33,9 +34,17 @@ class EqualSums(Propagator):
     distinct: tuple[bool, ...]  # per group: its cells are peers (their digits differ)
     _memo: dict[tuple[int, ...], tuple[int, ...] | None] = field(default_factory=dict,
                                                                     repr=False)
+    _read: Callable[[Masks], tuple[int, ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The key read by an itemgetter (the search calls prune at most nodes)
+        cells = self.cells
+        read: Callable[[Masks], tuple[int, ...]] = (
+            itemgetter(*cells) if len(cells) > 1 else lambda masks: (masks[cells[0]],))
+        object.__setattr__(self, "_read", read)
 
     def prune(self, masks: Masks) -> bool:
-        key = tuple(masks[c] for c in self.cells)
+        key = self._read(masks)
         memo = self._memo
         if key in memo:
             found = memo[key]
@@ -48,8 +57,9 @@ class EqualSums(Propagator):
                 memo[found] = found  # a fixed point: the next run starts from it
         if found is None:
             return False
-        for c, m in zip(self.cells, found, strict=True):
-            masks[c] = m
+        if found != key:
+            for c, m in zip(self.cells, found, strict=True):
+                masks[c] = m
         return True
 
     def _narrow(self, m: list[int]) -> tuple[int, ...] | None:
@@ -57,7 +67,6 @@ class EqualSums(Propagator):
         repeats allowed), each cell's digits reaching one of them, and no repeats between
         peers; None when a cell keeps no digit."""
         while True:
-            before = tuple(m)
             reach = -1
             aheads = []
             for group in self.groups:
@@ -70,6 +79,10 @@ class EqualSums(Propagator):
                 if not _keep_reaching(group, m, ahead, reach):
                     return None
             low, high = (reach & -reach).bit_length() - 1, reach.bit_length() - 1
+            # The steps above are idempotent (a kept digit's assignment keeps every digit it
+            # uses, so the totals stay): when the repeats below drop nothing, it is a fixed
+            # point, with no second round to see it.
+            reached = tuple(m)
             for group, distinct in zip(self.groups, self.distinct, strict=True):
                 if distinct and len(group) == 2:  # peers: no digit twice
                     if not _pair_apart(group, m, reach):
@@ -87,8 +100,8 @@ class EqualSums(Propagator):
                         m[i] &= mask
                         if not m[i]:
                             return None
-            if tuple(m) == before:
-                return before
+            if tuple(m) == reached:
+                return reached
 
 
 def _ahead(group: Group, m: list[int]) -> list[int]:

@@ -11,8 +11,9 @@ which the exact search, the conflict check and the candidates run:
   forbidden pairs are the weak links chains may read.
 - :class:`Enumerated`: any rule over a few cells, given as a test of a whole assignment (and
   of a prefix): every digit of every cell is kept only if some assignment that passes the test
-  holds it. A cap on the nodes visited keeps it cheap; past the cap it prunes nothing, and a
-  full assignment is always tested, so the search stays exact.
+  holds it, sought digit by digit (one found supports all its digits). A cap on the nodes
+  visited keeps it cheap; past the cap it keeps every digit not refuted yet, and a full
+  assignment is always tested, so the search stays exact.
 
 Two optional hooks serve rules that need more than their own cells: ``propagators_in`` gives
 a rule the whole variant (a negative dot rule skips the pairs that carry a dot), and ``parts``
@@ -46,6 +47,9 @@ class Board:
 
     size: int
     box_of: tuple[int, ...]  # the box (a Jigsaw's region) of every cell
+    # Every cell's peers (cells it differs from: its units, king or knight moves...) when
+    # the caller knows them (the exact search); () when not: a rule then reads the boxes.
+    peers: tuple[tuple[int, ...], ...] = ()
 
     @property
     def full(self) -> int:
@@ -157,19 +161,38 @@ class Enumerated(Propagator):
                 return None
             return key if self.whole(placed) else None
         options = [[d for d in range(1, m.bit_length() + 1) if m >> (d - 1) & 1] for m in key]
-        support = [0] * n
-        values: list[int] = []
+        support = [0] * n  # digits some passing assignment holds
+        refuted = [0] * n  # digits no passing assignment holds
         budget = [self.cap]
+        for i in range(n):
+            for d in options[i]:
+                if support[i] >> (d - 1) & 1:
+                    continue
+                try:
+                    found = self._seek([*options[:i], [d], *options[i + 1:]], budget)
+                except _OutOfCap:  # what is not refuted yet stays: nothing more is known
+                    kept = tuple(m & ~r for m, r in zip(key, refuted, strict=True))
+                    return kept if all(kept) else None
+                if found is None:
+                    refuted[i] |= 1 << (d - 1)
+                else:
+                    for j, v in enumerate(found):
+                        support[j] |= 1 << (v - 1)
+        if not all(support):
+            return None
+        return tuple(support)
+
+    def _seek(self, options: list[list[int]], budget: list[int]) -> list[int] | None:
+        """One assignment from ``options`` that passes the test, or None; each digit tried
+        spends one of ``budget`` (raises :class:`_OutOfCap` past it)."""
+        n = len(options)
+        values: list[int] = []
         whole, prefix, distinct = self.whole, self.prefix, self.distinct
 
         def walk(i: int) -> bool:
-            """Extend ``values`` from cell i; True when every cell's support is complete."""
+            """Extend ``values`` from cell i; True when it holds a passing assignment."""
             if i == n:
-                if whole(values):
-                    for j, v in enumerate(values):
-                        support[j] |= 1 << (v - 1)
-                    return support == list(key)
-                return False
+                return whole(values)
             for d in options[i]:
                 budget[0] -= 1
                 if budget[0] < 0:
@@ -182,13 +205,7 @@ class Enumerated(Propagator):
                 values.pop()
             return False
 
-        try:
-            walk(0)
-        except _OutOfCap:
-            return key  # too many to list: nothing is known
-        if not all(support):
-            return None
-        return tuple(support)
+        return values if walk(0) else None
 
 
 class _OutOfCap(Exception):
