@@ -650,7 +650,7 @@ def refutation(shape: Shape, masks: Sequence[int], cell: int, digit: int
     m[cell] = 1 << (digit - 1)
     values = [0] * len(m)
     todo = [c for c, x in enumerate(m) if x and not x & (x - 1)]
-    code = _propagate(m, values, todo, t, t.every)
+    code = _propagate(m, values, todo, _boards(m, t.size), t, t.every)
     if code < 0:
         return None
     nu, ns = len(t.units), len(t.groups)
