@@ -15,10 +15,10 @@ from puzzles import CLASSIC, SIX
 
 from sudoku_core.formats.read import parse, read_parts
 from sudoku_core.formats.site_links import format_site_link
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Grid, Shape
 
-X_KILLER = generate_variant(Shape(3, 3), ("x", "killer"), "easy", seed=3).grid
+X_KILLER = generate_puzzle(Shape(3, 3), ("x", "killer"), "easy", seed=3).grid
 SITES = {"fpuzzles": "f-puzzles link", "sudokupad": "SudokuPad link"}
 
 

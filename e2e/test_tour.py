@@ -15,7 +15,7 @@ from puzzles import CLASSIC
 from sudoku_core import Shape, parse
 from sudoku_core.formats.site_links import format_site_link
 from sudoku_core.logic.explain import steps
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,
@@ -157,7 +157,7 @@ def test_a_linked_hard_puzzle_gets_its_level_from_the_walk(app: App) -> None:
 
 
 def test_an_imported_fpuzzles_killer_gets_its_level(app: App) -> None:
-    killer = generate_variant(Shape(3, 3), ("killer",), "easy", seed=3)
+    killer = generate_puzzle(Shape(3, 3), ("killer",), "easy", seed=3)
     assert sum(1 for v in killer.grid.cells if v) < 9  # few givens: its cages carry it
     app.paste(format_site_link(killer.grid, "f-puzzles"))
     app.wait_message("Loaded a 9×9")

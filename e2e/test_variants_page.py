@@ -17,11 +17,11 @@ from playwright.sync_api import expect
 
 from sudoku_core.formats.site_links import format_site_link
 from sudoku_core.formats.variant_text import format_variant_text
-from sudoku_core.make.variant_generate import generate_variant
+from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Shape
 
-KILLER = generate_variant(Shape(3, 3), ("killer",), "easy", seed=3)
-JIGSAW = generate_variant(Shape(3, 3), ("jigsaw",), "easy", seed=3)
+KILLER = generate_puzzle(Shape(3, 3), ("killer",), "easy", seed=3)
+JIGSAW = generate_puzzle(Shape(3, 3), ("jigsaw",), "easy", seed=3)
 KILLER_VARIANT = KILLER.grid.shape.variant
 JIGSAW_VARIANT = JIGSAW.grid.shape.variant
 assert KILLER_VARIANT is not None and JIGSAW_VARIANT is not None
@@ -333,7 +333,7 @@ def test_killer_pasted_as_a_site_link(app: App, where: str) -> None:
 
 
 def test_x_windoku_draws_diagonals_and_windows(app: App) -> None:
-    made = generate_variant(Shape(3, 3), ("x", "windoku"), "easy", seed=3)
+    made = generate_puzzle(Shape(3, 3), ("x", "windoku"), "easy", seed=3)
     assert made.grid.shape.variant is not None
     rules = json.dumps(made.grid.shape.variant.to_json(), separators=(",", ":"))
     app.open(f"#p={made.grid.line()}&v={quote(rules, safe='')}")
