@@ -9,16 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.cli import main
-from sudoku_core.make.generate import GenerateError, Generated
+from sudoku_core.make.generate import Generated, GenerateError
 from sudoku_core.make.placed_generate import PLACERS, whisper_gap
 from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.conflicts import find_conflicts
 from sudoku_core.model.constraints import KILLER, PLACED
+from sudoku_core.model.constraints.little_killer import LittleKiller
 from sudoku_core.model.constraints.whispers import Whispers
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.exact import solve
 
 TYPES = tuple(PLACERS)
+PAIR_KINDS = ("white dot", "black dot", "XV pair")
+LINE_KINDS = ("thermometer", "arrow", "whispers line", "renban")
 SIX, NINE = Shape(2, 3), Shape(3, 3)
 
 
@@ -61,12 +64,22 @@ def test_9x9_puzzles_are_unique_and_the_same_for_a_seed(seed: int, name: str,
     assert again.to_json() == g.to_json()
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), pair=st.lists(st.sampled_from(TYPES), min_size=2,
-                                                        max_size=2, unique=True))
+                                                        max_size=3, unique=True))
 def test_several_types_together(seed: int, pair: list[str]) -> None:
     names = tuple(pair)
-    check(generate_puzzle(SIX, names, "easy", seed=seed, max_attempts=4), names)
+    g = generate_puzzle(SIX, names, "easy", seed=seed, max_attempts=4)
+    check(g, names)
+    v = g.shape.variant
+    assert v is not None
+    # One rule per pair of neighbours (no white and black dot on one pair), one clue per
+    # diagonal, and lines that do not share cells.
+    pairs = [frozenset(r.scope()) for r in v.constraints if type(r).kind in PAIR_KINDS]
+    lines = [c for r in v.constraints if type(r).kind in LINE_KINDS for c in r.scope()]
+    diagonals = [frozenset(r.scope()) for r in v.constraints if isinstance(r, LittleKiller)]
+    assert len(set(pairs)) == len(pairs) and len(set(lines)) == len(lines)
+    assert len(set(diagonals)) == len(diagonals)
 
 
 def test_whispers_differ_by_half_the_size_rounded_up() -> None:

@@ -42,8 +42,8 @@ Cells = Sequence[int]
 _KEEP_LEAST = 0.3  # the least share of Killer cages an attempt with givens keeps
 _TRIES = 30  # random starts per line before a rule type settles for fewer lines
 
-# Ways to draw a line: (may the path go on to cell x, is the path a whole rule).
-_Ok = Callable[[list[int], int], bool]
+_Ok = Callable[[list[int], int], bool]  # may a line's path go on to cell x
+Placer = Callable[[Cells, int, set[int], random.Random], list[Rule]]
 
 
 def _around(cell: int, n: int) -> list[int]:
@@ -134,21 +134,22 @@ def _pick(found: list[Rule], low: int, high: int, rng: random.Random) -> list[Ru
     return found[:rng.randint(low, high)]
 
 
-def _white(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
-    found: list[Rule] = [WhiteDot(p) for p in _pairs(n) if abs(v[p[0]] - v[p[1]]) == 1]
-    return _pick(found, n // 2, n, rng)
+def _pair_rules(make: Callable[[tuple[int, int], int, int], Rule | None]) -> Placer:
+    """A placer of rules on neighbours: ``make(pair, a, b)`` is the rule the digits a and b
+    of the pair keep, or None; a pair that carries a rule already gets no second one."""
+    def place(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
+        found = [r for p in _pairs(n) if p[0] * n * n + p[1] not in used
+                 and (r := make(p, v[p[0]], v[p[1]])) is not None]
+        picked = _pick(found, n // 2, n, rng)
+        # Pairs are kept in ``used`` as numbers past the cells, so lines never see them.
+        used.update(r.scope()[0] * n * n + r.scope()[1] for r in picked)
+        return picked
+    return place
 
 
-def _black(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
-    found: list[Rule] = [BlackDot(p) for p in _pairs(n)
-                         if 2 * v[p[0]] == v[p[1]] or 2 * v[p[1]] == v[p[0]]]
-    return _pick(found, n // 2, n, rng)
-
-
-def _xv(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
-    found: list[Rule] = [XVPair(p, v[p[0]] + v[p[1]]) for p in _pairs(n)
-                         if v[p[0]] + v[p[1]] in (5, 10)]
-    return _pick(found, n // 2, n, rng)
+_white = _pair_rules(lambda p, a, b: WhiteDot(p) if abs(a - b) == 1 else None)
+_black = _pair_rules(lambda p, a, b: BlackDot(p) if a == 2 * b or b == 2 * a else None)
+_xv = _pair_rules(lambda p, a, b: XVPair(p, a + b) if a + b in (5, 10) else None)
 
 
 def _sandwiches(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
@@ -162,23 +163,21 @@ def _sandwiches(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Ru
 
 
 def _little_killers(v: Cells, n: int, used: set[int], rng: random.Random) -> list[Rule]:
-    """Diagonals of 2 .. N-1 cells, each read from one of its ends (the clue's side)."""
+    """Diagonals of 2 .. N-1 cells, each read from a drawn one of its ends (the clue's)."""
     found: list[Rule] = []
-    for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-        for r0, c0 in {(r, c) for r in range(n) for c in range(n)
-                       if not 0 <= r - dr < n or not 0 <= c - dc < n}:
-            cells = []
-            r, c = r0, c0
-            while 0 <= r < n and 0 <= c < n:
-                cells.append(r * n + c)
-                r, c = r + dr, c + dc
-            if 2 <= len(cells) < n:
-                found.append(LittleKiller(n, tuple(cells), sum(v[x] for x in cells)))
-    found.sort()  # the set above has no fixed order; the seed's draws need one
+    starts = [(0, c) for c in range(n)] + [(r, 0) for r in range(1, n)]  # going down-right
+    starts += [(0, c) for c in range(n)] + [(r, n - 1) for r in range(1, n)]  # down-left
+    for k, (r, c) in enumerate(starts):
+        dc = 1 if k < 2 * n - 1 else -1
+        cells = [(r + i) * n + c + i * dc for i in range(n)
+                 if r + i < n and 0 <= c + i * dc < n]
+        if 2 <= len(cells) < n:
+            if rng.random() < 0.5:  # the clue below the grid, reading up
+                cells.reverse()
+            found.append(LittleKiller(n, tuple(cells), sum(v[x] for x in cells)))
     return _pick(found, n // 3, n // 2 + 1, rng)
 
 
-Placer = Callable[[Cells, int, set[int], random.Random], list[Rule]]
 # The rules this module can draw, by their CLI name, in the table's order.
 PLACERS: dict[str, Placer] = {
     "thermometer": _thermometers, "arrow": _arrows, "whispers": _whispers,
