@@ -4,14 +4,18 @@ the rules asked for, and a function of the seed."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.cli import main
+from sudoku_core.logic.rate import rate
 from sudoku_core.make.generate import Generated, GenerateError
 from sudoku_core.make.placed_generate import PLACERS, whisper_gap
 from sudoku_core.make.variant_generate import generate_puzzle
+from sudoku_core.model.budget import OutOfTime
 from sudoku_core.model.conflicts import find_conflicts
 from sudoku_core.model.constraints import KILLER, PLACED
 from sudoku_core.model.constraints.little_killer import LittleKiller
@@ -42,6 +46,7 @@ def check(g: Generated, names: tuple[str, ...]) -> None:
     v = g.shape.variant
     assert v is not None
     assert KILLER.present(v) == (KILLER.name in names)
+    assert rate(g.grid, estimate_se=False).level_at_least() == g.level  # the level is true
     assert g.reached == (g.level == g.requested)
     assert g.reached or g.note  # a level missed is said
 
@@ -131,3 +136,26 @@ def test_cli_refuses_a_rule_it_cannot_make_in_one_line(
     assert code != 0 and out == ""
     assert len(err.strip().splitlines()) == 1
     assert "palindrome" in err and all(name in err for name in TYPES)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(TYPES))
+def test_the_time_limit_does_not_choose_the_puzzle(seed: int, name: str) -> None:
+    # Every search counts nodes and the attempts are counted: a longer budget that lets the
+    # work finish gives the same puzzle.
+    names = (KILLER.name, name)
+    first = generate_puzzle(SIX, names, "hard", seed=seed, time_limit=30).to_json()
+    assert generate_puzzle(SIX, names, "hard", seed=seed, time_limit=60).to_json() == first
+    assert "time limit" not in first["note"]
+
+
+@pytest.mark.parametrize("name", ["sandwich", "arrow"])
+def test_a_placed_call_keeps_its_budget(name: str) -> None:
+    start = time.perf_counter()
+    try:
+        g = generate_puzzle(NINE, (KILLER.name, name), "extreme", seed=1, time_limit=0.5)
+    except OutOfTime as exc:
+        assert "time limit" in str(exc)
+    else:
+        assert "time limit (0.5 s) ran out" in g.note or g.reached, g.note
+    assert time.perf_counter() - start < 0.5 + 1.5
