@@ -159,3 +159,12 @@ def test_a_placed_call_keeps_its_budget(name: str) -> None:
     else:
         assert "time limit (0.5 s) ran out" in g.note or g.reached, g.note
     assert time.perf_counter() - start < 0.5 + 1.5
+
+
+def test_attempts_that_make_nothing_are_not_blamed_on_the_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_core.make import variant_generate
+
+    monkeypatch.setattr(variant_generate, "placed_attempt", lambda *args: None)
+    with pytest.raises(OutOfTime, match=r"no thermometer puzzle was made in 3 attempt\(s\)"):
+        generate_puzzle(SIX, ("thermometer",), "easy", seed=1, max_attempts=3)

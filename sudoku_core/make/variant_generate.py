@@ -1,4 +1,5 @@
-"""Variant puzzles made to order: X, Windoku, Jigsaw, anti-knight, anti-king, and Killer.
+"""Variant puzzles made to order: X, Windoku, Jigsaw, anti-knight, anti-king, Killer, and
+the placed rules drawn from a solution (thermometers, arrows, dots, ...: placed_generate).
 
 Rules without cages go through the classic generator with the variant shape (fill, dig,
 rate: its solver and walker read the shape's rules). Killer cages depend on the solution, so
@@ -197,6 +198,11 @@ def _killer(base: Shape, target: Level, seed: int, time_limit: float | None,
                 best = (abs(got - want), g)
             if got == want:
                 break
+    if best is None and not ran_out:
+        # Every attempt ended without a puzzle (no grid kept the rules, or none rated): said
+        # as such, not as a clock that ran out. Still OutOfTime: the series goes on.
+        raise OutOfTime(f"no {words} puzzle was made in {attempts} attempt(s); try another "
+                        "seed or more attempts")
     if best is None:
         raise OutOfTime(f"the time limit ({limit:g} s) ran out before a {words} puzzle was made "
                         "and rated; give it more time")
