@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sudoku_core.cli import main
 from sudoku_core.logic.rate import rate
 from sudoku_core.make.generate import Generated, GenerateError
-from sudoku_core.make.placed_generate import PLACERS, whisper_gap
+from sudoku_core.make.placed_rules import PLACERS, whisper_gap
 from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.budget import OutOfTime
 from sudoku_core.model.conflicts import find_conflicts
