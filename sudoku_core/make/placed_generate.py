@@ -27,8 +27,9 @@ from .fill import random_solution
 from .generate import Generated, check_nodes
 from .placed_rules import PLACERS, place_rules
 
-# The share of Killer cages an attempt with givens keeps, drawn: at 6x6, Hard was reached
-# for 13 of 15 seeds with 0.1-0.7 and 3 of 10 with 0.3-1.0 (more cages: easier puzzles).
+# The share of Killer cages an attempt with givens keeps, drawn: at 6x6 with thermometers,
+# sandwiches or whispers, Hard was reached for 13 of 15 seeds with 0.1-0.7 and for 3 of 10
+# (thermometers, sandwiches) with 0.3-1.0 (more cages: easier puzzles).
 _KEEP_LEAST, _KEEP_MOST = 0.1, 0.7
 
 
