@@ -31,6 +31,10 @@ from .placed_rules import PLACERS, place_rules
 # sandwiches or whispers, Hard was reached for 13 of 15 seeds with 0.1-0.7 and for 3 of 10
 # (thermometers, sandwiches) with 0.3-1.0 (more cages: easier puzzles).
 _KEEP_LEAST, _KEEP_MOST = 0.1, 0.7
+# Search nodes per uniqueness check while digging (past it the given stays): cage sums and
+# diagonal sums make each node dear, and with the classic 20,000 one 9x9 Killer and little
+# killer attempt took 3 s; with 2,000 about 1 s, and the other types made the same puzzles.
+_DIG_NODES = 2_000
 
 
 def with_rules(shape: Shape, rules: tuple[Rule, ...]) -> Shape:
@@ -52,7 +56,8 @@ def dig_and_rate(shape: Shape, solution: Grid, target: Level, seed: int, attempt
         order = [(i,) for i in range(shape.cell_count)]
         rng.shuffle(order)
         dug = dig(Grid(shape, solution.cells), order,
-                  max_nodes=check_nodes(shape, LEVELS.index(target)), keep_going=lambda: True)
+                  max_nodes=min(_DIG_NODES, check_nodes(shape, LEVELS.index(target))),
+                  keep_going=lambda: True)
         if not dug.complete:
             raise OutOfTime("the time limit ran out while digging")
         puzzle = dug.prefix(_within_prefix(dug, solution, target), solution)
