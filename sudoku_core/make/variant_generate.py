@@ -1,4 +1,5 @@
-"""Variant puzzles made to order: X, Windoku, Jigsaw, anti-knight, anti-king, and Killer.
+"""Variant puzzles made to order: X, Windoku, Jigsaw, anti-knight, anti-king, Killer, and
+the placed rules drawn from a solution (thermometers, arrows, dots, ...: placed_generate).
 
 Rules without cages go through the classic generator with the variant shape (fill, dig,
 rate: its solver and walker read the shape's rules). Killer cages depend on the solution, so
@@ -11,14 +12,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 
 from ..logic.rate import rate
 from ..logic.techniques import LEVELS, Level
 from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
-from ..model.constraints import JIGSAW, KILLER
+from ..model.constraints import JIGSAW, KILLER, NAMED, TABLE
 from ..model.grid import Grid, Shape
 from ..model.variants import Variant, rules_of
 from ..solver.exact import solve
@@ -34,6 +36,7 @@ from .generate import (
     default_time_limit,
     generate,
 )
+from .placed_generate import PLACERS, placed_attempt, placed_attempts
 from .regions import random_regions
 
 _SEED_RANGE = 2**63  # draws of this module: wider than generate.SEED_RANGE, the seeds people type
@@ -102,6 +105,7 @@ def generate_puzzle(shape: Shape, names: Iterable[str] = (), difficulty: str = "
     """
     names = tuple(names)
     target = check_difficulty(difficulty)
+    _check_names(names, givens)
     if minimal and names:
         raise GenerateError("minimal puzzles are classic only; variant puzzles are not "
                             "minimised")
@@ -117,6 +121,10 @@ def generate_puzzle(shape: Shape, names: Iterable[str] = (), difficulty: str = "
     with budget.deadline(limit):
         base = variant_shape(shape, names, rng)
         budget.check()
+        if any(name in PLACERS for name in names):
+            return _killer(base, target, seed, time_limit, max_attempts,
+                           partial(placed_attempt, base, names, target, seed, rng, givens),
+                           placed_attempts(base), _words(names))
         if KILLER.name not in names:
             if base.variant is None:
                 return generate(base, difficulty, seed=seed, symmetry=symmetry,
@@ -124,7 +132,29 @@ def generate_puzzle(shape: Shape, names: Iterable[str] = (), difficulty: str = "
             # The classic generator's seed draws the fill; the regions came from this rng.
             return generate(base, difficulty, seed=rng.randrange(_SEED_RANGE),
                             symmetry=symmetry, time_limit=time_limit, max_attempts=max_attempts)
-        return _killer(base, target, seed, rng, givens, time_limit, max_attempts)
+        return _killer(base, target, seed, time_limit, max_attempts,
+                       partial(_killer_attempt, base, target, seed, rng, givens),
+                       killer_attempts(base), "Killer")
+
+
+# What this module can make: the rules the classic generator keeps on a variant shape (the
+# flag rules), Jigsaw and Killer, and the placed rules drawn from a solution.
+GENERATED = (*(row.name for row in NAMED), *PLACERS)
+
+
+def _check_names(names: tuple[str, ...], givens: bool) -> None:
+    """Refuse a rule this module cannot make, rather than make a puzzle without it."""
+    for name in names:
+        if name not in GENERATED:
+            raise GenerateError(f"cannot generate {name!r} puzzles (can: "
+                                f"{', '.join(GENERATED)})")
+    if not givens and KILLER.name not in names:
+        raise GenerateError("puzzles without givens are Killer only: the cages decide them")
+
+
+def _words(names: tuple[str, ...]) -> str:
+    """'Killer, thermometer': the rules of ``names`` for notes."""
+    return ", ".join(row.words for row in TABLE if row.name in names)
 
 
 def killer_attempts(shape: Shape) -> int:
@@ -141,11 +171,14 @@ def killer_attempts(shape: Shape) -> int:
     return 2  # one 16x16 attempt takes about 18 s here (the default budget there is 60 s)
 
 
-def _killer(base: Shape, target: Level, seed: int, rng: random.Random, givens: bool,
-            time_limit: float | None, max_attempts: int | None) -> Generated:
+def _killer(base: Shape, target: Level, seed: int, time_limit: float | None,
+            max_attempts: int | None, attempt: Callable[[int], Generated | None],
+            attempts_cap: int, words: str) -> Generated:
+    """The closest to ``target`` of up to ``attempts_cap`` attempts (``attempt(k)`` makes
+    attempt k from the call's random stream), stopping at the first that reaches it."""
     start = time.perf_counter()
     limit = default_time_limit(base) if time_limit is None else check_time_limit(time_limit)
-    cap = killer_attempts(base) if max_attempts is None else max_attempts
+    cap = attempts_cap if max_attempts is None else max_attempts
     want = LEVELS.index(target)
     best: tuple[int, Generated] | None = None
     attempts = 0
@@ -154,7 +187,7 @@ def _killer(base: Shape, target: Level, seed: int, rng: random.Random, givens: b
         while attempts < cap:
             attempts += 1
             try:
-                g = _killer_attempt(base, target, seed, rng, givens, attempts)
+                g = attempt(attempts)
             except OutOfTime:
                 ran_out = True
                 break
@@ -165,15 +198,20 @@ def _killer(base: Shape, target: Level, seed: int, rng: random.Random, givens: b
                 best = (abs(got - want), g)
             if got == want:
                 break
+    if best is None and not ran_out:
+        # Every attempt ended without a puzzle (no grid kept the rules, or none rated): said
+        # as such, not as a clock that ran out. Still OutOfTime: the series goes on.
+        raise OutOfTime(f"no {words} puzzle was made in {attempts} attempt(s); try another "
+                        "seed or more attempts")
     if best is None:
-        raise OutOfTime(f"the time limit ({limit:g} s) ran out before a Killer puzzle was made "
+        raise OutOfTime(f"the time limit ({limit:g} s) ran out before a {words} puzzle was made "
                         "and rated; give it more time")
     g = best[1]
     if ran_out:
         note = (f"the time limit ({limit:g} s) ran out in attempt {attempts} of {cap}; the "
                 f"closest of the {attempts - 1} before it is {g.level}, not {target}")
     else:
-        note = "" if g.reached else f"no {target} Killer in {attempts} attempt(s); this one " \
+        note = "" if g.reached else f"no {target} {words} in {attempts} attempt(s); this one " \
                                     f"is {g.level}"
     return Generated(g.grid, g.solution, g.shape, g.level, g.score, g.hardest, g.seed, attempts,
                      g.requested, g.reached, note, g.symmetry, g.minimal,
@@ -217,4 +255,4 @@ def _killer_attempt(base: Shape, target: Level, seed: int, rng: random.Random, g
                      rating.hardest, seed, attempts, target, level == target, "", "none", False)
 
 
-__all__ = ["GenerateError", "generate_puzzle", "variant_shape"]
+__all__ = ["GENERATED", "GenerateError", "generate_puzzle", "variant_shape"]
