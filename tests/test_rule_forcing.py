@@ -79,3 +79,4 @@ def test_a_false_digit_is_found_and_said() -> None:
 
 def test_classic_puzzles_are_left_to_the_other_chains() -> None:
     assert list(iter_rule_forcing_chain(Candidates.from_grid(Grid.empty(Shape(2, 2))))) == []
+

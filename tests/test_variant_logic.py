@@ -18,7 +18,7 @@ from sudoku_core.logic.rate import rate
 from sudoku_core.make.cages import killer_shape, random_cages, unique_cages
 from sudoku_core.make.regions import random_regions
 from sudoku_core.model.grid import Grid, Shape
-from sudoku_core.model.variants import Variant
+from sudoku_core.model.variants import Variant, variant_from_json
 from sudoku_core.solver.exact import count_solutions, solve
 
 
@@ -93,3 +93,11 @@ def test_small_variant_steps_are_sound(grid: Grid) -> None:
     if count_solutions(grid, 2, time_limit=None) != 1:
         return
     check_sound(grid)
+
+
+def test_a_variant_rating_says_why_it_has_no_se_figure() -> None:
+    rules = {"thermometers": [{"cells": [0, 1, 2, 3]}]}
+    grid = Grid(Shape(2, 2, variant_from_json(rules, 4)), (0,) * 4 + (4, 3) + (0,) * 10)
+    reply = rate(grid).to_json()
+    assert reply["se"] is None and "classic puzzles only" in reply["se_note"]
+    assert "se_note" not in rate(Grid(Shape(2, 2), grid.cells)).to_json()

@@ -61,7 +61,15 @@ class Rating:
             "se": self.se.to_json() if self.se is not None else None,
             "message": self.message(),
         })
+        if self.puzzle is not None and self.puzzle.shape.variant is not None:
+            out["se_note"] = SE_CLASSIC_ONLY
         return out
+
+
+# Why a variant's rating has no SE figure: SE's scale is a classic program's; the project's
+# levels and scores cover every rule.
+SE_CLASSIC_ONLY = ("no Sudoku Explainer estimate: SE rates classic puzzles only; the level and "
+                   "score cover every rule")
 
 
 def rate(grid: Grid, *, time_limit: float | None = None, estimate_se: bool = True) -> Rating:
