@@ -5,9 +5,9 @@ settled, a cell with several is where the puzzle still needs a clue. Two ways in
 
 1. Enumerate the solutions, up to ``ENUMERATE`` of them. When there are no more, the true
    candidates and the count of solutions that hold each candidate are exact and cheap.
-2. Otherwise, for each candidate no solution found so far holds, look for one solution that
-   holds it (the cell fixed to it). Every solution found confirms all its digits at once, so
-   a 9x9 needs far fewer searches than candidates. Counts are then not reported.
+2. Otherwise, for each candidate no solution found so far holds, ask the solver for one
+   solution that holds it (the cell fixed to it). Every solution found confirms all its
+   digits at once, so a 9x9 needs far fewer searches than candidates. Counts are then not reported.
 
 Both use the variant search (any units, differ pairs, cage sums and placed rules).
 """
@@ -25,6 +25,7 @@ from ..model.contract import line_of
 from ..model.expect import OPTIONAL_NUMBER, expect
 from ..model.grid import Grid, cell_name
 from . import variant_search
+from .exact import solve
 
 ENUMERATE = 64  # solutions listed before switching to one search per open candidate
 Status = Literal["solved", "no_solution", "invalid", "gave_up"]
@@ -122,22 +123,34 @@ def _find(grid: Grid, start: float, end: float | None) -> TrueCandidatesResult:
         counts = tuple(tuple(sum(1 for sol in listed if sol[c] == d) for d in range(1, n + 1))
                        for c in range(len(grid.cells)))
         return result("solved", _digits(seen), counts, len(listed), 1)
-    searches = 1
     possible = variant_search.root_masks(grid)
     assert possible is not None  # a solution exists, so propagation found no contradiction
+    searches, done = _confirm(grid, seen, possible, end)
+    return result("solved" if done else "gave_up", _digits(seen), None, None, searches + 1)
+
+
+def _confirm(grid: Grid, seen: list[int], possible: list[int], end: float | None
+             ) -> tuple[int, bool]:
+    """Search a solution for each candidate ``seen`` lacks (``seen`` grows with each one
+    found): the searches run, and False when the budget ran out first."""
+    searches = 0
     for c in range(len(grid.cells)):
-        for d in range(1, n + 1):
+        for d in range(1, grid.size + 1):
             bit = 1 << (d - 1)
             if seen[c] & bit or not possible[c] & bit:
                 continue
             searches += 1
-            found = variant_search.solutions(grid.with_values([(c, d)]), 1, end)
-            if found is None:
-                return result("gave_up", _digits(seen), None, None, searches)
-            for sol in found:
-                for cc, v in enumerate(sol):
+            # The solver itself (restarts, learnt branching weights; the classic engines on a
+            # classic grid): a candidate no solution holds needs a proof, which a plain
+            # depth-first walk can take minutes to give.
+            left = None if end is None else max(0.0, end - time.perf_counter())
+            found = solve(grid.with_values([(c, d)]), limit=1, time_limit=left)
+            if found.status == "gave_up":  # "invalid", "no_solution": a proof it is false
+                return searches, False
+            if found.solution is not None:
+                for cc, v in enumerate(found.solution.cells):
                     seen[cc] |= 1 << (v - 1)
-    return result("solved", _digits(seen), None, None, searches)
+    return searches, True
 
 
 def _digits(masks: list[int]) -> tuple[tuple[int, ...], ...]:
