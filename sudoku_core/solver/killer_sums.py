@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
+from ..model.constraints.little_killer import listed_supports
 from ..model.constraints.rule import Masks, Propagator
 from ..model.grid import Shape
 
@@ -93,57 +94,10 @@ class SumGroup(Propagator):
         for m in masks:
             count *= m.bit_count()
         if count <= _LIST_CAP:
-            return self._listed(masks)
+            return listed_supports(masks, self.total, self.apart)
         if self.all_differ:
             return _fitting_sets(masks, self.total)
         return masks
-
-    def _listed(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
-        """Exact: every assignment listed (``key`` has few), each digit kept if one holds it."""
-        n = len(key)
-        order = sorted(range(n), key=lambda j: key[j].bit_count())
-        lo_after = [0] * (n + 1)  # least and greatest sums of the cells after a position
-        hi_after = [0] * (n + 1)
-        for k in range(n - 1, -1, -1):
-            m = key[order[k]]
-            lo_after[k] = lo_after[k + 1] + (m & -m).bit_length()
-            hi_after[k] = hi_after[k + 1] + m.bit_length()
-        apart = self.apart
-        chosen = [0] * n
-        support = [0] * n
-        want = list(key)
-
-        def walk(k: int, rest: int) -> bool:
-            """Extend the assignment from position k; True once every support is full."""
-            if k == n:
-                if rest:
-                    return False
-                for j in range(n):
-                    support[j] |= chosen[j]
-                return support == want
-            j = order[k]
-            forbid = 0
-            for q in apart[j]:
-                forbid |= chosen[q]
-            low, high = rest - hi_after[k + 1], rest - lo_after[k + 1]  # digits low .. high
-            if high < low or high < 1:
-                return False
-            m = key[j] & ~forbid & ((1 << high) - 1)
-            if low > 1:
-                m &= ~((1 << (low - 1)) - 1)
-            while m:
-                b = m & -m
-                m ^= b
-                chosen[j] = b
-                if walk(k + 1, rest - b.bit_length()):
-                    return True
-            chosen[j] = 0
-            return False
-
-        walk(0, self.total)
-        if not all(support):
-            return None
-        return tuple(support)
 
 
 def _reach(key: tuple[int, ...], total: int) -> tuple[int, ...] | None:

@@ -9,7 +9,7 @@ exactly what the search and the conflict check read; a rule's own words name it 
 
 from __future__ import annotations
 
-from ...model.candidates import Candidates
+from ...model.candidates import Candidates, bits
 from ...model.constraints.rule import Board, PairTable, variant_propagators
 
 Node = int  # cell * N + (value - 1), as in chains
@@ -30,20 +30,12 @@ def rule_weak_links(c: Candidates) -> dict[Node, set[Node]]:
         a, b = prop.cells
         if a == b or not masks[a] or not masks[b]:
             continue  # a filled cell's digit is no candidate: its pairs are the peers' job
-        for x in _digits(masks[a]):
+        for x in bits(masks[a]):
             # Digits of b that a = x rules out: b's candidates outside what x allows.
             banned = masks[b] & ~prop.allowed[x]
-            for y in _digits(banned):
+            for y in bits(banned):
                 na, nb = a * n + x - 1, b * n + y - 1
                 out.setdefault(na, set()).add(nb)
                 out.setdefault(nb, set()).add(na)
     return out
 
-
-def _digits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out

@@ -86,11 +86,11 @@ class DiagonalSum(LineClue):
 
     def supports(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
         if self.across and _count(key) <= _LIST_CAP:  # exact: the stretches add nothing
-            return _listed(key, self.total, self.apart)
+            return listed_supports(key, self.total, self.apart)
         found = self._by_stretches(key)
         if found is None or not self.across or _count(found) > _LIST_CAP:
             return found
-        return _listed(found, self.total, self.apart)
+        return listed_supports(found, self.total, self.apart)
 
     def _by_stretches(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
         """The digits of each cell some assignment holds with each stretch's digits distinct;
@@ -149,7 +149,7 @@ def _count(key: tuple[int, ...]) -> int:
     return count
 
 
-def _listed(key: tuple[int, ...], total: int, apart: tuple[tuple[int, ...], ...]
+def listed_supports(key: tuple[int, ...], total: int, apart: tuple[tuple[int, ...], ...]
             ) -> tuple[int, ...] | None:
     """Exact: every assignment of the cells adding up to ``total`` with peers differing is
     listed (``key`` has few; the most constrained cells first, the sums bounded), each digit
