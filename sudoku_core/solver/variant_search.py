@@ -288,19 +288,9 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dic
                         seeing[places] = seen
                     hits = boards[bit] & seen
                     if hits:
-                        boards[bit] ^= hits
-                        touched = 0
-                        while hits:
-                            low2 = hits & -hits
-                            hits ^= low2
-                            x = low2.bit_length() - 1
-                            mx = masks[x] ^ bit
-                            if not mx:
-                                return emptied + x
-                            masks[x] = mx
-                            touched |= watch[x]
-                            if not mx & (mx - 1):
-                                todo.append(x)
+                        x, touched = _clear(bit, hits, masks, boards, watch, todo)
+                        if x >= 0:
+                            return emptied + x
                         dirty |= touched
                         lost[bit] |= touched
             continue
@@ -347,19 +337,9 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dic
                     else:
                         hits = boards[bit] & common if common != -1 else 0
                         if hits:
-                            boards[bit] ^= hits
-                            touched = 0
-                            while hits:
-                                low2 = hits & -hits
-                                hits ^= low2
-                                x = low2.bit_length() - 1
-                                mx = masks[x] ^ bit
-                                if not mx:
-                                    return emptied + x
-                                masks[x] = mx
-                                touched |= watch[x]
-                                if not mx & (mx - 1):
-                                    todo.append(x)
+                            x, touched = _clear(bit, hits, masks, boards, watch, todo)
+                            if x >= 0:
+                                return emptied + x
                             dirty |= touched
                             lost[bit] |= touched
             else:
@@ -383,6 +363,26 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dic
                             m ^= other
                             boards[other] &= gone
                             lost[other] |= w
+
+
+def _clear(bit: int, hits: int, masks: list[int], boards: dict[int, int],
+           watch: tuple[int, ...], todo: list[int]) -> tuple[int, int]:
+    """Take the digit ``bit`` from the cells of ``hits`` (pointing, or a digit a sum group
+    must hold): (-1, the watch bits touched), or (a cell left without a digit, 0)."""
+    boards[bit] ^= hits
+    touched = 0
+    while hits:
+        low = hits & -hits
+        hits ^= low
+        x = low.bit_length() - 1
+        mx = masks[x] ^ bit
+        if not mx:
+            return x, 0
+        masks[x] = mx
+        touched |= watch[x]
+        if not mx & (mx - 1):
+            todo.append(x)
+    return -1, touched
 
 
 def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
