@@ -222,6 +222,22 @@ class _Run:
             b.minimal or not self.minimal)
 
 
+def rated_attempt(puzzle: Grid, solution: Grid, target: Level, seed: int, attempts: int
+                  ) -> Generated | None:
+    """A variant attempt's puzzle rated within the call's budget: None when the walk gives it
+    no level; :class:`OutOfTime` when the budget ran out (a cut rating is no verdict)."""
+    budget.check()
+    rating = rate(puzzle, time_limit=max(budget.remaining(1.0) or 0.0, 1e-3), estimate_se=False)
+    if rating.timed_out:
+        raise OutOfTime("the time limit ran out while rating")
+    level = rating.level_at_least()
+    if level is None:
+        return None
+    shape = puzzle.shape
+    return Generated(puzzle, Grid(shape, solution.cells), shape, level, rating.score,
+                     rating.hardest, seed, attempts, target, level == target, "", "none", False)
+
+
 def generate(
     shape: Shape,
     difficulty: str = "medium",

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..logic.grade import solves_within
-from ..logic.rate import rate
 from ..logic.techniques import LEVELS, Level
 from ..model import budget
 from ..model.budget import OutOfTime
@@ -24,7 +23,7 @@ from ..model.variants import Variant
 from .cages import killer_shape, random_cages, unique_cages
 from .dig import Dug, dig
 from .fill import random_solution
-from .generate import Generated, check_nodes
+from .generate import Generated, check_nodes, rated_attempt
 from .placed_rules import PLACERS, place_rules
 
 # The share of Killer cages an attempt with givens keeps, drawn: at 6x6 with thermometers,
@@ -63,15 +62,7 @@ def dig_and_rate(shape: Shape, solution: Grid, target: Level, seed: int, attempt
         puzzle = dug.prefix(_within_prefix(dug, solution, target), solution)
     else:
         puzzle = Grid(shape, givens)
-    budget.check()
-    rating = rate(puzzle, time_limit=max(budget.remaining(1.0) or 0.0, 1e-3), estimate_se=False)
-    if rating.timed_out:
-        raise OutOfTime("the time limit ran out while rating")
-    level = rating.level_at_least()
-    if level is None:
-        return None
-    return Generated(puzzle, Grid(shape, solution.cells), shape, level, rating.score,
-                     rating.hardest, seed, attempts, target, level == target, "", "none", False)
+    return rated_attempt(puzzle, solution, target, seed, attempts)
 
 
 def _within_prefix(dug: Dug, solution: Grid, target: Level) -> int:

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 
-from ..logic.rate import rate
 from ..logic.techniques import LEVELS, Level
 from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
@@ -35,6 +34,7 @@ from .generate import (
     check_seed,
     default_time_limit,
     generate,
+    rated_attempt,
 )
 from .placed_generate import PLACERS, placed_attempt, placed_attempts
 from .regions import random_regions
@@ -244,15 +244,7 @@ def _killer_attempt(base: Shape, target: Level, seed: int, rng: random.Random, g
         if not dug.complete:
             raise OutOfTime("the time limit ran out while digging")
         puzzle = dug.grid()
-    budget.check()
-    rating = rate(puzzle, time_limit=max(budget.remaining(1.0) or 0.0, 1e-3), estimate_se=False)
-    if rating.timed_out:
-        raise OutOfTime("the time limit ran out while rating")
-    level = rating.level_at_least()
-    if level is None:
-        return None
-    return Generated(puzzle, Grid(shape, solution.cells), shape, level, rating.score,
-                     rating.hardest, seed, attempts, target, level == target, "", "none", False)
+    return rated_attempt(puzzle, solution, target, seed, attempts)
 
 
 __all__ = ["GENERATED", "GenerateError", "generate_puzzle", "variant_shape"]
