@@ -146,12 +146,11 @@ class _Logic:
         return out
 
     def weak(self, a: Node, b: Node, same_cell: bool) -> bool:
-        """True if a and b cannot both be true (a weak link)."""
-        ca, va = divmod(a, self.n)
-        cb, vb = divmod(b, self.n)
-        if ca == cb:
-            return same_cell and va != vb
-        return (va == vb and bool(self.pm[ca] >> cb & 1)) or b in self.rule_weak.get(a, ())
+        """True if a and b cannot both be true (a weak link); two digits of one cell count
+        only with ``same_cell``."""
+        if a // self.n == b // self.n and not same_cell:
+            return False
+        return self._sees(a, b)
 
     def loop(self, chain: list[Node]) -> list[tuple[int, int]]:
         """Eliminations of a continuous loop: every weak link in it holds exactly one truth."""
