@@ -33,7 +33,7 @@ from sudoku_core.make.symmetry import orbits
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Step
-from sudoku_core.model.variants import Cage, Variant
+from sudoku_core.model.variants import Cage, Variant, variant_from_json
 from sudoku_core.solver.exact import solve
 
 # From test_techniques_advanced.py
@@ -340,3 +340,8 @@ def unique_variant_puzzle(box: tuple[int, int], rules: Iterable[str],
     rng.shuffle(order)
     dug = dig(solution, order, max_nodes=20_000, keep_going=lambda: True)
     return dug.grid(), solution
+
+
+def four(obj: dict[str, object], givens: dict[int, int]) -> Grid:
+    """A 4x4 grid of the variant ``obj`` with some givens."""
+    return Grid.empty(Shape(2, 2, variant_from_json(obj, 4))).with_values(givens.items())

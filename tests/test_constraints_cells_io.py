@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from helpers import four
 
 from sudoku_core.model.constraints import by_json_key, by_name
 from sudoku_core.model.constraints.nonconsecutive import apart, neighbours
@@ -114,11 +115,6 @@ def test_defaults_and_order() -> None:
 def test_a_bad_item_is_refused_by_name(obj: dict[str, object], size: int, message: str) -> None:
     with pytest.raises(VariantError, match=message):
         variant_from_json(obj, size)
-
-
-def four(obj: dict[str, object], givens: dict[int, int]) -> Grid:
-    """A 4x4 grid of the variant ``obj`` with some givens."""
-    return Grid.empty(Shape(2, 2, variant_from_json(obj, 4))).with_values(givens.items())
 
 
 @pytest.mark.parametrize(("obj", "givens", "unit", "cells", "unit_cells"), [

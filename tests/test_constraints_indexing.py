@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 from brute4 import all_grids, brute_count
+from helpers import four
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,11 +185,6 @@ def test_given_candidates_are_kept_in_order() -> None:
 def test_a_bad_item_is_refused_by_name(obj: dict[str, object], size: int, message: str) -> None:
     with pytest.raises(VariantError, match=message):
         variant_from_json(obj, size)
-
-
-def four(obj: dict[str, object], givens: dict[int, int]) -> Grid:
-    """A 4x4 grid of the variant ``obj`` with some givens."""
-    return Grid.empty(Shape(2, 2, variant_from_json(obj, 4))).with_values(givens.items())
 
 
 @pytest.mark.parametrize(("obj", "givens", "unit", "cells", "unit_cells"), [
