@@ -54,6 +54,10 @@ READY = 120_000
 NEW_PUZZLE = ((9, "easy"), (9, "medium"), (9, "hard"), (9, "expert"), (9, "extreme"),
               (6, "easy"), (6, "medium"), (6, "hard"), (12, "easy"), (12, "medium"),
               (12, "hard"), (16, "easy"), (16, "medium"), (16, "hard"), (25, "easy"))
+# (variant key of web/banks/variants.json, size, level): the same goal for New puzzle with rules.
+NEW_VARIANT = (("killer", 9, "extreme"), ("killer", 6, "hard"), ("thermometer", 9, "expert"),
+               ("arrow", 9, "hard"), ("kropki", 6, "medium"), ("jigsaw", 9, "extreme"),
+               ("x", 9, "hard"), ("killer-little-killer", 9, "medium"))
 
 
 class CountingHandler(serve.Handler):
@@ -364,12 +368,14 @@ def engine_only(page: Page) -> None:
                              JSON.stringify(list.map(p => p.values.join(',')))))""")
 
 
-def generate_in_page(page: Page, size: int, level: str) -> tuple[float, str]:
-    """New puzzle... -> size and level -> Generate; return (ms from the click until the new grid
-    is drawn, status text). The same level twice says the same text: the grid tells them apart."""
+def generate_in_page(page: Page, size: int, level: str, variant: str = "") -> tuple[float, str]:
+    """New puzzle... -> variant, size and level -> Generate; return (ms from the click until the
+    new grid is drawn, status text). The same level twice says the same text: the grid tells
+    them apart."""
     idle(page)
     if page.locator("#new").get_attribute("aria-expanded") != "true":
         page.click("#new")
+    page.select_option("#new-variant", variant)
     page.select_option("#new-size", str(size))
     page.select_option("#new-level", level)
     result = page.evaluate(
@@ -472,18 +478,19 @@ def dug_puzzles(shape: Shape, count: int, keep: float, seed: int = 7) -> list[st
 def new_puzzle_figures(page: Page, runs: int) -> list[tuple[str, str]]:
     """New puzzle pressed `runs` times per size and level: median, p95 and max (ms)."""
     rows = []
-    for size, level in NEW_PUZZLE:
+    for variant, size, level in [("", *slot) for slot in NEW_PUZZLE] + list(NEW_VARIANT):
         times = []
         for _ in range(runs):
-            ms, text = generate_in_page(page, size, level)
+            ms, text = generate_in_page(page, size, level, variant)
             # Served at once and at its level: never "not reached", never a closest level.
-            if not text.startswith(f"New {level.capitalize()} puzzle") or "not reached" in text:
-                sys.exit(f"bench_web: new puzzle {size}x{size} {level}: {text!r}")
+            if not text.startswith(f"New {level.capitalize()} ") or "not reached" in text:
+                sys.exit(f"bench_web: new puzzle {variant} {size}x{size} {level}: {text!r}")
             times.append(ms)
         p95 = statistics.quantiles(times, n=20, method="inclusive")[18]
-        rows.append((f"new puzzle {size}x{size} {level} x{runs} (median / p95 / max)",
+        name = f"{variant or 'classic'} {size}x{size} {level}"
+        rows.append((f"new puzzle {name} x{runs} (median / p95 / max)",
                      f"{statistics.median(times):.0f} / {p95:.0f} / {max(times):.0f} ms"))
-        print(f"  new puzzle {size}x{size} {level}: {rows[-1][1]}", file=sys.stderr, flush=True)
+        print(f"  new puzzle {name}: {rows[-1][1]}", file=sys.stderr, flush=True)
     return rows
 
 

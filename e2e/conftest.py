@@ -327,3 +327,21 @@ def corpora() -> Path | None:
         if candidate.is_dir():
             return candidate
     return None
+
+
+# New puzzle: a new grid is on screen once the status says "New ..." and the cells changed.
+NEW_GRID_SHOWN = """before => document.querySelector('[role=status]').textContent.startsWith('New ')
+    && [...document.querySelectorAll('[role=gridcell]')]
+        .map(c => c.dataset.value || '.').join('') !== before"""
+
+
+def menu(app: App, select: str) -> list[str]:
+    """The values of a select's options, in order."""
+    values: list[str] = app.page.eval_on_selector(select, "s => [...s.options].map(o => o.value)")
+    return values
+
+
+def open_new_panel(app: App) -> None:
+    """The New puzzle panel, open (Generate closes it)."""
+    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
+        app.click("New puzzle")

@@ -6,31 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import App, wait_until
+from conftest import NEW_GRID_SHOWN, App, menu, wait_until
+from conftest import open_new_panel as open_panel
 
 from sudoku_core import Grid, Shape
 from sudoku_core.logic.rate import rate
 from sudoku_core.solver.exact import count_solutions
-
-SHOWN = """before => document.querySelector('[role=status]').textContent.startsWith('New ')
-    && [...document.querySelectorAll('[role=gridcell]')]
-        .map(c => c.dataset.value || '.').join('') !== before"""
 
 
 def cells(box: str) -> int:
     """The size of a box shape "RxC"."""
     r, c = box.split("x")
     return int(r) * int(c)
-
-
-def menu(app: App, select: str) -> list[str]:
-    return app.page.eval_on_selector(select, "s => [...s.options].map(o => o.value)")
-
-
-def open_panel(app: App) -> None:
-    """The New puzzle panel, open (Generate closes it)."""
-    if app.page.locator("#new").get_attribute("aria-expanded") != "true":
-        app.click("New puzzle")
 
 
 def new_puzzle(app: App, size: str, level: str) -> str:
@@ -40,7 +27,7 @@ def new_puzzle(app: App, size: str, level: str) -> str:
     app.page.locator("#new-size").select_option(size)
     app.page.get_by_label("Difficulty").select_option(level)
     app.click("Generate")
-    wait_until(app.page, SHOWN, before, timeout=10)
+    wait_until(app.page, NEW_GRID_SHOWN, before, timeout=10)
     return str(app.status().inner_text())
 
 

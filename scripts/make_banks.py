@@ -23,6 +23,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,15 @@ def make_level(pool: ProcessPoolExecutor, jobs: int, box: tuple[int, int], level
                count: int, attempts: int, budget: float
                ) -> tuple[list[dict[str, Any]], float, int]:
     """Puzzles of one box shape and level (in seed order), CPU seconds spent, tries made."""
+    return collect(pool, jobs, lambda seed: pool.submit(make_one, box, level, seed, attempts),
+                   level, count, budget)
+
+
+def collect(pool: ProcessPoolExecutor, jobs: int,
+            submit: Callable[[int], Future[dict[str, Any]]], level: str, count: int,
+            budget: float) -> tuple[list[dict[str, Any]], float, int]:
+    """Puzzles of one level (in seed order) from ``submit(seed)`` calls, CPU seconds spent,
+    tries made: seeds in order, ``jobs`` at a time, until ``count`` or the CPU budget."""
     found: list[dict[str, Any]] = []
     spent = 0.0
     index = 0
@@ -86,7 +96,7 @@ def make_level(pool: ProcessPoolExecutor, jobs: int, box: tuple[int, int], level
     while True:
         while len(running) < jobs and len(found) < count and spent < budget:
             index += 1
-            running.add(pool.submit(make_one, box, level, level_seed(level, index), attempts))
+            running.add(submit(level_seed(level, index)))
         if not running:
             break
         done, running = wait(running, return_when=FIRST_COMPLETED)

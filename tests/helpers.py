@@ -6,11 +6,14 @@ Candidate states are built by hand in the community's words: ``cell("r3c5")`` is
 
 from __future__ import annotations
 
+import csv
+import os
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from itertools import islice
+from pathlib import Path
 
 from conftest import check_step
 from hypothesis import strategies as st
@@ -345,3 +348,27 @@ def unique_variant_puzzle(box: tuple[int, int], rules: Iterable[str],
 def four(obj: dict[str, object], givens: dict[int, int]) -> Grid:
     """A 4x4 grid of the variant ``obj`` with some givens."""
     return Grid.empty(Shape(2, 2, variant_from_json(obj, 4))).with_values(givens.items())
+
+
+# The community variant corpus (../shared/variants from the repository's root or a folder above
+# it, or the folder SUDOKU_VARIANTS names): its rows that f-puzzles can carry, [] without it.
+_ROOT = Path(__file__).resolve().parent.parent
+COMMUNITY_FOLDER = Path(os.environ.get("SUDOKU_VARIANTS") or next(
+    (p / "shared" / "variants" for p in _ROOT.parents if (p / "shared" / "variants").is_dir()),
+    _ROOT.parent / "shared" / "variants"))
+COMMUNITY = COMMUNITY_FOLDER / "community-train.tsv"
+
+
+def community_rows() -> list[dict[str, str]]:
+    if not COMMUNITY.is_file():
+        return []
+    with COMMUNITY.open(encoding="utf-8", newline="") as f:
+        return [row for row in csv.DictReader(f, delimiter="\t")
+                if row.get("expressible") == "yes" and row.get("fp_link")]
+
+
+def published_values(solution: str, size: int) -> list[int]:
+    """A published solution's digits: '1'-'9' up to 9x9, 'A'-'P' (1-16) on larger grids."""
+    if size <= 9:
+        return [int(ch) for ch in solution]
+    return [ord(ch.upper()) - ord("A") + 1 for ch in solution]

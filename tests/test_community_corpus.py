@@ -9,40 +9,16 @@ refusal, naming the rule.
 
 from __future__ import annotations
 
-import csv
-import os
-from pathlib import Path
-
 import pytest
+from helpers import COMMUNITY as _CORPUS
+from helpers import community_rows, published_values
 
 from sudoku_core.formats.links import read_link
 from sudoku_core.solver.exact import solve
 
-_ROOT = Path(__file__).resolve().parent.parent
-# ../shared/variants from the root; a worktree one level deeper finds it a level further up.
-_FOLDER = Path(os.environ.get("SUDOKU_VARIANTS") or next(
-    (p / "shared" / "variants" for p in _ROOT.parents if (p / "shared" / "variants").is_dir()),
-    _ROOT.parent / "shared" / "variants"))
-_CORPUS = _FOLDER / "community-train.tsv"
 _BUDGET = 60.0  # seconds per puzzle: the slowest (The Barbed Cross) takes ~20 s CPU here
-
-
-def _rows() -> list[dict[str, str]]:
-    if not _CORPUS.is_file():
-        return []
-    with _CORPUS.open(encoding="utf-8", newline="") as f:
-        return [row for row in csv.DictReader(f, delimiter="\t")
-                if row.get("expressible") == "yes" and row.get("fp_link")]
-
-
-_ROWS = _rows()
-
-
-def _values(solution: str, size: int) -> list[int]:
-    """The published solution's digits: '1'-'9' up to 9x9, 'A'-'P' (1-16) on larger grids."""
-    if size <= 9:
-        return [int(ch) for ch in solution]
-    return [ord(ch.upper()) - ord("A") + 1 for ch in solution]
+_ROWS = community_rows()
+_values = published_values
 
 
 def test_the_corpus_is_there() -> None:

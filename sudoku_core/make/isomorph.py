@@ -23,11 +23,13 @@ Windoku windows, the knight's and king's moves) onto themselves:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
+from ..model.constraints import FIRST
 from ..model.grid import Cell, Grid, Shape
-from ..model.variants import Cage, Variant
+from ..model.variants import Cage, Variant, variant_from_json
+from .isomorph_placed import map_placed
 from .symmetry import SymmetryError, shuffled_lines
 
 _TRIES = 32  # draws of a rule-keeping family before the next, smaller one
@@ -73,12 +75,18 @@ def map_rules(variant: Variant, source: tuple[Cell, ...], symbols: tuple[int, ..
              len(cage.cells) * (n + 1) - cage.total if flip and cage.total else cage.total)
         for cage in variant.cages))
     regions = tuple(variant.regions[s] for s in source) if variant.regions else ()
-    if variant.constraints:
-        # A thermometer, a dot or a clue outside reads digit order and places: no isomorphism
-        # is applied to them yet, and dropping them would make another puzzle.
-        raise SymmetryError(f"an isomorphism does not move the {variant.describe()} rules yet")
-    return Variant(variant.diagonals, variant.windows, regions, cages, variant.anti_knight,
-                   variant.anti_king)
+    moved = Variant(variant.diagonals, variant.windows, regions, cages, variant.anti_knight,
+                    variant.anti_king)
+    if not variant.constraints:
+        return moved
+    # Placed rules read digit order and places: moved only by a turn or reflection with no
+    # relabelling (random_isomorphism draws no other for them), through their JSON.
+    if flip:
+        raise SymmetryError("a relabelling breaks the placed rules' digit order")
+    typed = {row.json_key for row in FIRST}
+    placed = {k: v for k, v in variant.to_json().items() if k not in typed}
+    mapped = variant_from_json(map_placed(placed, dest, n), n)
+    return replace(moved, constraints=mapped.constraints)
 
 
 def keeps_rules(iso: Isomorphism) -> bool:
@@ -149,6 +157,8 @@ def _dihedral(shape: Shape, rng: random.Random) -> tuple[Cell, ...]:
 
 def _symbols(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     n = shape.size
+    if shape.variant is not None and shape.variant.constraints:
+        return tuple(range(n + 1))  # placed rules read digit order: no relabelling
     if shape.variant is not None and shape.variant.has_sums:
         values = list(range(1, n + 1)) if rng.random() < 0.5 else list(range(n, 0, -1))
     else:
@@ -168,7 +178,7 @@ def random_isomorphism(shape: Shape, rng: random.Random) -> Isomorphism:
         source = _lines(shape, rng)
         return Isomorphism(shape, source, _symbols(shape, rng))
     symbols = _symbols(shape, rng)
-    moves = v.cages or v.regions or v.anti_knight or v.anti_king
+    moves = v.cages or v.regions or v.anti_knight or v.anti_king or v.constraints
     families = (_dihedral,) if moves else (_mirrored, _dihedral)
     for family in families:
         for _ in range(_TRIES):

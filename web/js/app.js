@@ -130,7 +130,7 @@ async function start() {
   fillSizes();
   update((s) => S.setSettings(s, G.loadSettings()));
   const shipped = loadShipped();
-  shipped.then(() => fillMenus($("new-size"), $("new-level"))); // only what the banks serve
+  shipped.then(() => fillMenus($("new-size"), $("new-level"), $("new-variant"))); // only what the banks serve
   // A failure here is said by loadGeometry() below, which asks again.
   const firstGeometry = Geo.load([3, 3], ask).catch((err) => console.warn("geometry 3x3:", err));
   const saved = G.loadGame(G.tabGame()) || G.adoptOldSave();

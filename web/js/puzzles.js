@@ -12,6 +12,7 @@ import { LEVELS, defaultBox } from "./doc.js";
 import { Engine } from "./engine.js";
 import { read, write } from "./games.js";
 import { readPuzzle } from "./protocol.js";
+import { loadVariantIndex, variantChoices, variantOffered } from "./variant_puzzles.js";
 
 const BANKS = new URL("../banks/", import.meta.url);
 const ISOMORPH_WAIT = 200; // ms New puzzle waits for the engine's map before taking the bank's own
@@ -60,10 +61,10 @@ export function loadBank(box) {
   return Promise.resolve(banks.get(key));
 }
 
-// The index and the 9x9 bank, the first visit's puzzle.
+// The index, the 9x9 bank (the first visit's puzzle) and the variants' index.
 export async function loadShipped() {
   if (!index) {
-    const [got] = await Promise.all([fetchJson("index.json"), loadBank([3, 3])]);
+    const [got] = await Promise.all([fetchJson("index.json"), loadBank([3, 3]), loadVariantIndex()]);
     index = got && typeof got === "object" ? got : {};
   }
   return index;
@@ -83,28 +84,57 @@ export function offered() {
   return out.sort((a, b) => a.n - b.n);
 }
 
-// New puzzle's Size and Difficulty menus: only what the banks hold, so every choice is served
-// at once and no level is offered that the generator cannot reach at that size. Without an
-// index (offline before the cache was filled) the menus keep what they have.
-export function fillMenus(sizeSelect, levelSelect) {
-  const sizes = offered();
-  if (!sizes.length) return;
-  const keep = Number(sizeSelect.value) || 9;
-  sizeSelect.replaceChildren(...sizes.map(({ n }) => new Option(`${n}×${n}`, String(n))));
-  sizeSelect.value = String(sizes.some((s) => s.n === keep) ? keep : 9);
+// New puzzle's Variant, Size and Difficulty menus: only what the banks hold, so every choice
+// is served at once and no level is offered that the generator cannot reach at that size (a
+// variant's sizes and levels are its own banks'). Without an index (offline before the cache
+// was filled) the menus keep what they have.
+export function fillMenus(sizeSelect, levelSelect, variantSelect = null) {
+  const classic = offered();
+  if (!classic.length) return;
+  if (variantSelect) fillVariants(variantSelect);
+  const sizesNow = () => {
+    const key = variantSelect ? variantSelect.value : "";
+    const own = key ? variantOffered(key) : [];
+    // A variant with no bank (its choice kept from the page's own list): the engine makes
+    // it, at 9x9.
+    return key && !own.length ? classic.filter((s) => s.n === 9) : (key ? own : classic);
+  };
+  const sizes = () => {
+    const list = sizesNow();
+    const keep = Number(sizeSelect.value) || 9;
+    sizeSelect.replaceChildren(...list.map(({ n }) => new Option(`${n}×${n}`, String(n))));
+    const fallback = list.some((s) => s.n === 9) ? 9 : list[list.length - 1].n;
+    sizeSelect.value = String(list.some((s) => s.n === keep) ? keep : fallback);
+  };
   const levels = () => {
-    if (!sizes.some((s) => String(s.n) === sizeSelect.value)) sizeSelect.value = "9";
-    const entry = sizes.find((s) => s.n === Number(sizeSelect.value)) || sizes[0];
+    const list = sizesNow();
+    if (!list.some((s) => String(s.n) === sizeSelect.value)) sizes();
+    const entry = list.find((s) => s.n === Number(sizeSelect.value)) || list[0];
     const was = levelSelect.value || "medium";
     levelSelect.replaceChildren(...entry.levels.map((l) => new Option(title(l), l)));
     // The same level when this size has it, else the hardest it has below it.
     const below = entry.levels.filter((l) => LEVELS.indexOf(l) <= LEVELS.indexOf(was));
     levelSelect.value = entry.levels.includes(was) ? was : (below.pop() || entry.levels[0]);
   };
+  sizes();
   levels();
   // The page sets the size when the panel opens: the levels follow either way.
   sizeSelect.addEventListener("change", levels);
   sizeSelect.addEventListener("focus", levels);
+  if (variantSelect) variantSelect.addEventListener("change", () => { sizes(); levels(); });
+}
+
+// The Variant menu from the banks' index (Classic first); the page's own list stays without it.
+function fillVariants(select) {
+  const choices = variantChoices();
+  if (!choices.length) return;
+  const keep = select.value;
+  select.replaceChildren(new Option("Classic", ""), ...choices.map((c) => {
+    const option = new Option(c.label, c.key);
+    option.dataset.words = c.words;
+    return option;
+  }));
+  select.value = choices.some((c) => c.key === keep) ? keep : "";
 }
 
 // Bank puzzles this browser has opened as they are (before the engine is ready), so that a

@@ -8,6 +8,7 @@ import * as D from "../doc.js";
 import * as G from "../games.js";
 import { readPuzzle } from "../protocol.js";
 import { loadShipped, nextPuzzle, pickShipped } from "../puzzles.js";
+import { nextVariantPuzzle, variantNamesOf } from "../variant_puzzles.js";
 import { keep, saveNow, track } from "../saving.js";
 import { fromHash, LinkError } from "../share.js";
 import * as S from "../state.js";
@@ -93,21 +94,32 @@ export async function arrival() {
 const levelWord = (level) => level[0].toUpperCase() + level.slice(1).toLowerCase();
 const withArticle = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 
-// A variant puzzle (9x9 only): made by the engine's generate with the rules' names; the
-// rules come back in the reply's "variant" and stay in the document, and their words in
-// "variant_words" (until then, the words of the menu's choice).
-async function newVariantPuzzle(n, level, names, chosen) {
-  if (n !== 9) {
-    say("Variant puzzles are made 9×9 only: choose the 9×9 size, or Classic.", "error");
+// A variant puzzle: from the variant's banks at once (mapped by the engine when its rules allow);
+// the engine makes one only when there is no bank (offline before the cache was filled), at
+// 9x9. The rules come in the puzzle's "variant" and stay in the document; their words come
+// with the engine's next reply (until then, the words of the menu's choice).
+async function newVariantPuzzle(n, level, key, chosen) {
+  const busy = Boolean(running());
+  const find = async (label) => {
+    await loadShipped();
+    const ready = await nextVariantPuzzle(ask, key, n, level, { avoid: getState().doc.givens,
+      engineReady: !busy && engineState() === "ready" });
+    if (ready) return { ...ready, note: "", variantWords: "" };
+    if (busy || n !== 9) return null;
+    label(`Making ${withArticle(levelWord(level))} ${chosen} puzzle…`);
+    return readPuzzle(await ask("generate", { box: [3, 3], difficulty: level, variant: variantNamesOf(key) }));
+  };
+  const made = `${withArticle(levelWord(level))} ${chosen} puzzle (${n}×${n})`;
+  const r = busy ? await find(() => {}) : await job("generate", `Finding ${made}…`, find);
+  if (!r) {
+    say(busy ? `No ${made} is ready while the engine works: Cancel it first.`
+      : `No ${made} is on hand: choose another size or level.`, busy ? "warn" : "error");
     return;
   }
-  const r = await job("generate", `Making ${withArticle(levelWord(level))} ${chosen} puzzle…`,
-    async () => readPuzzle(await ask("generate", { box: [3, 3], difficulty: level, variant: names })));
-  if (!r) return;
   const doc = D.withVariant(D.emptyDoc(r.box), r.variant);
   doc.givens = r.values.slice();
   startGame(doc, "", r.level, `New ${r.level || levelWord(level)} ${r.variantWords || chosen} ` +
-    `puzzle (9×9)${r.note ? `: ${r.note}` : ""}.`);
+    `puzzle (${n}×${n})${r.note ? `: ${r.note}` : ""}.`);
   dispatch(S.closePanel);
 }
 
