@@ -17,7 +17,9 @@ Windoku windows, the knight's and king's moves) onto themselves:
 - cages, regions, anti-knight, anti-king: the turns and reflections of the square only, which
   keep cells side by side (a cage or region stays connected) and keep every move a move;
 - a cage with a sum allows only two relabellings: none, or v -> N+1-v (each sum of k cells
-  becomes k(N+1) - sum).
+  becomes k(N+1) - sum);
+- placed rules (thermometers, dots, lines, clues outside the grid: isomorph_placed) read
+  digit order: the turns and reflections of the square, with no relabelling.
 """
 
 from __future__ import annotations
