@@ -35,6 +35,7 @@ from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare
 from .logic.rate import rate
 from .logic.walk import Memo, memo, remember
 from .make.isomorph import random_isomorphism
+from .make.setter import setter_report
 from .make.variant_generate import generate_puzzle
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
@@ -396,6 +397,12 @@ def cmd_generate(args: Json) -> Json:
     return _with_words({**made.to_json(), **share_links(made.grid)}, made.grid)
 
 
+def cmd_setter(args: Json) -> Json:
+    """The setter's panel: solutions (none / one / several), the givens and rule items that
+    can go, why there is no solution, and the level so far, within `time_limit`."""
+    return setter_report(_grid(args), time_limit=_budget(args)).to_json()
+
+
 def cmd_isomorph(args: Json) -> Json:
     """The puzzle through a random isomorphism (same level, same solution count; a variant's
     cages and regions move with the cells, in the reply's `variant`); with `solution`, the
@@ -431,6 +438,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "rate": cmd_rate,
     "generate": cmd_generate,
     "isomorph": cmd_isomorph,
+    "setter": cmd_setter,
 }
 
 
