@@ -21,7 +21,7 @@ from ..logic.techniques import level_of
 from ..logic.walk import Walk
 from ..logic.why_not import Contradiction, why_no_solution
 from ..model import budget
-from ..model.budget import OutOfTime
+from ..model.budget import DEFAULT_TIME_LIMIT, OutOfTime
 from ..model.candidates import Candidates
 from ..model.constraints import by_json_key
 from ..model.contract import frame
@@ -29,7 +29,6 @@ from ..model.grid import Grid, Shape, cell_name
 from ..model.variants import variant_from_json
 from ..solver.exact import count_solutions
 
-DEFAULT_TIME_LIMIT = 10.0  # seconds for the whole report (the page asks in the background)
 # Rules read whole, not item by item (a Jigsaw's regions are one layout).
 _WHOLE = frozenset({"regions"})
 
@@ -191,4 +190,4 @@ def _rule_words(shape: Shape, key: str, index: int | None) -> str:
     return f"{name} {index + 1}"
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Removable", "SetterReport", "setter_report"]
+__all__ = ["Removable", "SetterReport", "setter_report"]
