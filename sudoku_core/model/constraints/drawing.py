@@ -212,10 +212,10 @@ def _quadruple(rule: Rule, size: int) -> list[Shape]:
     at = middle(rule.cells, size)
     digits = [str(d) for d in rule.digits]
     rows = [digits[k:k + 2] for k in range(0, len(digits), 2)]  # two a line, as SudokuPad
-    shapes = [circle(at, 0.27, fill="paper", stroke="ink", width=0.03)]
+    shapes = [circle(at, 0.31, fill="paper", stroke="ink", width=0.03)]
     for k, row in enumerate(rows):
-        dy = (k - (len(rows) - 1) / 2) * 0.19
-        shapes.append(text([at[0] + dy, at[1]], " ".join(row), 0.18))
+        dy = (k - (len(rows) - 1) / 2) * 0.22
+        shapes.append(text([at[0] + dy, at[1]], " ".join(row), 0.21))
     return shapes
 
 
@@ -229,7 +229,7 @@ def shaded(fill: str) -> Callable[[Rule, int], list[Shape]]:
 def _given_candidates(rule: Rule, size: int) -> list[Shape]:
     assert isinstance(rule, GivenCandidates)
     r, c = point(rule.cell, size)
-    return [text([r + 0.32, c], "".join(str(d) for d in rule.digits), 0.2, fill="clue")]
+    return [text([r + 0.3, c], "".join(str(d) for d in rule.digits), 0.24, fill="clue")]
 
 
 def _diagonal(rule: Rule, size: int) -> list[Shape]:
