@@ -137,8 +137,8 @@ def test_dots_sit_on_the_edge_between_their_cells() -> None:
     (white,) = shapes_of(result, "kropki-white")
     (black,) = shapes_of(result, "kropki-black")
     (v,) = shapes_of(result, "xv")
-    assert white["at"] == [2, 2.5] and white["fill"] == "paper"
-    assert black["at"] == [0.5, 2] and black["fill"] == "ink"
+    assert white["at"] == [2, 2.5] and white["fill"] == "dot-white"
+    assert black["at"] == [0.5, 2] and black["fill"] == "dot-black"
     assert v["text"] == "V" and v["at"] == [0, 4.5]
 
 

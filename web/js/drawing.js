@@ -4,7 +4,7 @@
 // the name "thermo" into var(--draw-thermo), light or dark).
 
 const SVG = "http://www.w3.org/2000/svg";
-const MARGIN = 0.75; // cells of room for a clue outside the grid, on each side that has one
+const MARGIN = 1; // a cell of room for clues outside the grid, on each side that has one
 const NAME = /^[a-z][a-z-]*$/; // a palette name, as the engine sends it
 
 function svgEl(name, attrs) {

@@ -155,16 +155,18 @@ def _dot(rule: Rule, size: int) -> list[Shape]:
     assert isinstance(rule, (WhiteDot, BlackDot))
     at = middle(rule.cells, size)
     black = isinstance(rule, BlackDot)
-    shapes = [circle(at, 0.13, fill="ink" if black else "paper", stroke="ink", width=0.04)]
+    # Black and white whatever the theme (a dark page's ink is light): the dot's own colours.
+    face, other = ("dot-black", "dot-white") if black else ("dot-white", "dot-black")
+    shapes = [circle(at, 0.13, fill=face, stroke="dot-edge", width=0.04)]
     if rule.value != (2 if black else 1):  # a dot of another ratio or difference says it
-        shapes.append(text(at, str(rule.value), 0.18, fill="paper" if black else "ink"))
+        shapes.append(text(at, str(rule.value), 0.18, fill=other))
     return shapes
 
 
 def _xv(rule: Rule, size: int) -> list[Shape]:
     assert isinstance(rule, XVPair)
     letter = {5: "V", 10: "X"}.get(rule.sum, str(rule.sum))
-    return [text(middle(rule.cells, size), letter, 0.34, back="paper")]
+    return [text(middle(rule.cells, size), letter, 0.38, back="paper")]
 
 
 def _outside(rule: Rule, size: int) -> list[Shape]:
@@ -180,11 +182,11 @@ def _little_killer(rule: Rule, size: int) -> list[Shape]:
     r, c = rule.clue_cell()
     first = point(rule.cells[0], size)
     dr, dc = first[0] - r, first[1] - c
-    # The sum sits back from the diagonal, a small arrow beside it points along it.
-    tail = [r + 0.18 * dr, c + 0.18 * dc]
-    head = [r + 0.45 * dr, c + 0.45 * dc]
-    return [text([r - 0.12 * dr, c - 0.12 * dc], str(rule.total), 0.34),
-            line([tail, head], "ink", 0.03, end="arrow")]
+    # The sum in the clue's place, a small arrow between it and the diagonal pointing along.
+    tail = [r + 0.3 * dr, c + 0.3 * dc]
+    head = [r + 0.48 * dr, c + 0.48 * dc]
+    return [text([r + 0.04 * dr, c + 0.04 * dc], str(rule.total), CLUE),
+            line([tail, head], "ink", 0.04, end="arrow")]
 
 
 def _parity(rule: Rule, size: int) -> list[Shape]:
