@@ -324,6 +324,38 @@ function cellLabel(doc, i, n, view) {
   return label;
 }
 
+// The cell's attributes for tests and assistive technology (docs/page.md), each written only
+// when it changed.
+function setCellAttrs(i, state, view, { selected, peers, roles, work }) {
+  const doc = state.doc;
+  const { n, value, sameValue } = view;
+  const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
+  setAttr(i, "data-value", symbol(value, n));
+  setAttr(i, "data-kind", kind);
+  setAttr(i, "aria-invalid", view.conflict || view.wrong ? "true" : null);
+  setAttr(i, "data-wrong", view.wrong ? "true" : null);
+  setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
+  setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
+  setAttr(i, "data-corner", symbols(view.corner, n));
+  const centreText = symbols(view.centre, n);
+  setAttr(i, "data-centre", centreText);
+  setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
+  setAttr(i, "data-colors", view.colors.join(" "));
+  setAttr(i, "data-candidates", work ? symbols(work, n) : "");
+  setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
+  setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
+  setAttr(i, "data-highlight", roles.get(i) || null);
+  setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
+  setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+}
+
+function moveFocus(target, focus) {
+  const active = document.activeElement;
+  const inGrid = active && active.closest && active.closest("#grid");
+  // focus() forces a layout: only when the focus really moves.
+  if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
+}
+
 function renderGrid(state, focus) {
   const doc = state.doc;
   const n = size(doc);
@@ -365,34 +397,11 @@ function renderGrid(state, focus) {
       built.content[i] = content;
       drawCell(cells[i], state, i, view);
     }
-    const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
-    setAttr(i, "data-value", symbol(value, n));
-    setAttr(i, "data-kind", kind);
-    setAttr(i, "aria-invalid", view.conflict || view.wrong ? "true" : null);
-    setAttr(i, "data-wrong", view.wrong ? "true" : null);
-    setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
-    setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
-    setAttr(i, "data-corner", symbols(view.corner, n));
-    const centreText = symbols(view.centre, n);
-    setAttr(i, "data-centre", centreText);
-    setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
-    setAttr(i, "data-colors", view.colors.join(" "));
-    setAttr(i, "data-candidates", work ? symbols(work, n) : "");
-    setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
-    setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
-    setAttr(i, "data-highlight", roles.get(i) || null);
-    setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
-    setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+    setCellAttrs(i, state, view, { selected, peers, roles, work });
     const tab = i === state.cursor ? 0 : -1;
     if (cells[i].tabIndex !== tab) cells[i].tabIndex = tab;
   }
-  if (focus) {
-    const active = document.activeElement;
-    const target = cells[state.cursor];
-    const inGrid = active && active.closest && active.closest("#grid");
-    // focus() forces a layout: only when the focus really moves.
-    if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
-  }
+  if (focus) moveFocus(cells[state.cursor], focus);
   const grid = $("grid");
   grid.classList.toggle("celebrate", state.celebrate);
   grid.setAttribute("aria-busy", state.busy ? "true" : "false");
