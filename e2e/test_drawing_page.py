@@ -8,6 +8,7 @@ the grid. Screenshots go to /tmp/draw/ (or $DRAW_SHOTS) for a person to look at.
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import os
 import re
@@ -19,9 +20,6 @@ import pytest
 from conftest import ROOT, App
 
 from sudoku_core import parse
-from sudoku_core.formats.lzstring import compress_to_base64, decompress
-from sudoku_core.formats.read import read_parts
-from sudoku_core.formats.site_links import format_site_link
 from sudoku_core.web_api import handle
 
 csv.field_size_limit(10**8)
@@ -193,27 +191,23 @@ def test_a_saved_link_redraws_from_its_rules(app: App) -> None:
 
 
 def test_imported_credits_show_in_the_rules_panel(app: App) -> None:
-    base = format_site_link(parse("." * 81), "f-puzzles")
-    assert base  # the project writes f-puzzles links; read them back with credits added
-    probe = read_parts(base)
-    if not hasattr(probe, "about"):
-        pytest.skip("read_parts gives no 'about' yet (formats/ is being reorganised)")
-    link = credited_link(base, "Thermo Party", "A. Setter", "Normal sudoku rules apply.")
-    reply = parsed(link)
-    assert reply.get("about", {}).get("title") == "Thermo Party"
-    app.paste(link)
+    # formats/ is being reorganised: its credits (read.About, and the f-puzzles writer that
+    # takes them) are looked up by name, and the test waits for them rather than failing.
+    about = getattr(importlib.import_module("sudoku_core.formats.read"), "About", None)
+    if about is None:
+        pytest.skip("formats.read has no About yet (formats/ is being reorganised)")
+    write = importlib.import_module("sudoku_core.formats.write")
+    grid = parse(json.dumps({"puzzle": "." * 81,
+                             "variant": {"thermometers": [{"cells": [0, 1, 2]}]}}))
+    link = write.format_fpuzzles(grid, None, about(
+        "Thermo Party", "A. Setter", "Normal sudoku rules apply.\nThermos rise from the bulb."))
+    assert parsed(link).get("about", {}).get("title") == "Thermo Party"
+    open_link(app, link, "thermometer")
+    assert app.page.locator("#rules-summary").inner_text() == "Rules: Thermo Party by A. Setter"
     panel = app.page.locator("#rules-panel")
-    panel.wait_for(state="visible", timeout=60_000)
-    assert "Thermo Party" in (app.page.locator("#rules-summary").inner_text())
     if not panel.evaluate("p => p.open"):
         app.page.locator("#rules-summary").click()
     body = app.page.locator("#rules-body").inner_text()
-    assert "A. Setter" in body and "Normal sudoku rules apply." in body
-
-
-def credited_link(link: str, title: str, author: str, rules: str) -> str:
-    """An f-puzzles link with f-puzzles' own credit fields (title, author, ruleset) added."""
-    head, data = link.split("load=", 1)
-    puzzle = json.loads(decompress(data))
-    puzzle.update({"title": title, "author": author, "ruleset": rules})
-    return head + "load=" + compress_to_base64(json.dumps(puzzle))
+    assert "Thermo Party by A. Setter" in body
+    assert "Normal sudoku rules apply.\nThermos rise from the bulb." in body
+    assert "Thermometer: Digits on a thermometer increase from the bulb." in body
