@@ -40,6 +40,8 @@ from .make.variant_generate import generate_puzzle
 from .model.budget import DEFAULT_TIME_LIMIT, check_time_limit
 from .model.candidates import Candidates
 from .model.conflicts import check
+from .model.constraints import TABLE
+from .model.constraints.drawing import drawing
 from .model.contract import frame
 from .model.errors import ParseError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
@@ -170,6 +172,9 @@ def cmd_parse(args: Json) -> Json:
         return _with_rules(_grid(args))  # parse's own refusal names the length
     parts = read_parts(text, _shape(args, None))
     reply = _with_rules(parts.givens)
+    about = _about(getattr(parts, "about", None))
+    if about:
+        reply["about"] = about
     if parts.entries is not None:
         reply["entries"] = list(parts.entries.cells)
     for key in ("centre", "corner", "colours"):
@@ -189,10 +194,40 @@ def _with_rules(grid: Grid) -> Json:
 
 def _with_words(reply: Json, grid: Grid) -> Json:
     """The reply with a variant's rules in players' words, "variant_words" ("Killer", "X",
-    "anti-knight"): the page says them and knows no rule."""
+    "anti-knight"), its rules listed and its drawing (``_looks``): the page says and draws
+    them and knows no rule."""
     if grid.shape.variant is not None:
         reply["variant_words"] = grid.shape.variant.describe()
+        reply.update(_looks(grid.shape))
     return reply
+
+
+def _looks(shape: Shape) -> Json:
+    """A variant's "constraints" (per rule on: its type name, words and rules for players,
+    in the table's order) and "drawing" (the shapes of its placed rules, one item per rule,
+    constraints/drawing.py); empty lists for a classic grid."""
+    variant = shape.variant
+    if variant is None:
+        return {"constraints": [], "drawing": []}
+    return {"constraints": [{"type": row.name, "words": row.words, "rules": row.rules_text}
+                            for row in TABLE if row.present(variant)],
+            "drawing": drawing(TABLE, variant, shape.size)}
+
+
+_ABOUT_KEYS = ("title", "author", "rules")
+
+
+def _about(about: object) -> Json:
+    """An imported puzzle's title, author and rules text (read_parts' ``about``, a mapping or
+    an object with those fields; each optional): only the non-empty strings."""
+    if about is None:
+        return {}
+    found = {}
+    for key in _ABOUT_KEYS:
+        value = about.get(key) if isinstance(about, dict) else getattr(about, key, None)
+        if isinstance(value, str) and value.strip():
+            found[key] = value.strip()
+    return found
 
 
 def cmd_check(args: Json) -> Json:
@@ -210,7 +245,10 @@ def cmd_geometry(args: Json) -> Json:
     shape = _shape(args, None)
     if shape is None:
         raise BadRequest("geometry needs a box: [r, c] or 'RxC'")
-    return shape.geometry.to_json()
+    reply = shape.geometry.to_json()
+    if shape.variant is not None:  # a saved game or a link redraws from this alone
+        reply.update(_looks(shape))
+    return reply
 
 
 def cmd_warm(args: Json) -> Json:

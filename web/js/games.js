@@ -18,6 +18,7 @@
 
 import { checkVariant, emptyDoc, LIST_KEYS, VALUE_KEYS } from "./doc.js";
 import { defaultSettings } from "./state.js";
+import { readAbout } from "./protocol.js";
 
 const PREFIX = "sudoku-core:game:";
 const INDEX_KEY = "sudoku-core:games"; // [{id, box, level, elapsed, filled, empty, saved, finished}]
@@ -134,6 +135,8 @@ export function checkDoc(raw) {
     if (!variant) return null;
     doc.variant = variant;
   }
+  const about = readAbout(raw.about);
+  if (about) doc.about = about; // an imported puzzle's credits, shown in the rules panel
   return doc;
 }
 

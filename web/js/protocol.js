@@ -123,6 +123,7 @@ export function readPuzzle(r) {
     variantWords: r.variant_words || "", // the rules in players' words, e.g. "Killer", "anti-knight"
     // The player's work a parsed text kept apart from the givens (absent: none).
     entries: r.entries, centre: r.centre, corner: r.corner, colours: r.colours,
+    about: readAbout(r.about), // an imported puzzle's title, author and rules text, or null
   };
 }
 
@@ -131,9 +132,23 @@ export function readFormat(r) {
   return r.text;
 }
 
-// A geometry reply: the units of a shape (geometry.js keeps it as the build's files are).
+// A geometry reply: the units of a shape (geometry.js keeps it as the build's files are); for a
+// variant, its rules (`constraints`: type, words, rules) and the drawing of its placed rules.
 export function readGeometry(r) {
-  return { box: r.box, size: r.size, units: r.units, units_of: r.units_of };
+  const out = { box: r.box, size: r.size, units: r.units, units_of: r.units_of };
+  if (Array.isArray(r.constraints)) out.constraints = r.constraints;
+  if (Array.isArray(r.drawing)) out.drawing = r.drawing;
+  return out;
+}
+
+// An imported puzzle's title, author and rules text (each optional), or null.
+export function readAbout(about) {
+  if (!about || typeof about !== "object") return null;
+  const out = {};
+  for (const key of ["title", "author", "rules"]) {
+    if (typeof about[key] === "string" && about[key].trim()) out[key] = about[key].trim();
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 // Work done ahead (background.js) keeps whole replies to hand back as the engine's own

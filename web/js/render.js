@@ -2,7 +2,9 @@
 // Each cell's attributes and content are compared with what was last written, so a keystroke
 // touches only the cells it changed (typing stays fast at 25x25 and above).
 
+import { drawingLayer, margins, ruleLabels } from "./drawing.js";
 import { boxEdges, cageOutline, known } from "./geometry.js";
+import { renderRules } from "./rules.js";
 import { SHARE_SITES } from "./share.js";
 import { hintDrawn } from "./state.js";
 import {
@@ -40,26 +42,7 @@ function buildGrid(state) {
     row.setAttribute("role", "row");
     row.className = "row";
     for (let c = 0; c < n; c++) {
-      const i = r * n + c;
-      const cell = document.createElement("div");
-      cell.setAttribute("role", "gridcell");
-      cell.className = "cell";
-      if (lines) {
-        const edge = boxEdges(lines, i);
-        if (edge.right) cell.classList.add("box-right");
-        if (edge.bottom) cell.classList.add("box-bottom");
-        if (r > 0 && boxEdges(lines, i - n).bottom) cell.classList.add("after-box");
-      }
-      if (geometry) {
-        cell.dataset.region = String(geometry.units_of[i][2] - 2 * n); // box, or Jigsaw region
-      }
-      const cage = cages.of.get(i);
-      if (cage !== undefined) {
-        cell.dataset.cage = String(cage);
-        if (cages.sums.has(i)) cell.dataset.cageSum = String(cages.sums.get(i));
-      }
-      cell.dataset.cell = String(i);
-      cell.tabIndex = -1;
+      const cell = makeCell(r * n + c, n, lines, geometry, cages);
       row.append(cell);
       cells.push(cell);
     }
@@ -72,9 +55,10 @@ function buildGrid(state) {
     drawCages(cageLines, cages.list, n, grid);
     watchSize(grid);
   }
+  const rules = drawRules(geometry, n);
   built = {
     key: gridKey(state),
-    cageLabels: cells.map((_, i) => cages.labels.get(i) || ""),
+    ruleWords: cells.map((_, i) => (cages.labels.get(i) || "") + (rules.get(i) || "")),
     cageLines, // the cages' SVG, or null
     cages: cages.list,
     n,
@@ -84,6 +68,50 @@ function buildGrid(state) {
   };
 }
 
+function makeCell(i, n, lines, geometry, cages) {
+  const cell = document.createElement("div");
+  cell.setAttribute("role", "gridcell");
+  cell.className = "cell";
+  if (lines) {
+    const edge = boxEdges(lines, i);
+    if (edge.right) cell.classList.add("box-right");
+    if (edge.bottom) cell.classList.add("box-bottom");
+    if (i >= n && boxEdges(lines, i - n).bottom) cell.classList.add("after-box");
+  }
+  if (geometry) {
+    cell.dataset.region = String(geometry.units_of[i][2] - 2 * n); // box, or Jigsaw region
+  }
+  const cage = cages.of.get(i);
+  if (cage !== undefined) {
+    cell.dataset.cage = String(cage);
+    if (cages.sums.has(i)) cell.dataset.cageSum = String(cages.sums.get(i));
+  }
+  cell.dataset.cell = String(i);
+  cell.tabIndex = -1;
+  return cell;
+}
+
+// The engine's drawing of the placed rules (drawing.js), over the grid in its frame, with room
+// for clues outside the grid; the grid's data-constraints names every rule of the puzzle.
+// Returns each cell's words for the rules through it (", thermometer").
+function drawRules(geometry, n) {
+  const grid = $("grid");
+  const frame = $("frame");
+  const drawing = (geometry && geometry.drawing) || [];
+  const constraints = (geometry && geometry.constraints) || [];
+  if (constraints.length) grid.dataset.constraints = constraints.map((c) => c.type).join(" ");
+  else delete grid.dataset.constraints;
+  for (const old of frame.querySelectorAll(":scope > svg.drawing")) old.remove();
+  const layer = drawingLayer(drawing, n);
+  if (layer) frame.append(layer);
+  const room = margins(drawing, n);
+  const root = document.documentElement.style;
+  root.setProperty("--pt", String(room.top));
+  root.setProperty("--pr", String(room.right));
+  root.setProperty("--pb", String(room.bottom));
+  root.setProperty("--pl", String(room.left));
+  return ruleLabels(drawing);
+}
 function gridKey(state) {
   const doc = state.doc;
   return `${doc.box.join("x")}:${state.geometry ? "g" : "-"}:${variantKey(doc.variant)}`;
@@ -296,6 +324,38 @@ function cellLabel(doc, i, n, view) {
   return label;
 }
 
+// The cell's attributes for tests and assistive technology (docs/page.md), each written only
+// when it changed.
+function setCellAttrs(i, state, view, { selected, peers, roles, work }) {
+  const doc = state.doc;
+  const { n, value, sameValue } = view;
+  const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
+  setAttr(i, "data-value", symbol(value, n));
+  setAttr(i, "data-kind", kind);
+  setAttr(i, "aria-invalid", view.conflict || view.wrong ? "true" : null);
+  setAttr(i, "data-wrong", view.wrong ? "true" : null);
+  setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
+  setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
+  setAttr(i, "data-corner", symbols(view.corner, n));
+  const centreText = symbols(view.centre, n);
+  setAttr(i, "data-centre", centreText);
+  setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
+  setAttr(i, "data-colors", view.colors.join(" "));
+  setAttr(i, "data-candidates", work ? symbols(work, n) : "");
+  setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
+  setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
+  setAttr(i, "data-highlight", roles.get(i) || null);
+  setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
+  setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+}
+
+function moveFocus(target, focus) {
+  const active = document.activeElement;
+  const inGrid = active && active.closest && active.closest("#grid");
+  // focus() forces a layout: only when the focus really moves.
+  if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
+}
+
 function renderGrid(state, focus) {
   const doc = state.doc;
   const n = size(doc);
@@ -326,7 +386,7 @@ function renderGrid(state, focus) {
     const view = {
       n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
       slots: value ? [] : slotValues(state, i, work, hinted), hinted, sameValue,
-      conflict: conflicts.has(i), wrong: wrong.has(i), cage: built.cageLabels[i],
+      conflict: conflicts.has(i), wrong: wrong.has(i), cage: built.ruleWords[i],
     };
     // The selected value matters only to cells whose marks hold it (the rest stay untouched).
     const markedSame = sameValue && !value && (view.centre.includes(sameValue) ||
@@ -337,34 +397,11 @@ function renderGrid(state, focus) {
       built.content[i] = content;
       drawCell(cells[i], state, i, view);
     }
-    const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
-    setAttr(i, "data-value", symbol(value, n));
-    setAttr(i, "data-kind", kind);
-    setAttr(i, "aria-invalid", view.conflict || view.wrong ? "true" : null);
-    setAttr(i, "data-wrong", view.wrong ? "true" : null);
-    setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
-    setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
-    setAttr(i, "data-corner", symbols(view.corner, n));
-    const centreText = symbols(view.centre, n);
-    setAttr(i, "data-centre", centreText);
-    setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
-    setAttr(i, "data-colors", view.colors.join(" "));
-    setAttr(i, "data-candidates", work ? symbols(work, n) : "");
-    setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
-    setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
-    setAttr(i, "data-highlight", roles.get(i) || null);
-    setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
-    setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+    setCellAttrs(i, state, view, { selected, peers, roles, work });
     const tab = i === state.cursor ? 0 : -1;
     if (cells[i].tabIndex !== tab) cells[i].tabIndex = tab;
   }
-  if (focus) {
-    const active = document.activeElement;
-    const target = cells[state.cursor];
-    const inGrid = active && active.closest && active.closest("#grid");
-    // focus() forces a layout: only when the focus really moves.
-    if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
-  }
+  if (focus) moveFocus(cells[state.cursor], focus);
   const grid = $("grid");
   grid.classList.toggle("celebrate", state.celebrate);
   grid.setAttribute("aria-busy", state.busy ? "true" : "false");
@@ -487,7 +524,23 @@ export function render(state, { focus = false, games = [] } = {}) {
   renderGrid(state, focus);
   renderKeypad(state);
   renderCellInfo(state);
+  renderSize(doc, n);
+  renderMessage(state.message);
+  renderEngine(state);
+  renderButtons(state);
+  renderGames(state, games);
+  renderLevel(state, n);
+  renderSettings(state.settings);
+  renderWalk(state.walk);
+  const share = $("share-panel");
+  share.hidden = !state.shareUrl;
+  if ($("share-url").value !== state.shareUrl) $("share-url").value = state.shareUrl;
+  renderShareSites(state);
+  renderNewLevels();
+  renderRules(doc, state.geometry);
+}
 
+function renderSize(doc, n) {
   const sizeSelect = $("size");
   if (sizeSelect.value !== String(n)) {
     if (![...sizeSelect.options].some((o) => o.value === String(n))) {
@@ -499,20 +552,24 @@ export function render(state, { focus = false, games = [] } = {}) {
     sizeSelect.value = String(n);
   }
   renderShapes(doc.box, n);
+}
 
+function renderMessage(message) {
   const msg = $("message");
-  if (msg.textContent !== state.message.text) {
-    msg.textContent = state.message.text;
+  if (msg.textContent !== message.text) {
+    msg.textContent = message.text;
     // A problem said while the message is scrolled away (a phone, below the grid, in the
     // import panel) would go unseen: bring the message into view, no further than needed.
-    const kind = state.message.kind;
-    if ((kind === "error" || kind === "warn") && state.message.text) {
+    const kind = message.kind;
+    if ((kind === "error" || kind === "warn") && message.text) {
       const box = msg.getBoundingClientRect();
       if (box.bottom < 0 || box.top > innerHeight) msg.scrollIntoView({ block: "nearest" });
     }
   }
-  msg.dataset.kind = state.message.kind;
+  msg.dataset.kind = message.kind;
+}
 
+function renderEngine(state) {
   const engine = state.engine;
   const root = document.documentElement;
   root.dataset.engine = engine.state;
@@ -529,8 +586,11 @@ export function render(state, { focus = false, games = [] } = {}) {
   progress.value = engine.progress || 0;
   $("version").textContent = engine.version
     ? `sudoku_core ${engine.version.version} on Python ${engine.version.python} (Pyodide)` : "";
+}
 
-  const ready = engine.state === "ready";
+function renderButtons(state) {
+  const doc = state.doc;
+  const ready = state.engine.state === "ready";
   for (const button of document.querySelectorAll("[data-needs-engine]")) {
     const off = !ready || Boolean(state.busy);
     if (button.disabled !== off) button.disabled = off;
@@ -545,9 +605,11 @@ export function render(state, { focus = false, games = [] } = {}) {
     $(`${name}-panel`).hidden = state.panel !== name;
     $(name).setAttribute("aria-expanded", String(state.panel === name));
   }
-  renderGames(state, games);
   $("restore").hidden = !state.previous;
   $("candidates").setAttribute("aria-pressed", String(state.showCandidates));
+}
+
+function renderLevel(state, n) {
   const level = state.game && state.game.level;
   const [main, aside] = levelParts(state);
   if ($("level").textContent !== main + aside) {
@@ -559,42 +621,41 @@ export function render(state, { focus = false, games = [] } = {}) {
   $("print-level").textContent = level ? `${n}×${n} · ${level}` : `${n}×${n}`;
   const timer = timerText(state);
   if ($("timer").textContent !== timer) $("timer").textContent = timer;
+}
 
-  const s = state.settings;
+function renderSettings(s) {
   $("set-mistakes").checked = s.mistakes;
   $("set-autoremove").checked = s.autoRemove;
   $("set-peers").checked = s.peers;
   $("set-same").checked = s.same;
   $("set-marks").checked = s.marksAreCandidates;
   if ($("set-theme").value !== s.theme) $("set-theme").value = s.theme;
+}
 
-  const walk = state.walk;
+function renderWalk(walk) {
   $("walk-panel").hidden = !walk;
-  if (walk) {
-    const text = walk.index === 0
-      ? `${walk.steps.length} steps. Next step shows the first one.`
-      : `Step ${walk.index} of ${walk.steps.length}: ${walk.steps[walk.index - 1].text}`;
-    if ($("walk-text").textContent !== text) $("walk-text").textContent = text;
-    $("walk-prev").disabled = walk.index === 0;
-    $("walk-next").disabled = walk.index >= walk.steps.length;
-    const jump = $("walk-to");
-    jump.max = String(walk.steps.length);
-    if (document.activeElement !== jump) jump.value = String(walk.index);
-  }
-  const share = $("share-panel");
-  share.hidden = !state.shareUrl;
-  if ($("share-url").value !== state.shareUrl) $("share-url").value = state.shareUrl;
-  renderShareSites(state);
+  if (!walk) return;
+  const text = walk.index === 0
+    ? `${walk.steps.length} steps. Next step shows the first one.`
+    : `Step ${walk.index} of ${walk.steps.length}: ${walk.steps[walk.index - 1].text}`;
+  if ($("walk-text").textContent !== text) $("walk-text").textContent = text;
+  $("walk-prev").disabled = walk.index === 0;
+  $("walk-next").disabled = walk.index >= walk.steps.length;
+  const jump = $("walk-to");
+  jump.max = String(walk.steps.length);
+  if (document.activeElement !== jump) jump.value = String(walk.index);
+}
+
+function renderNewLevels() {
   const newLevel = $("new-level");
-  if (!newLevel.options.length) {
-    for (const l of LEVELS) {
-      const o = document.createElement("option");
-      o.value = l;
-      o.textContent = l[0].toUpperCase() + l.slice(1);
-      newLevel.append(o);
-    }
-    newLevel.value = "medium";
+  if (newLevel.options.length) return;
+  for (const l of LEVELS) {
+    const o = document.createElement("option");
+    o.value = l;
+    o.textContent = l[0].toUpperCase() + l.slice(1);
+    newLevel.append(o);
   }
+  newLevel.value = "medium";
 }
 
 // Share's other links: a field per site once the engine wrote it, or, for a site it could not

@@ -66,6 +66,7 @@ export function docOfParse(r) {
   if (fits(r.centre)) doc.centre = r.centre.map((m, i) => (doc.givens[i] ? [] : m.slice()));
   if (fits(r.corner)) doc.corner = r.corner.map((m, i) => (doc.givens[i] ? [] : m.slice()));
   if (fits(r.colours)) doc.colors = r.colours.map((m) => [...new Set(m.map(nearestColour))]);
+  if (r.about) doc.about = r.about; // the link's title, author and rules text
   return D.withVariant(doc, r.variant); // a variant's rules, as the engine read them
 }
 
