@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, compress_to_uri
 from sudoku_core.formats.read import parse, read_link, read_parts
 from sudoku_core.model.errors import SudokuError
 from sudoku_core.web_api import handle

@@ -21,8 +21,8 @@ from .drawing import (
     format_tokens,
 )
 from .jsonio import format_json
-from .page_link import format_link
-from .site_links import SITE_LINKS, format_site_link, fpuzzles_draws
+from .links.page import format_link
+from .links.write import SITE_LINKS, format_site_link, fpuzzles_draws
 from .variant_text import format_variant_text
 
 __all__ = [

@@ -33,7 +33,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from ..model.errors import LinkError
+from ....model.errors import LinkError
 
 Item = dict[str, object]
 Rules = dict[str, object]  # the project's JSON variant object (placed rules and flags)

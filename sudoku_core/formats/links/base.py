@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from math import isqrt
 from urllib.parse import unquote
 
-from ..model.errors import LinkError
-from ..model.grid import SYMBOLS, Grid, Shape
-from .lzstring import LZStringError, decompress
-from .sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
+from ...model.errors import LinkError
+from ...model.grid import SYMBOLS, Grid, Shape
+from ..sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
+from .codecs.lzstring import LZStringError, decompress
 
 # Cells as the page's links and most sites write them: '.', '0', '_' or '-' for an empty cell.
 EMPTY = frozenset(".0_-")

@@ -10,10 +10,10 @@ import re
 from math import isqrt
 from urllib.parse import unquote
 
-from ..model.errors import LinkError, SudokuError
-from ..model.grid import Grid, Shape
-from .fpuzzles import fpuzzles_data
-from .linkdata import (
+from ....model.errors import LinkError, SudokuError
+from ....model.grid import Grid, Shape
+from ...sizes import is_supported
+from ..base import (
     Link,
     Param,
     PuzzleLink,
@@ -22,10 +22,10 @@ from .linkdata import (
     grid_of,
     shape_for,
 )
-from .sizes import is_supported
-from .sudokupad_rules import read_pad_rules
-from .sudokupad_shapes import expanded
-from .zipped_json import ZippedJSONError, loads
+from ..codecs.zipped_json import ZippedJSONError, loads
+from ..fpuzzles import fpuzzles_data
+from .rules import read_pad_rules
+from .shapes import expanded
 
 SUDOKUPAD = "SudokuPad"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 
-from ..model.errors import ShapeError, VariantError
-from ..model.grid import Grid, Shape
-from .drawing import candidate_masks
-from .fpuzzles_variants import write_variant
-from .linkdata import kept_entries
-from .lzstring import compress_to_base64
-from .sizes import shape_for_size, sized
+from ...model.errors import ShapeError, VariantError
+from ...model.grid import Grid, Shape
+from ..drawing import candidate_masks
+from ..sizes import shape_for_size, sized
+from .base import kept_entries
+from .codecs.lzstring import compress_to_base64
+from .fpuzzles.variants import write_variant
 
 SITE_LINKS = ("sudokuwiki", "sudoku.coach", "f-puzzles", "sudokupad")
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"

@@ -10,11 +10,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.errors import LinkError
-from ..model.grid import Grid, Shape
-from .fpuzzles_rules import WORDS
-from .fpuzzles_variants import HANDLED, flag, read_variant
-from .linkdata import (
+from ....model.errors import LinkError
+from ....model.grid import Grid, Shape
+from ..base import (
     Link,
     Param,
     PuzzleLink,
@@ -23,6 +21,8 @@ from .linkdata import (
     refuse_variant,
     shape_for,
 )
+from .rules import WORDS
+from .variants import HANDLED, flag, read_variant
 
 FPUZZLES = "f-puzzles"
 READ = "those keys are not read (docs/formats.md lists the f-puzzles keys that are)"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from ..model.errors import LinkError
-from ..model.grid import Grid, Shape
-from .linkdata import Link, Param, PuzzleLink, grid_of, symbol_cells
+from ...model.errors import LinkError
+from ...model.grid import Grid, Shape
+from .base import Link, Param, PuzzleLink, grid_of, symbol_cells
 
 SUDOKUWIKI, COACH = "SudokuWiki", "sudoku.coach"
 

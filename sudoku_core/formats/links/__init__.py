@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..model.errors import BEYOND_INPUT, LinkError, ParseError, SudokuError, beyond_input
-from ..model.grid import Grid, Shape
+from ...model.errors import BEYOND_INPUT, LinkError, ParseError, SudokuError, beyond_input
+from ...model.grid import Grid, Shape
+from ..text import read_cells, read_text
+from .base import Link, PuzzleLink, split_link
 from .fpuzzles import read_fpuzzles
-from .linkdata import Link, PuzzleLink, split_link
-from .page_link import format_link, read_page_link
-from .sites import read_coach, read_sudokuwiki
+from .page import format_link, read_page_link
 from .sudokupad import read_sudokupad
-from .text import read_cells, read_text
+from .sudokuwiki import read_coach, read_sudokuwiki
 
 __all__ = ["LinkError", "PuzzleLink", "format_csv_row", "format_link", "is_csv_row", "is_link",
            "read_csv_row", "read_link"]

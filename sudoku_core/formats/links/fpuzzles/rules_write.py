@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..model.errors import VariantError
-from .fpuzzles_rules import (
+from ....model.errors import VariantError
+from .rules import (
     CELL_MARKS,
     CLUES,
     DIRECTIONS,

@@ -30,12 +30,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..model.constraints.windoku import windows
-from ..model.errors import LinkError, VariantError
-from ..model.grid import Shape as GridShape
-from ..model.variants import Variant, variant_from_json
-from .fpuzzles_rules import diagonal_from
-from .sudokupad_shapes import (
+from ....model.constraints.windoku import windows
+from ....model.errors import LinkError, VariantError
+from ....model.grid import Shape as GridShape
+from ....model.variants import Variant, variant_from_json
+from ..fpuzzles.rules import diagonal_from
+from .shapes import (
     Cell,
     Shape,
     cell_list,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..model.constraints import (
+from ....model.constraints import (
     ANTI_KING,
     ANTI_KNIGHT,
     DIAGONAL,
@@ -25,13 +25,13 @@ from ..model.constraints import (
     WINDOKU,
     by_json_key,
 )
-from ..model.constraints.killer import Cage
-from ..model.constraints.windoku import windows
-from ..model.errors import LinkError, VariantError
-from ..model.grid import Grid, Shape
-from ..model.variants import Variant, combine, variant_from_json
-from .fpuzzles_rules import FPUZZLES_KEY, KEYS, WORDS, read_rules
-from .fpuzzles_rules_write import FIRST_RULES, fpuzzles_keys
+from ....model.constraints.killer import Cage
+from ....model.constraints.windoku import windows
+from ....model.errors import LinkError, VariantError
+from ....model.grid import Grid, Shape
+from ....model.variants import Variant, combine, variant_from_json
+from .rules import FPUZZLES_KEY, KEYS, WORDS, read_rules
+from .rules_write import FIRST_RULES, fpuzzles_keys
 
 HANDLED = frozenset(key for row in TABLE for key in row.fpuzzles_keys) | KEYS
 _PLUS, _MINUS = DIAGONAL.fpuzzles_keys
