@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from . import __version__
-from .formats.links.write import share_links
+from .formats.links import share_links
 from .formats.read import MAX_TEXT, parse, read_parts
 from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps

@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.links import read_link
+from sudoku_core.formats.links import format_site_link, read_link, share_links
 from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
 from sudoku_core.formats.links.fpuzzles import variants as fpuzzles_variants
 from sudoku_core.formats.links.fpuzzles.rules import read_rules
 from sudoku_core.formats.links.fpuzzles.rules_write import fpuzzles_keys
-from sudoku_core.formats.links.write import format_site_link, share_links
 from sudoku_core.model.constraints import by_json_key
 from sudoku_core.model.errors import LinkError, VariantError
 from sudoku_core.model.grid import Grid, Shape

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.links.write import SITE_LINKS, format_site_link
+from sudoku_core.formats.links import SITE_LINKS, format_site_link
 from sudoku_core.formats.read import parse, read_link
 from sudoku_core.model.grid import Grid, Shape
 

@@ -21,8 +21,7 @@ from .drawing import (
     format_tokens,
 )
 from .jsonio import format_json
-from .links.page import format_link
-from .links.write import SITE_LINKS, format_site_link, fpuzzles_draws
+from .links import SITE_LINKS, format_link, format_site_link, fpuzzles_draws
 from .variant_text import format_variant_text
 
 __all__ = [

@@ -1,41 +1,78 @@
-"""Links and records that name a puzzle: the page's share links, other sites' links, CSV rows.
+"""Links of other sites and of the page: one module per site that reads and writes its links
+(sudokuwiki.py, coach.py, fpuzzles/, sudokupad/, page.py), the codecs they pack puzzles in
+(codecs/), and here the one table of sites: SITES.
 
-``read_link`` gives a PuzzleLink (givens, and the entries or solution the source kept apart);
-``parse`` reads the same text and keeps the givens. Read: the page's links
-(``index.html#p=...``, any host, or the bare hash), SudokuWiki ``?bd=`` (81 digits or its
-``S9B`` candidate grid), sudoku.coach play and solver links, f-puzzles ``?load=`` and
-SudokuPad ``fpuzzles`` links (with their rules), SudokuPad ``scl``/``ctc``/``classic`` links of
-classic puzzles, and one CSV row
-such as ``puzzle,solution``. Everything else gets a LinkError naming the site.
+``read_link`` gives a PuzzleLink (givens, and the entries or solution the source kept apart):
+the page's links (``index.html#p=...``, any host, or the bare hash), SudokuWiki ``?bd=`` (81
+digits or its ``S9B`` candidate grid), sudoku.coach play and solver links, f-puzzles
+``?load=`` and SudokuPad ``fpuzzles`` links (with their rules), SudokuPad ``scl``/``ctc``/
+``classic`` links. Everything else gets a LinkError naming the site. ``format_site_link``
+writes the sites' links; the page's own is the ``link`` format of write.py (``format_link``),
+a hash that goes after the page's address.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from ...model.errors import BEYOND_INPUT, LinkError, ParseError, SudokuError, beyond_input
+from ...model.errors import BEYOND_INPUT, LinkError, SudokuError, VariantError, beyond_input
 from ...model.grid import Grid, Shape
-from ..text import read_cells, read_text
-from .base import Link, PuzzleLink, split_link
-from .fpuzzles import read_fpuzzles
+from .base import Link, PuzzleLink, kept_entries, split_link
+from .coach import read_coach, write_coach
+from .fpuzzles import fpuzzles_draws, read_fpuzzles, write_fpuzzles
+from .page import SITE as PAGE
 from .page import format_link, read_page_link
-from .sudokupad import read_sudokupad
-from .sudokuwiki import read_coach, read_sudokuwiki
+from .sudokupad import read_sudokupad, write_sudokupad
+from .sudokuwiki import read_sudokuwiki, write_sudokuwiki
 
-__all__ = ["LinkError", "PuzzleLink", "format_csv_row", "format_link", "is_csv_row", "is_link",
-           "read_csv_row", "read_link"]
+__all__ = ["SITES", "SITE_LINKS", "LinkError", "PuzzleLink", "Site", "format_link",
+           "format_site_link", "fpuzzles_draws", "is_link", "read_link", "share_links"]
 
 Reader = Callable[[Link, Shape | None], PuzzleLink]
-SITES: dict[str, tuple[str, Reader]] = {
-    "sudokuwiki.org": ("SudokuWiki", read_sudokuwiki),
-    "sudoku.coach": ("sudoku.coach", read_coach),
-    "f-puzzles.com": ("f-puzzles", read_fpuzzles),
-    "sudokupad.app": ("SudokuPad", read_sudokupad),
-    "beta.sudokupad.app": ("SudokuPad", read_sudokupad),
-    "sxsm.uk": ("SudokuPad", read_sudokupad),
-    "app.crackingthecryptic.com": ("SudokuPad", read_sudokupad),
-}
+Writer = Callable[[Grid, tuple[int, ...]], str]
+
+
+def _bare_board(link: Link) -> bool:
+    return not link.host and "bd" in link.query  # SudokuWiki's '?bd=' pasted without its host
+
+
+def _page_hash(link: Link) -> bool:
+    return "p" in link.fragment  # the page's '#p=', on any host
+
+
+@dataclass(frozen=True)
+class Site:
+    """A site whose links are read: its name in messages, its links' hosts (and, for a link on
+    none of them, ``also``), its reader, and its writer under ``key`` (format_site_link's
+    ``site``, ``sudoku show --to``), None where the site is written elsewhere."""
+
+    name: str
+    hosts: tuple[str, ...]
+    read: Reader
+    key: str | None = None
+    write: Writer | None = None
+    also: Callable[[Link], bool] | None = None
+
+    def claims(self, link: Link) -> bool:
+        """True when ``link`` is this site's."""
+        return link.host in self.hosts or (self.also is not None and self.also(link))
+
+
+# The one table of sites, in the order links are tried: a known host first, so a sites' link
+# with a '#p=' hash is still that site's; the page's hash last.
+SITES: tuple[Site, ...] = (
+    Site("SudokuWiki", ("sudokuwiki.org",), read_sudokuwiki, "sudokuwiki", write_sudokuwiki,
+         _bare_board),
+    Site("sudoku.coach", ("sudoku.coach",), read_coach, "sudoku.coach", write_coach),
+    Site("f-puzzles", ("f-puzzles.com",), read_fpuzzles, "f-puzzles", write_fpuzzles),
+    Site("SudokuPad", ("sudokupad.app", "beta.sudokupad.app", "sxsm.uk",
+                       "app.crackingthecryptic.com"), read_sudokupad, "sudokupad",
+         write_sudokupad),
+    Site(PAGE, (), read_page_link, also=_page_hash),
+)
+SITE_LINKS = tuple(site.key for site in SITES if site.key is not None and site.write)
 # Sites people paste from whose links hold no puzzle that can be read here.
 UNREAD = {
     "sudoku.com": "Sudoku.com", "nytimes.com": "The New York Times",
@@ -45,7 +82,6 @@ UNREAD = {
 }
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _RELATIVE = re.compile(r"^[^\s#?]*#[A-Za-z]+=")  # a hash of key=value pairs, as the page's
-CSV_FIELD = 16  # a CSV field this long holds a whole puzzle; shorter ones are notes
 
 
 def is_link(text: str) -> bool:
@@ -59,7 +95,7 @@ def is_link(text: str) -> bool:
     if _RELATIVE.match(body):
         return True
     first = re.split(r"[/?#]", body, maxsplit=1)[0].lower()
-    return len(first) < len(body) and (first in SITES or first in UNREAD)
+    return len(first) < len(body) and (any(first in s.hosts for s in SITES) or first in UNREAD)
 
 
 def read_link(text: str, shape: Shape | None = None) -> PuzzleLink:
@@ -76,104 +112,51 @@ def read_link(text: str, shape: Shape | None = None) -> PuzzleLink:
 
 def _read(link: Link, shape: Shape | None) -> PuzzleLink:
     """Dispatch on the site."""
-    if not link.host and "bd" in link.query:
-        return _guarded("SudokuWiki", read_sudokuwiki, link, shape)
-    site = SITES.get(link.host)
+    site = next((s for s in SITES if s.claims(link)), None)
     if site is not None:
-        return _guarded(site[0], site[1], link, shape)
-    if "p" in link.fragment:
-        return _guarded("page", read_page_link, link, shape)
+        return _guarded(site, link, shape)
     if not link.host:
         raise LinkError("this link holds no puzzle: the page's links end in '#p=' and the cells")
     name = UNREAD.get(link.host) or next(
         (v for k, v in UNREAD.items() if link.host.endswith("." + k)), None)
-    known = "the page's own (#p=), SudokuWiki, sudoku.coach, f-puzzles and SudokuPad"
+    sites = [s.name for s in SITES if s.hosts]
+    known = f"the page's own (#p=), {', '.join(sites[:-1])} and {sites[-1]}"
     if name is not None:
         raise LinkError(f"links from {name} ({link.host}) are not read; links that are: {known}")
     raise LinkError(f"links from {link.host} are not read (no puzzle found in it); links that "
                     f"are: {known}")
 
 
-def _guarded(site: str, reader: Reader, link: Link, shape: Shape | None) -> PuzzleLink:
+def _guarded(site: Site, link: Link, shape: Shape | None) -> PuzzleLink:
     """Run a site's reader; an error from deeper down still names the site."""
     try:
-        return reader(link, shape)
+        return site.read(link, shape)
     except LinkError:
         raise
     except SudokuError as err:
-        raise LinkError(f"{site} link: {err}") from None
+        raise LinkError(f"{site.name} link: {err}") from None
     except BEYOND_INPUT as err:
-        raise LinkError(f"{site} link: {beyond_input(err)}") from None
+        raise LinkError(f"{site.name} link: {beyond_input(err)}") from None
 
 
-def is_csv_row(text: str) -> bool:
-    """True for one line of comma-separated fields, one of which is long enough to be a puzzle."""
-    line = text.strip()
-    if "," not in line or "\n" in line or "\r" in line or line[:1] in ("{", "["):
-        return False  # JSON is never a CSV row
-    return any(len(_field(f)) >= CSV_FIELD for f in line.split(","))
+def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> str:
+    """A link that opens ``givens`` (and the player's ``entries`` where the site keeps them:
+    SudokuWiki and f-puzzles/SudokuPad) on ``site``, one of SITE_LINKS."""
+    writer = next((s.write for s in SITES if s.key == site and s.write), None)
+    if writer is None:
+        raise ValueError(f"unknown site {site!r}; expected one of {', '.join(SITE_LINKS)}")
+    placed = kept_entries(givens, entries) if entries else (0,) * givens.shape.cell_count
+    return writer(givens, placed)
 
 
-def _field(text: str) -> str:
-    return text.strip().strip("\"'").strip()
-
-
-def read_csv_row(text: str, shape: Shape | None) -> PuzzleLink:
-    """A CSV row such as 'puzzle,solution' or 'id,puzzle,solution,clues': the first long field
-    is the puzzle, the next (when there is one) its solution; short fields are notes. A line
-    that is a grid's rows joined by commas ('53..7....,6..195...,...') is that grid."""
+def share_links(grid: Grid) -> dict[str, str | None]:
+    """``{"fpuzzles": ..., "sudokupad": ...}``: links that open the puzzle and its rules on
+    those sites (docs/protocol.md), None for a shape f-puzzles cannot draw or a rule it cannot
+    say as this package means it (fpuzzles/rules_write.py)."""
+    if not fpuzzles_draws(grid.shape):
+        return {"fpuzzles": None, "sudokupad": None}
     try:
-        return PuzzleLink("text", read_text(text, shape))
-    except SudokuError:
-        pass  # no grid: a row of fields, whose own error says which field is wrong
-    line = text.strip()
-    lead = len(text) - len(text.lstrip())
-    grids: list[Grid] = []
-    at = lead
-    for number, raw in enumerate(line.split(","), 1):
-        value = _field(raw)
-        if len(value) >= CSV_FIELD:
-            if len(grids) == 2:
-                raise ParseError(f"CSV row: field {number} is a third puzzle; a row holds a "
-                                 f"puzzle and at most its solution", column=at + 1)
-            try:
-                grids.append(_read_field(value, grids[0].shape if grids else shape))
-            except SudokuError as err:
-                offset = at + len(raw) - len(raw.lstrip().lstrip("\"'"))
-                column = getattr(err, "column", None)
-                reason = getattr(err, "reason", str(err))
-                raise type(err)(
-                    f"CSV row, field {number}: {reason}",
-                    **({"column": offset + column} if isinstance(err, ParseError) and column
-                       else {}),
-                ) from None
-        at += len(raw) + 1
-    if not grids:
-        raise ParseError("CSV row: no field holds a whole puzzle")
-    solution = grids[1] if len(grids) > 1 else None
-    if solution is not None:
-        _check_solution(grids[0], solution)
-    return PuzzleLink("csv", grids[0], solution=solution)
-
-
-def _read_field(value: str, shape: Shape | None) -> Grid:
-    """A CSV field that holds a puzzle: a link (as any link is read), else grid text."""
-    return read_link(value, shape).givens if is_link(value) else read_cells(value, shape)
-
-
-def format_csv_row(puzzle: Grid, solution: Grid | None = None) -> str:
-    """One CSV row: 'puzzle,solution' in the one-line form (the puzzle alone without one)."""
-    if solution is None:
-        return puzzle.line()
-    if solution.shape != puzzle.shape:
-        raise ValueError(f"the solution is {solution.shape}, the puzzle {puzzle.shape}")
-    return f"{puzzle.line()},{solution.line()}"
-
-
-def _check_solution(puzzle: Grid, solution: Grid) -> None:
-    """The solution column must be full and keep every given."""
-    n = puzzle.size
-    for cell, (g, s) in enumerate(zip(puzzle.cells, solution.cells, strict=True)):
-        if not s or (g and g != s):
-            why = "is empty" if not s else f"holds {s}, the puzzle's given is {g}"
-            raise ParseError(f"CSV row: the solution's r{cell // n + 1}c{cell % n + 1} {why}")
+        return {"fpuzzles": format_site_link(grid, "f-puzzles"),
+                "sudokupad": format_site_link(grid, "sudokupad")}
+    except VariantError:
+        return {"fpuzzles": None, "sudokupad": None}

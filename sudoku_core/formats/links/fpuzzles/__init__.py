@@ -1,7 +1,7 @@
-"""f-puzzles links: ``?load=`` and lz-string base64 of {"size": 9, "grid": [[{"value": 5,
-"given": true}, ...]]}; classic puzzles and the rules of fpuzzles_variants.py and
-fpuzzles_rules.py (the six first rules and every placed rule of docs/constraints.md); every
-other key is refused by name."""
+"""f-puzzles links, read and written: ``?load=`` and lz-string base64 of {"size": 9, "grid":
+[[{"value": 5, "given": true}, ...]]}; classic puzzles and the rules of variants.py and
+rules.py (the six first rules and every placed rule of docs/constraints.md); every other key
+is refused by name. SudokuPad opens the same data (sudokupad/)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....model.errors import LinkError
+from ....model.errors import LinkError, ShapeError
 from ....model.grid import Grid, Shape
+from ...sizes import shape_for_size, sized
 from ..base import (
     Link,
     Param,
@@ -21,11 +22,13 @@ from ..base import (
     refuse_variant,
     shape_for,
 )
+from ..codecs.lzstring import compress_to_base64
 from .rules import WORDS
-from .variants import HANDLED, flag, read_variant
+from .variants import HANDLED, flag, read_variant, write_variant
 
 FPUZZLES = "f-puzzles"
 READ = "those keys are not read (docs/formats.md lists the f-puzzles keys that are)"
+_SIZES = range(4, 17)  # the sizes f-puzzles draws with boxes
 
 
 # Keys of an f-puzzles puzzle that change no rule; anything else that is set is a variant.
@@ -140,3 +143,41 @@ def _colours(cell: dict[str, object]) -> tuple[str, ...]:
         found.extend(many)
     kept = [c.lower() for c in found if isinstance(c, str) and _HEX.match(c)]
     return tuple(dict.fromkeys(kept))
+
+
+def write_fpuzzles(givens: Grid, placed: tuple[int, ...]) -> str:
+    """The '?load=' link of the puzzle, its rules and the player's values."""
+    return f"https://www.f-puzzles.com/?load={fpuzzles_load(givens, placed)}"
+
+
+def fpuzzles_draws(shape: Shape) -> bool:
+    """True when f-puzzles (and SudokuPad, which opens its data) can draw the grid: the default
+    boxes of 4x4 to 16x16."""
+    return shape.size in _SIZES and shape.classic == shape_for_size(shape.size)
+
+
+def fpuzzles_load(givens: Grid, placed: tuple[int, ...]) -> str:
+    """The compressed puzzle object that f-puzzles' and SudokuPad's links carry; ShapeError
+    for a grid f-puzzles cannot draw, VariantError for a rule it cannot say."""
+    if givens.size not in _SIZES:
+        raise ShapeError(f"f-puzzles draws grids from 4x4 up to 16x16, not {sized(givens.size)} "
+                         f"one; use the page's link or the variant text")
+    if givens.shape.classic != shape_for_size(givens.size):
+        raise ShapeError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
+                         f"{shape_for_size(givens.size)}, not {givens.shape.classic}; use the "
+                         f"page's link or the variant text")
+    return compress_to_base64(json.dumps(_puzzle(givens, placed), separators=(",", ":")))
+
+
+def _puzzle(givens: Grid, placed: tuple[int, ...]) -> dict[str, object]:
+    """The f-puzzles puzzle object: rows of cells, {"value": v, "given": true} for a given."""
+    n = givens.size
+    rows = []
+    for r in range(n):
+        row: list[dict[str, object]] = []
+        for c in range(n):
+            g, p = givens.cells[r * n + c], placed[r * n + c]
+            row.append({"value": g, "given": True} if g else {"value": p} if p else {})
+        rows.append(row)
+    rules = write_variant(givens, rows)
+    return {"size": n, "grid": rows, **rules}

@@ -68,7 +68,7 @@ COSMETIC = ("line", "cage", "circle", "rectangle", "text")
 _NEGATIVE = "negative"
 # Little killer directions: (row step, column step).
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
-# Every key read here (the six first rules' keys are read in fpuzzles_variants.py).
+# Every key read here (the six first rules' keys are read in variants.py).
 KEYS = frozenset({*LINES, *CELL_MARKS, *DOTS, *CLUES, *FLAGS, *INDEXERS, *COSMETIC, _NEGATIVE,
                   "arrow",
                   "littlekillersum", "xv", "quadruple", "clone"})

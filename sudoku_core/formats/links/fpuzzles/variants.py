@@ -4,7 +4,7 @@ The six first rules are read here: ``diagonal+`` and ``diagonal-`` together (X-S
 ``antiknight``, ``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``),
 ``extraregion`` (the Windoku windows, when all of them are there) and each cell's ``region``
 (0-based; Jigsaw). Every other rule key (thermometers, arrows, dots, lines, clues outside the
-grid, a single diagonal, other extra regions, indexers: see fpuzzles_rules.py) and each cell's
+grid, a single diagonal, other extra regions, indexers: see rules.py) and each cell's
 ``givenPencilMarks`` (given candidates) is turned into the project's JSON ``variant`` object
 and read by ``variant_from_json``, each key on its own so a fault names the f-puzzles key; a
 rule this build has no type for is refused by name.

@@ -1,8 +1,9 @@
-"""SudokuPad links (sudokupad.app, sxsm.uk): ``/<id>`` or ``?puzzle=<id>``, the id being
-'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or 'classic' and
-one of two compact codes for the givens. f-puzzles data carries its rules as f-puzzles does;
-SudokuPad's own JSON draws them (cages, regions, lines, arrows, shapes), and the drawings whose
-rule is unambiguous are read by sudokupad_rules.py, anything else refused by name."""
+"""SudokuPad links (sudokupad.app, sxsm.uk), read and written: ``/<id>`` or ``?puzzle=<id>``,
+the id being 'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or
+'classic' and one of two compact codes for the givens; written as 'fpuzzles' and f-puzzles
+data. f-puzzles data carries its rules as f-puzzles does; SudokuPad's own JSON draws them
+(cages, regions, lines, arrows, shapes), and the drawings whose rule is unambiguous are read
+by rules.py (shapes.py reads the geometry), anything else refused by name."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ..base import (
     shape_for,
 )
 from ..codecs.zipped_json import ZippedJSONError, loads
-from ..fpuzzles import fpuzzles_data
+from ..fpuzzles import fpuzzles_data, fpuzzles_load
 from .rules import read_pad_rules
 from .shapes import expanded
 
@@ -79,7 +80,7 @@ def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
 
 
 def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink:
-    """Givens and rules of SudokuPad's puzzle JSON (sudokupad_rules.py reads its drawings)."""
+    """Givens and rules of SudokuPad's puzzle JSON (rules.py reads its drawings)."""
     if not isinstance(puzzle, dict):
         raise param.error(SUDOKUPAD, "the data is not a SudokuPad puzzle (not an object)")
     puzzle = expanded(puzzle)
@@ -111,7 +112,7 @@ def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
 
 def _box_of_regions(regions: object, n: int) -> Shape | None:
     """The box shape that SudokuPad's regions draw, None for the default (and for regions
-    that are not such boxes: Jigsaw, read by sudokupad_rules.py)."""
+    that are not such boxes: Jigsaw, read by rules.py)."""
     if not isinstance(regions, list) or not regions:
         return None
     return _regular_boxes(regions, n)
@@ -217,3 +218,9 @@ def _decode_pairs(data: str) -> list[int]:
         if len(out) > 64 * 64:
             break
     return out
+
+
+def write_sudokupad(givens: Grid, placed: tuple[int, ...]) -> str:
+    """The link that opens the puzzle on SudokuPad: f-puzzles data, which it reads with the
+    rules (its own JSON would draw them, which f-puzzles' keys already say)."""
+    return f"https://sudokupad.app/fpuzzles{fpuzzles_load(givens, placed)}"

@@ -1,7 +1,7 @@
 """The rules a SudokuPad puzzle draws, as the project's JSON ``variant`` object.
 
 SudokuPad's own JSON ('scl' / 'ctc' links) draws its rules as cages, lines, arrows and shapes
-(sudokupad_shapes.py). A drawing is read as a rule only where its form says which rule
+(shapes.py). A drawing is read as a rule only where its form says which rule
 unambiguously, by the conventions SudokuPad's f-puzzles importer (and the setters' tools that
 follow it) draws them with:
 
