@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...model.errors import BEYOND_INPUT, LinkError, SudokuError, VariantError, beyond_input
 from ...model.grid import Grid, Shape
+from .about import About
 from .base import Link, PuzzleLink, kept_entries, split_link
 from .coach import read_coach, write_coach
 from .fpuzzles import fpuzzles_draws, read_fpuzzles, write_fpuzzles
@@ -27,11 +28,11 @@ from .page import format_link, read_page_link
 from .sudokupad import read_sudokupad, write_sudokupad
 from .sudokuwiki import read_sudokuwiki, write_sudokuwiki
 
-__all__ = ["SITES", "SITE_LINKS", "LinkError", "PuzzleLink", "Site", "format_link",
+__all__ = ["SITES", "SITE_LINKS", "About", "LinkError", "PuzzleLink", "Site", "format_link",
            "format_site_link", "fpuzzles_draws", "is_link", "read_link", "share_links"]
 
 Reader = Callable[[Link, Shape | None], PuzzleLink]
-Writer = Callable[[Grid, tuple[int, ...]], str]
+Writer = Callable[[Grid, tuple[int, ...], About | None], str]
 
 
 def _bare_board(link: Link) -> bool:
@@ -139,14 +140,16 @@ def _guarded(site: Site, link: Link, shape: Shape | None) -> PuzzleLink:
         raise LinkError(f"{site.name} link: {beyond_input(err)}") from None
 
 
-def format_site_link(givens: Grid, site: str, entries: Grid | None = None) -> str:
+def format_site_link(givens: Grid, site: str, entries: Grid | None = None,
+                     about: About | None = None) -> str:
     """A link that opens ``givens`` (and the player's ``entries`` where the site keeps them:
-    SudokuWiki and f-puzzles/SudokuPad) on ``site``, one of SITE_LINKS."""
+    SudokuWiki and f-puzzles/SudokuPad; the credits ``about``, f-puzzles/SudokuPad) on
+    ``site``, one of SITE_LINKS."""
     writer = next((s.write for s in SITES if s.key == site and s.write), None)
     if writer is None:
         raise ValueError(f"unknown site {site!r}; expected one of {', '.join(SITE_LINKS)}")
     placed = kept_entries(givens, entries) if entries else (0,) * givens.shape.cell_count
-    return writer(givens, placed)
+    return writer(givens, placed, about)
 
 
 def share_links(grid: Grid) -> dict[str, str | None]:

@@ -13,6 +13,7 @@ from urllib.parse import unquote
 from ...model.errors import LinkError, ShapeError, VariantError
 from ...model.grid import SYMBOLS, Grid, Shape
 from ..sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
+from .about import About
 from .codecs.lzstring import LZStringError, decompress
 
 # Cells as the page's links and most sites write them: '.', '0', '_' or '-' for an empty cell.
@@ -40,6 +41,7 @@ class PuzzleLink:
     centre: tuple[tuple[int, ...], ...] | None = None
     corner: tuple[tuple[int, ...], ...] | None = None
     colours: tuple[tuple[str, ...], ...] | None = None
+    about: About | None = None  # the title, author and rules the link carries (about.py)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...model.errors import LinkError
 from ...model.grid import Grid, Shape
+from .about import About
 from .base import Link, Param, PuzzleLink, classic_nine, grid_of, symbol_cells
 
 COACH = "sudoku.coach"
@@ -32,7 +33,8 @@ def read_coach(link: Link, shape: Shape | None) -> PuzzleLink:
     return PuzzleLink(COACH, grid_of(symbol_cells(param, COACH, 9), param, COACH, shape))
 
 
-def write_coach(givens: Grid, placed: tuple[int, ...]) -> str:
-    """The play link of a classic 9x9 (sudoku.coach keeps no player's values in it)."""
+def write_coach(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The play link of a classic 9x9 (sudoku.coach keeps no player's values or credits in
+    it)."""
     classic_nine(givens, COACH)
     return f"https://sudoku.coach/en/play/{''.join(str(v) for v in givens.cells)}"

@@ -8,6 +8,7 @@ import re
 from ...model.errors import LinkError
 from ...model.grid import Grid, Shape
 from ..drawing import candidate_masks
+from .about import About
 from .base import Link, PuzzleLink, classic_nine, grid_of, symbol_cells
 
 SUDOKUWIKI = "SudokuWiki"
@@ -55,8 +56,9 @@ def read_sudokuwiki(link: Link, shape: Shape | None) -> PuzzleLink:
     return PuzzleLink(SUDOKUWIKI, g, Grid(g.shape, tuple(entries)) if any(entries) else None)
 
 
-def write_sudokuwiki(givens: Grid, placed: tuple[int, ...]) -> str:
-    """The link of a classic 9x9: its digits, or the 'S9B' grid when the player placed any."""
+def write_sudokuwiki(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The link of a classic 9x9: its digits, or the 'S9B' grid when the player placed any
+    (SudokuWiki's links hold no credits)."""
     classic_nine(givens, "sudokuwiki")
     if any(placed):
         return f"https://www.sudokuwiki.org/sudoku.htm?bd=S9B{_packed(givens, placed)}"

@@ -13,6 +13,7 @@ from typing import Any
 from ....model.errors import LinkError, ShapeError
 from ....model.grid import Grid, Shape
 from ...sizes import shape_for_size, sized
+from ..about import About, about_of
 from ..base import (
     Link,
     Param,
@@ -72,7 +73,8 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
             cells.add(cell, size, f"r{r + 1}c{c + 1}", param, site)
     refuse_variant(site, extras, READ)
     shape = shape.with_variant(read_variant(puzzle, shape, site))
-    return cells.link(site, shape)
+    return cells.link(site, shape, about_of(puzzle.get("title"), puzzle.get("author"),
+                                            puzzle.get("ruleset")))
 
 
 def _puzzle_object(param: Param, site: str) -> dict[str, Any]:
@@ -110,13 +112,14 @@ class _Cells:
         self.corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
         self.colours.append(_colours(cell))
 
-    def link(self, site: str, shape: Shape) -> PuzzleLink:
-        """The puzzle: the givens, with entries, marks and colours kept apart when any."""
+    def link(self, site: str, shape: Shape, about: About | None) -> PuzzleLink:
+        """The puzzle: the givens, with entries, marks, colours and credits kept apart."""
         entry_grid = Grid(shape, tuple(self.entries)) if any(self.entries) else None
         return PuzzleLink(site, Grid(shape, tuple(self.givens)), entry_grid,
                           centre=tuple(self.centre) if any(self.centre) else None,
                           corner=tuple(self.corner) if any(self.corner) else None,
-                          colours=tuple(self.colours) if any(self.colours) else None)
+                          colours=tuple(self.colours) if any(self.colours) else None,
+                          about=about)
 
 def _marks(marks: object, size: int, cell: str, param: Param, site: str) -> tuple[int, ...]:
     """A cell's pencil marks (the player's work): distinct values 1..size, in order."""
@@ -145,9 +148,9 @@ def _colours(cell: dict[str, object]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kept))
 
 
-def write_fpuzzles(givens: Grid, placed: tuple[int, ...]) -> str:
-    """The '?load=' link of the puzzle, its rules and the player's values."""
-    return f"https://www.f-puzzles.com/?load={fpuzzles_load(givens, placed)}"
+def write_fpuzzles(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The '?load=' link of the puzzle, its rules, the player's values and the credits."""
+    return f"https://www.f-puzzles.com/?load={fpuzzles_load(givens, placed, about)}"
 
 
 def fpuzzles_draws(shape: Shape) -> bool:
@@ -156,7 +159,7 @@ def fpuzzles_draws(shape: Shape) -> bool:
     return shape.size in _SIZES and shape.classic == shape_for_size(shape.size)
 
 
-def fpuzzles_load(givens: Grid, placed: tuple[int, ...]) -> str:
+def fpuzzles_load(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
     """The compressed puzzle object that f-puzzles' and SudokuPad's links carry; ShapeError
     for a grid f-puzzles cannot draw, VariantError for a rule it cannot say."""
     if givens.size not in _SIZES:
@@ -166,11 +169,13 @@ def fpuzzles_load(givens: Grid, placed: tuple[int, ...]) -> str:
         raise ShapeError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
                          f"{shape_for_size(givens.size)}, not {givens.shape.classic}; use the "
                          f"page's link or the variant text")
-    return compress_to_base64(json.dumps(_puzzle(givens, placed), separators=(",", ":")))
+    data = _puzzle(givens, placed, about)
+    return compress_to_base64(json.dumps(data, separators=(",", ":")))
 
 
-def _puzzle(givens: Grid, placed: tuple[int, ...]) -> dict[str, object]:
-    """The f-puzzles puzzle object: rows of cells, {"value": v, "given": true} for a given."""
+def _puzzle(givens: Grid, placed: tuple[int, ...], about: About | None) -> dict[str, object]:
+    """The f-puzzles puzzle object: rows of cells, {"value": v, "given": true} for a given;
+    the credits after the size, where f-puzzles writes them."""
     n = givens.size
     rows = []
     for r in range(n):
@@ -180,4 +185,7 @@ def _puzzle(givens: Grid, placed: tuple[int, ...]) -> dict[str, object]:
             row.append({"value": g, "given": True} if g else {"value": p} if p else {})
         rows.append(row)
     rules = write_variant(givens, rows)
-    return {"size": n, "grid": rows, **rules}
+    credits = {} if about is None else {
+        key: value for key, value in (("title", about.title), ("author", about.author),
+                                      ("ruleset", about.rules)) if value is not None}
+    return {"size": n, **credits, "grid": rows, **rules}

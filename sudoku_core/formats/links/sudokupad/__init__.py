@@ -14,6 +14,7 @@ from urllib.parse import unquote
 from ....model.errors import LinkError, SudokuError
 from ....model.grid import Grid, Shape
 from ...sizes import is_supported
+from ..about import About, about_of
 from ..base import (
     Link,
     Param,
@@ -39,6 +40,11 @@ _RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
 # The second writes each cell as one of these: digit (index % 10, 0 empty) and then
 # index // 10 empty cells.
 _PAIRS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+# SudokuPad keeps a puzzle's credits as cages of no cells whose value is 'title: ...',
+# 'author: ...' or 'rules: ...' (one cage a paragraph of rules); some tools write a
+# "metadata" object instead.
+_CREDIT = re.compile(r"^\s*(title|author|rules)\s*:\s?(.*)$", re.DOTALL | re.IGNORECASE)
+_CREDITS = ("title", "author", "rules")
 
 
 def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
@@ -93,7 +99,24 @@ def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink
                       _box_of_regions(puzzle.get("regions"), n), param, SUDOKUPAD)
     values = _pad_values(rows, n, param)
     return PuzzleLink(SUDOKUPAD, Grid(shape.with_variant(read_pad_rules(puzzle, shape)),
-                                      tuple(values)))
+                                      tuple(values)), about=_credits(puzzle))
+
+
+def _credits(puzzle: dict[str, object]) -> About | None:
+    """The title, author and rules of SudokuPad's JSON: its credit cages, else "metadata"."""
+    found: dict[str, list[str]] = {}
+    cages = puzzle.get("cages")
+    for cage in cages if isinstance(cages, list) else []:
+        value = cage.get("value") if isinstance(cage, dict) else None
+        m = _CREDIT.match(value) if isinstance(value, str) else None
+        if m is not None:
+            found.setdefault(m.group(1).lower(), []).append(m.group(2))
+    meta = puzzle.get("metadata") or puzzle.get("metaData")
+    if isinstance(meta, dict):
+        for key in _CREDITS:
+            if key not in found and isinstance(meta.get(key), str):
+                found[key] = [meta[key]]
+    return about_of(*("\n".join(found[key]) if key in found else None for key in _CREDITS))
 
 
 def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
@@ -220,7 +243,7 @@ def _decode_pairs(data: str) -> list[int]:
     return out
 
 
-def write_sudokupad(givens: Grid, placed: tuple[int, ...]) -> str:
+def write_sudokupad(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
     """The link that opens the puzzle on SudokuPad: f-puzzles data, which it reads with the
-    rules (its own JSON would draw them, which f-puzzles' keys already say)."""
-    return f"https://sudokupad.app/fpuzzles{fpuzzles_load(givens, placed)}"
+    rules and the credits (its own JSON would draw the rules, which f-puzzles' keys say)."""
+    return f"https://sudokupad.app/fpuzzles{fpuzzles_load(givens, placed, about)}"
