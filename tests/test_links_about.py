@@ -58,6 +58,12 @@ def test_a_link_without_credits_is_written_as_before(site: str) -> None:
     assert format_site_link(puzzle, site, about=About()) == format_site_link(puzzle, site)
 
 
+def test_credits_are_written_as_they_would_be_read() -> None:
+    link = format_site_link(parse(X4), "f-puzzles", about=About(" T\x00 ", "\u202eA", 5))  # type: ignore[arg-type]
+    data = json.loads(decompress(link.split("load=", 1)[1]))
+    assert (data["title"], data["author"], "ruleset" in data) == ("T", "A", False)
+
+
 def test_only_the_credits_there_are_written() -> None:
     link = format_site_link(parse(X4), "f-puzzles", about=About(author="Me"))
     data = json.loads(decompress(link.split("load=", 1)[1]))

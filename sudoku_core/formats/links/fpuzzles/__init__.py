@@ -175,7 +175,7 @@ def fpuzzles_load(givens: Grid, placed: tuple[int, ...], about: About | None = N
 
 def _puzzle(givens: Grid, placed: tuple[int, ...], about: About | None) -> dict[str, object]:
     """The f-puzzles puzzle object: rows of cells, {"value": v, "given": true} for a given;
-    the credits after the size, where f-puzzles writes them."""
+    the credits (cleaned as about.py does) after the size, where f-puzzles writes them."""
     n = givens.size
     rows = []
     for r in range(n):
@@ -185,6 +185,8 @@ def _puzzle(givens: Grid, placed: tuple[int, ...], about: About | None) -> dict[
             row.append({"value": g, "given": True} if g else {"value": p} if p else {})
         rows.append(row)
     rules = write_variant(givens, rows)
+    # Written as they would be read back: the writer is no way round the reader's cleaning.
+    about = about_of(about.title, about.author, about.rules) if about is not None else None
     credits = {} if about is None else {
         key: value for key, value in (("title", about.title), ("author", about.author),
                                       ("ruleset", about.rules)) if value is not None}
