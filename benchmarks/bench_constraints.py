@@ -293,7 +293,7 @@ def run_iss(root: Any, iss_dir: str, export: Any, budget: float) -> dict[str, An
 
 def export_puzzles(puzzles: list[dict[str, str]], path: Any) -> None:
     """The puzzles as bench_iss.mjs reads them: name, source, solution, f-puzzles JSON."""
-    from sudoku_core.formats.lzstring import decompress
+    from sudoku_core.formats.links.codecs.lzstring import decompress
 
     out = []
     for p in puzzles:

@@ -11,7 +11,7 @@ from conftest import App
 from playwright.sync_api import expect
 
 from sudoku_core import parse
-from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.formats.links import format_site_link
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import variant_from_json
 

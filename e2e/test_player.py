@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from puzzles import CLASSIC, CLASSIC_SOLUTION
 
 from sudoku_core import parse
-from sudoku_core.formats.lzstring import compress_to_base64
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
 from sudoku_core.logic.hint import hint
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,

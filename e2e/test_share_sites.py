@@ -13,8 +13,8 @@ from conftest import App
 from playwright.sync_api import expect
 from puzzles import CLASSIC, SIX
 
+from sudoku_core.formats.links import format_site_link
 from sudoku_core.formats.read import parse, read_parts
-from sudoku_core.formats.site_links import format_site_link
 from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Grid, Shape
 

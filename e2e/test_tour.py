@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 from puzzles import CLASSIC
 
 from sudoku_core import Shape, parse
-from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.formats.links import format_site_link
 from sudoku_core.logic.explain import steps
 from sudoku_core.make.variant_generate import generate_puzzle
 

@@ -15,7 +15,7 @@ import pytest
 from conftest import App
 from playwright.sync_api import expect
 
-from sudoku_core.formats.site_links import format_site_link
+from sudoku_core.formats.links import format_site_link
 from sudoku_core.formats.variant_text import format_variant_text
 from sudoku_core.make.variant_generate import generate_puzzle
 from sudoku_core.model.grid import Shape

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from . import __version__
+from .formats.links import share_links
 from .formats.read import MAX_TEXT, parse, read_parts
-from .formats.site_links import share_links
 from .formats.write import FORMATS, WITH_ENTRIES, export
 from .logic.explain import steps
 from .logic.hint import HINT_LEVELS, HintLevel, hint, prepare

@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.formats.csv_row import format_csv_row
 from sudoku_core.formats.drawing import candidate_masks
-from sudoku_core.formats.links import format_csv_row
 from sudoku_core.formats.read import Kind, classify, parse, read_parts, read_puzzles
 from sudoku_core.formats.records import one_or_many
 from sudoku_core.formats.write import (

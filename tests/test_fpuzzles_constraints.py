@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats import fpuzzles_variants
-from sudoku_core.formats.fpuzzles_rules import read_rules
-from sudoku_core.formats.fpuzzles_rules_write import fpuzzles_keys
-from sudoku_core.formats.links import read_link
-from sudoku_core.formats.lzstring import compress_to_base64
-from sudoku_core.formats.site_links import format_site_link, share_links
+from sudoku_core.formats.links import format_site_link, read_link, share_links
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
+from sudoku_core.formats.links.fpuzzles import variants as fpuzzles_variants
+from sudoku_core.formats.links.fpuzzles.rules import read_rules
+from sudoku_core.formats.links.fpuzzles.rules_write import fpuzzles_keys
 from sudoku_core.model.constraints import by_json_key
 from sudoku_core.model.errors import LinkError, VariantError
 from sudoku_core.model.grid import Grid, Shape
@@ -323,7 +322,7 @@ def test_thermometers_round_trip_through_a_site_link(site: str) -> None:
 def test_a_thermometer_link_is_what_f_puzzles_writes() -> None:
     grid = _thermo_grid()
     link = format_site_link(grid, "f-puzzles")
-    from sudoku_core.formats.lzstring import decompress
+    from sudoku_core.formats.links.codecs.lzstring import decompress
 
     data = json.loads(decompress(link.split("?load=", 1)[1]))
     assert data["thermometer"] == [{"lines": [["R1C1", "R1C2", "R1C3", "R2C3"]]},
@@ -427,7 +426,7 @@ def test_given_candidates_and_indexers_round_trip_through_a_site_link(site: str)
 
 
 def test_given_pencil_marks_are_written_in_the_cells_and_indexers_drawn() -> None:
-    from sudoku_core.formats.lzstring import decompress
+    from sudoku_core.formats.links.codecs.lzstring import decompress
 
     link = format_site_link(_marked_grid(), "f-puzzles")
     data = json.loads(decompress(link.split("?load=", 1)[1]))

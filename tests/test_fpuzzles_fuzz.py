@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import parse
-from sudoku_core.formats.lzstring import compress_to_base64, decompress
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, decompress
 from sudoku_core.model.errors import SudokuError
 
 _ROOT = Path(__file__).resolve().parent.parent

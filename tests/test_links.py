@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.formats.links import is_link
-from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
-from sudoku_core.formats.page_link import format_link
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, compress_to_uri
+from sudoku_core.formats.links.page import format_link
 from sudoku_core.formats.read import LinkError, parse, read_link, read_parts
 from sudoku_core.formats.write import format_grid
 from sudoku_core.make.variant_generate import generate_puzzle

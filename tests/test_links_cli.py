@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_core.cli import main
-from sudoku_core.formats.lzstring import compress_to_base64
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
 
 EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
 DIGITS = EASY.replace(".", "0")

@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, compress_to_uri
 from sudoku_core.formats.read import parse, read_link, read_parts
 from sudoku_core.model.errors import SudokuError
 from sudoku_core.web_api import handle
@@ -159,7 +160,8 @@ def test_a_check_missed_in_a_link_reader_still_gives_the_sites_error(
     def reader(*_: object) -> None:
         raise exc
 
-    monkeypatch.setitem(links.SITES, "sudokupad.app", ("SudokuPad", reader))
+    monkeypatch.setattr(links, "SITES", tuple(
+        replace(site, read=reader) if site.name == "SudokuPad" else site for site in links.SITES))
     with pytest.raises(SudokuError, match="^SudokuPad link: the data "):
         parse(AUDIT_LINK)
     reply = json.loads(handle(json.dumps({"id": 1, "cmd": "parse",

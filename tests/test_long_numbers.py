@@ -9,7 +9,7 @@ import json
 import pytest
 
 from sudoku_core.cli import main
-from sudoku_core.formats.lzstring import compress_to_base64
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
 
 LONG = "1" * 5000
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.lzstring import (
+from sudoku_core.formats.links.codecs.lzstring import (
     BASE64,
     MAX_OUTPUT,
     LZStringError,

@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats.links import format_csv_row
+from sudoku_core.formats.csv_row import format_csv_row
 from sudoku_core.formats.read import parse, read_parts, read_puzzles
 from sudoku_core.model.grid import Grid, Shape
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sudoku_core.formats.links import SITE_LINKS, format_site_link
 from sudoku_core.formats.read import parse, read_link
-from sudoku_core.formats.site_links import SITE_LINKS, format_site_link
 from sudoku_core.model.grid import Grid, Shape
 
 # Every shape f-puzzles draws: the default box of each size from 4 to 16 that has one.

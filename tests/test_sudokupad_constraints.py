@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core.formats.links import read_link
-from sudoku_core.formats.lzstring import compress_to_base64, compress_to_uri
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, compress_to_uri
 from sudoku_core.formats.write import format_sudokupad
 from sudoku_core.model.errors import LinkError
 from sudoku_core.model.grid import Grid, Shape

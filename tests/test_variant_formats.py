@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import parse
-from sudoku_core.formats.lzstring import compress_to_base64
+from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
 from sudoku_core.formats.write import format_grid, format_site_link
 from sudoku_core.make.regions import random_regions
 from sudoku_core.model.errors import LinkError, ParseError, SudokuError

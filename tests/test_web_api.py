@@ -299,7 +299,7 @@ def test_a_bug_of_ours_is_an_internal_error(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_parse_keeps_the_players_work_from_a_link() -> None:
-    from sudoku_core.formats.lzstring import compress_to_base64
+    from sudoku_core.formats.links.codecs.lzstring import compress_to_base64
     line = CLASSIC
     n = 9
     rows = [[{"value": int(line[r * n + c]), "given": True} if line[r * n + c] != "." else {}

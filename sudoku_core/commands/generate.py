@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..formats.site_links import share_links
+from ..formats.links import share_links
 from ..formats.variant_text import format_variant_text
 from ..logic.techniques import LEVELS
 from ..make.generate import (

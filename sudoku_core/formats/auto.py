@@ -9,10 +9,11 @@ from math import isqrt
 from ..model.errors import BEYOND_INPUT, ParseError, SudokuError, beyond_input
 from ..model.expect import expect
 from ..model.grid import Grid, Shape
+from .csv_row import is_csv_row, read_csv_row
 from .jsonio import decode_json, grid_from_json, json_entries
 from .kind import Kind, classify
-from .linkdata import PuzzleLink
-from .links import is_csv_row, read_csv_row, read_link
+from .links import read_link
+from .links.base import PuzzleLink
 from .scan import SPACES
 from .sizes import shape_for_size
 from .text import empty_input, one_line_values, read_text

@@ -7,7 +7,7 @@ import json
 from ..model.errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from ..model.variants import variant_from_json
-from .linkdata import kept_entries
+from .links.base import kept_entries
 from .scan import TOKEN
 from .sizes import (
     count_error,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
-from .links import is_csv_row, is_link
+from .csv_row import is_csv_row
+from .links import is_link
 from .scan import BARS, LINE_BREAK, SECTION, SPACES
 from .text import one_line_values
 from .variant_text import has_variant_text

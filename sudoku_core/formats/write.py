@@ -21,8 +21,7 @@ from .drawing import (
     format_tokens,
 )
 from .jsonio import format_json
-from .page_link import format_link
-from .site_links import SITE_LINKS, format_site_link, fpuzzles_draws
+from .links import SITE_LINKS, About, format_link, format_site_link, fpuzzles_draws
 from .variant_text import format_variant_text
 
 __all__ = [
@@ -63,14 +62,15 @@ def _candidates(grid: Grid) -> str:
     return format_candidates(grid)
 
 
-def format_fpuzzles(grid: Grid, entries: Grid | None = None) -> str:
-    """The f-puzzles link that opens the puzzle, its rules and the player's entries."""
-    return format_site_link(grid, "f-puzzles", entries)
+def format_fpuzzles(grid: Grid, entries: Grid | None = None, about: About | None = None) -> str:
+    """The f-puzzles link that opens the puzzle, its rules, the player's entries and the
+    credits (title, author, rules in words)."""
+    return format_site_link(grid, "f-puzzles", entries, about)
 
 
-def format_sudokupad(grid: Grid, entries: Grid | None = None) -> str:
-    """The SudokuPad link (f-puzzles data) that opens the puzzle, rules and entries."""
-    return format_site_link(grid, "sudokupad", entries)
+def format_sudokupad(grid: Grid, entries: Grid | None = None, about: About | None = None) -> str:
+    """The SudokuPad link (f-puzzles data) that opens the puzzle, rules, entries and credits."""
+    return format_site_link(grid, "sudokupad", entries, about)
 
 
 FORMATS: dict[str, Callable[[Grid], str]] = {

@@ -1,4 +1,5 @@
-"""What every link reader shares: the PuzzleLink record and a link cut into parts."""
+"""What every site's module shares: the PuzzleLink record, a link cut into parts, the readers'
+cell helpers."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from dataclasses import dataclass, field
 from math import isqrt
 from urllib.parse import unquote
 
-from ..model.errors import LinkError
-from ..model.grid import SYMBOLS, Grid, Shape
-from .lzstring import LZStringError, decompress
-from .sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
+from ...model.errors import LinkError, ShapeError, VariantError
+from ...model.grid import SYMBOLS, Grid, Shape
+from ..sizes import count_error, is_supported, shape_for_size, sized, symbols_hint
+from .about import About
+from .codecs.lzstring import LZStringError, decompress
 
 # Cells as the page's links and most sites write them: '.', '0', '_' or '-' for an empty cell.
 EMPTY = frozenset(".0_-")
@@ -39,6 +41,7 @@ class PuzzleLink:
     centre: tuple[tuple[int, ...], ...] | None = None
     corner: tuple[tuple[int, ...], ...] | None = None
     colours: tuple[tuple[str, ...], ...] | None = None
+    about: About | None = None  # the title, author and rules the link carries (about.py)
 
 
 @dataclass(frozen=True)
@@ -213,3 +216,12 @@ def refuse_variant(site: str, extras: Iterable[str],
     if names:
         shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
         raise LinkError(f"this {site} link holds a variant with {shown}; {read}")
+
+
+def classic_nine(givens: Grid, site: str) -> None:
+    """Refuse what a site of classic 9x9 puzzles cannot hold (SudokuWiki, sudoku.coach)."""
+    if givens.shape.variant is not None:
+        raise VariantError(f"{site} links hold classic puzzles, not "
+                           f"{givens.shape.variant.describe()} rules; use an f-puzzles link")
+    if givens.size != 9:
+        raise ShapeError(f"{site} links hold 9x9 puzzles, not {sized(givens.size)} one")

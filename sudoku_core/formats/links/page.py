@@ -12,11 +12,11 @@ import json
 from math import isqrt
 from urllib.parse import quote
 
-from ..model.errors import LinkError, SudokuError
-from ..model.grid import MAX_SYMBOL_SIZE, Grid, Shape
-from ..model.variants import variant_from_json
-from .linkdata import Link, Param, PuzzleLink, kept_entries, number_cells, symbol_cells
-from .sizes import count_error, is_supported, shape_for_size
+from ...model.errors import LinkError, SudokuError
+from ...model.grid import MAX_SYMBOL_SIZE, Grid, Shape
+from ...model.variants import variant_from_json
+from ..sizes import count_error, is_supported, shape_for_size
+from .base import Link, Param, PuzzleLink, kept_entries, number_cells, symbol_cells
 
 SITE = "page"
 

@@ -33,7 +33,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from ..model.errors import LinkError
+from ....model.errors import LinkError
 
 Item = dict[str, object]
 Rules = dict[str, object]  # the project's JSON variant object (placed rules and flags)
@@ -68,7 +68,7 @@ COSMETIC = ("line", "cage", "circle", "rectangle", "text")
 _NEGATIVE = "negative"
 # Little killer directions: (row step, column step).
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
-# Every key read here (the six first rules' keys are read in fpuzzles_variants.py).
+# Every key read here (the six first rules' keys are read in variants.py).
 KEYS = frozenset({*LINES, *CELL_MARKS, *DOTS, *CLUES, *FLAGS, *INDEXERS, *COSMETIC, _NEGATIVE,
                   "arrow",
                   "littlekillersum", "xv", "quadruple", "clone"})

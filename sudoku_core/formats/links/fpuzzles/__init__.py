@@ -1,7 +1,7 @@
-"""f-puzzles links: ``?load=`` and lz-string base64 of {"size": 9, "grid": [[{"value": 5,
-"given": true}, ...]]}; classic puzzles and the rules of fpuzzles_variants.py and
-fpuzzles_rules.py (the six first rules and every placed rule of docs/constraints.md); every
-other key is refused by name."""
+"""f-puzzles links, read and written: ``?load=`` and lz-string base64 of {"size": 9, "grid":
+[[{"value": 5, "given": true}, ...]]}; classic puzzles and the rules of variants.py and
+rules.py (the six first rules and every placed rule of docs/constraints.md); every other key
+is refused by name. SudokuPad opens the same data (sudokupad/)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.errors import LinkError
-from ..model.grid import Grid, Shape
-from .fpuzzles_rules import WORDS
-from .fpuzzles_variants import HANDLED, flag, read_variant
-from .linkdata import (
+from ....model.errors import LinkError, ShapeError
+from ....model.grid import Grid, Shape
+from ...sizes import shape_for_size, sized
+from ..about import About, about_of
+from ..base import (
     Link,
     Param,
     PuzzleLink,
@@ -23,9 +23,13 @@ from .linkdata import (
     refuse_variant,
     shape_for,
 )
+from ..codecs.lzstring import compress_to_base64
+from .rules import WORDS
+from .variants import HANDLED, flag, read_variant, write_variant
 
 FPUZZLES = "f-puzzles"
 READ = "those keys are not read (docs/formats.md lists the f-puzzles keys that are)"
+_SIZES = range(4, 17)  # the sizes f-puzzles draws with boxes
 
 
 # Keys of an f-puzzles puzzle that change no rule; anything else that is set is a variant.
@@ -69,7 +73,8 @@ def fpuzzles_data(param: Param, site: str, shape: Shape | None) -> PuzzleLink:
             cells.add(cell, size, f"r{r + 1}c{c + 1}", param, site)
     refuse_variant(site, extras, READ)
     shape = shape.with_variant(read_variant(puzzle, shape, site))
-    return cells.link(site, shape)
+    return cells.link(site, shape, about_of(puzzle.get("title"), puzzle.get("author"),
+                                            puzzle.get("ruleset")))
 
 
 def _puzzle_object(param: Param, site: str) -> dict[str, Any]:
@@ -107,13 +112,14 @@ class _Cells:
         self.corner.append(_marks(cell.get("cornerPencilMarks"), size, name, param, site))
         self.colours.append(_colours(cell))
 
-    def link(self, site: str, shape: Shape) -> PuzzleLink:
-        """The puzzle: the givens, with entries, marks and colours kept apart when any."""
+    def link(self, site: str, shape: Shape, about: About | None) -> PuzzleLink:
+        """The puzzle: the givens, with entries, marks, colours and credits kept apart."""
         entry_grid = Grid(shape, tuple(self.entries)) if any(self.entries) else None
         return PuzzleLink(site, Grid(shape, tuple(self.givens)), entry_grid,
                           centre=tuple(self.centre) if any(self.centre) else None,
                           corner=tuple(self.corner) if any(self.corner) else None,
-                          colours=tuple(self.colours) if any(self.colours) else None)
+                          colours=tuple(self.colours) if any(self.colours) else None,
+                          about=about)
 
 def _marks(marks: object, size: int, cell: str, param: Param, site: str) -> tuple[int, ...]:
     """A cell's pencil marks (the player's work): distinct values 1..size, in order."""
@@ -140,3 +146,48 @@ def _colours(cell: dict[str, object]) -> tuple[str, ...]:
         found.extend(many)
     kept = [c.lower() for c in found if isinstance(c, str) and _HEX.match(c)]
     return tuple(dict.fromkeys(kept))
+
+
+def write_fpuzzles(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The '?load=' link of the puzzle, its rules, the player's values and the credits."""
+    return f"https://www.f-puzzles.com/?load={fpuzzles_load(givens, placed, about)}"
+
+
+def fpuzzles_draws(shape: Shape) -> bool:
+    """True when f-puzzles (and SudokuPad, which opens its data) can draw the grid: the default
+    boxes of 4x4 to 16x16."""
+    return shape.size in _SIZES and shape.classic == shape_for_size(shape.size)
+
+
+def fpuzzles_load(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The compressed puzzle object that f-puzzles' and SudokuPad's links carry; ShapeError
+    for a grid f-puzzles cannot draw, VariantError for a rule it cannot say."""
+    if givens.size not in _SIZES:
+        raise ShapeError(f"f-puzzles draws grids from 4x4 up to 16x16, not {sized(givens.size)} "
+                         f"one; use the page's link or the variant text")
+    if givens.shape.classic != shape_for_size(givens.size):
+        raise ShapeError(f"f-puzzles draws {sized(givens.size)} grid only with boxes of "
+                         f"{shape_for_size(givens.size)}, not {givens.shape.classic}; use the "
+                         f"page's link or the variant text")
+    data = _puzzle(givens, placed, about)
+    return compress_to_base64(json.dumps(data, separators=(",", ":")))
+
+
+def _puzzle(givens: Grid, placed: tuple[int, ...], about: About | None) -> dict[str, object]:
+    """The f-puzzles puzzle object: rows of cells, {"value": v, "given": true} for a given;
+    the credits (cleaned as about.py does) after the size, where f-puzzles writes them."""
+    n = givens.size
+    rows = []
+    for r in range(n):
+        row: list[dict[str, object]] = []
+        for c in range(n):
+            g, p = givens.cells[r * n + c], placed[r * n + c]
+            row.append({"value": g, "given": True} if g else {"value": p} if p else {})
+        rows.append(row)
+    rules = write_variant(givens, rows)
+    # Written as they would be read back: the writer is no way round the reader's cleaning.
+    about = about_of(about.title, about.author, about.rules) if about is not None else None
+    credits = {} if about is None else {
+        key: value for key, value in (("title", about.title), ("author", about.author),
+                                      ("ruleset", about.rules)) if value is not None}
+    return {"size": n, **credits, "grid": rows, **rules}

@@ -4,7 +4,7 @@ The six first rules are read here: ``diagonal+`` and ``diagonal-`` together (X-S
 ``antiknight``, ``antiking``, ``killercage`` (``[{"cells": ["R1C1", ...], "value": "15"}]``),
 ``extraregion`` (the Windoku windows, when all of them are there) and each cell's ``region``
 (0-based; Jigsaw). Every other rule key (thermometers, arrows, dots, lines, clues outside the
-grid, a single diagonal, other extra regions, indexers: see fpuzzles_rules.py) and each cell's
+grid, a single diagonal, other extra regions, indexers: see rules.py) and each cell's
 ``givenPencilMarks`` (given candidates) is turned into the project's JSON ``variant`` object
 and read by ``variant_from_json``, each key on its own so a fault names the f-puzzles key; a
 rule this build has no type for is refused by name.
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..model.constraints import (
+from ....model.constraints import (
     ANTI_KING,
     ANTI_KNIGHT,
     DIAGONAL,
@@ -25,13 +25,13 @@ from ..model.constraints import (
     WINDOKU,
     by_json_key,
 )
-from ..model.constraints.killer import Cage
-from ..model.constraints.windoku import windows
-from ..model.errors import LinkError, VariantError
-from ..model.grid import Grid, Shape
-from ..model.variants import Variant, combine, variant_from_json
-from .fpuzzles_rules import FPUZZLES_KEY, KEYS, WORDS, read_rules
-from .fpuzzles_rules_write import FIRST_RULES, fpuzzles_keys
+from ....model.constraints.killer import Cage
+from ....model.constraints.windoku import windows
+from ....model.errors import LinkError, VariantError
+from ....model.grid import Grid, Shape
+from ....model.variants import Variant, combine, variant_from_json
+from .rules import FPUZZLES_KEY, KEYS, WORDS, read_rules
+from .rules_write import FIRST_RULES, fpuzzles_keys
 
 HANDLED = frozenset(key for row in TABLE for key in row.fpuzzles_keys) | KEYS
 _PLUS, _MINUS = DIAGONAL.fpuzzles_keys

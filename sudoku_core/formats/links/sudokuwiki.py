@@ -1,26 +1,24 @@
-"""Links that carry the digits themselves: SudokuWiki ``?bd=`` and sudoku.coach play links.
-
-Each reader takes a Link already cut into parts and returns a PuzzleLink, or raises a
-LinkError that names the site, the part of the link at fault and why.
-"""
+"""SudokuWiki links, read and written: ``sudoku.htm?bd=`` and 81 digits, or ``bd=S9B`` and
+the candidate grid of its solver (givens, placed values and candidates)."""
 
 from __future__ import annotations
 
 import re
 
-from ..model.errors import LinkError
-from ..model.grid import Grid, Shape
-from .linkdata import Link, Param, PuzzleLink, grid_of, symbol_cells
+from ...model.errors import LinkError
+from ...model.grid import Grid, Shape
+from ..drawing import candidate_masks
+from .about import About
+from .base import Link, PuzzleLink, classic_nine, grid_of, symbol_cells
 
-SUDOKUWIKI, COACH = "SudokuWiki", "sudoku.coach"
+SUDOKUWIKI = "SudokuWiki"
 
-
-# --- SudokuWiki: sudoku.htm?bd=<81 digits> or bd=S9B<2 base-36 digits per cell> -------------
 
 # Version B packs a cell into one number: 0 empty, 1-9 a given, 10-18 a placed value (+9),
 # 19-529 candidates (a bit per digit, +18); two base-36 digits per cell.
 _S9B = re.compile(r"^S9B(?P<cells>.*)$", re.IGNORECASE)
 _PLACED, _CANDIDATES, _LARGEST = 9, 18, 18 + 511
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def read_sudokuwiki(link: Link, shape: Shape | None) -> PuzzleLink:
@@ -58,25 +56,24 @@ def read_sudokuwiki(link: Link, shape: Shape | None) -> PuzzleLink:
     return PuzzleLink(SUDOKUWIKI, g, Grid(g.shape, tuple(entries)) if any(entries) else None)
 
 
-# --- sudoku.coach: /<language>/play/<81 digits> or /<language>/solver/<81 digits> ----------
+def write_sudokuwiki(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The link of a classic 9x9: its digits, or the 'S9B' grid when the player placed any
+    (SudokuWiki's links hold no credits)."""
+    classic_nine(givens, "sudokuwiki")
+    if any(placed):
+        return f"https://www.sudokuwiki.org/sudoku.htm?bd=S9B{_packed(givens, placed)}"
+    digits = "".join(str(v) for v in givens.cells)
+    return f"https://www.sudokuwiki.org/sudoku.htm?bd={digits}"
 
-def read_coach(link: Link, shape: Shape | None) -> PuzzleLink:
-    """A sudoku.coach play or solver link."""
-    parts = [p for p in link.path.split("/") if p]
-    kind = next((k for k, p in enumerate(parts) if p in ("play", "solver")), None)
-    if kind is None or kind + 1 >= len(parts):
-        if len(parts) >= 2 and parts[-2] == "s":
-            raise LinkError(
-                f"this sudoku.coach link is a short link ({parts[-1]!r}) to a puzzle stored on "
-                f"sudoku.coach; only the site can look it up: open it there and copy its "
-                f"play link (…/play/ and 81 digits)"
-            )
-        raise LinkError("this sudoku.coach link holds no puzzle: expected …/play/ or "
-                        "…/solver/ followed by 81 digits")
-    cells = parts[kind + 1]
-    start = link.path_start + link.path.find(cells, link.path.find(parts[kind]))
-    param = Param(parts[kind], cells, start, True)
-    if len(cells) != 81:
-        raise param.error(COACH, f"{len(cells)} characters; a sudoku.coach puzzle is 81 "
-                                 f"digits (0 for empty)")
-    return PuzzleLink(COACH, grid_of(symbol_cells(param, COACH, 9), param, COACH, shape))
+
+def _packed(givens: Grid, placed: tuple[int, ...]) -> str:
+    """SudokuWiki's 'S9B' cells: a given, a placed value + 9, or the candidates + 18, each as
+    two base-36 digits; an empty cell carries the candidates its filled peers leave."""
+    both = Grid(givens.shape, tuple(g or p for g, p in zip(givens.cells, placed, strict=True)))
+    out = []
+    for g, p, mask in zip(givens.cells, placed, candidate_masks(both), strict=True):
+        # A cell left with no candidate (the grid has a conflict) is written empty: 18 + 0
+        # would read as a placed 9.
+        v = g if g else p + _PLACED if p else mask + _CANDIDATES if mask else 0
+        out.append(_BASE36[v // 36] + _BASE36[v % 36])
+    return "".join(out)

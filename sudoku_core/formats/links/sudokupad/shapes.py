@@ -6,7 +6,7 @@ two cells. Points are ``[row, column]`` in cells from the grid's top-left corner
 r1c1 is ``[0.5, 0.5]``); cells of cages and regions are ``[row, column]`` 0-based. Its zipped
 JSON shortens keys (``wp`` for ``wayPoints``, ``c2`` for ``backgroundColor``) and colours
 (``#0`` for black, ``CFCFCF`` without its '#'); ``expanded`` and ``colour`` undo that. Which
-drawing is which rule is decided in sudokupad_rules.py.
+drawing is which rule is decided in rules.py.
 """
 
 from __future__ import annotations

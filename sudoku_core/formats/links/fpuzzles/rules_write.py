@@ -1,5 +1,5 @@
 """The placed rules of the project's JSON ``variant`` object, as f-puzzles keys: the writer
-of fpuzzles_rules.py (its tables, the other way), so that a written link reads back the same.
+of rules.py (its tables, the other way), so that a written link reads back the same.
 
 A rule f-puzzles cannot say as this project means it is refused (VariantError), never
 written as something else: a little killer that is not a whole diagonal from the edge, the
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..model.errors import VariantError
-from .fpuzzles_rules import (
+from ....model.errors import VariantError
+from .rules import (
     CELL_MARKS,
     CLUES,
     DIRECTIONS,
@@ -27,7 +27,7 @@ from .fpuzzles_rules import (
     diagonal_from,
 )
 
-# The six first rules: written by fpuzzles_variants.py from the Variant itself.
+# The six first rules: written by variants.py from the Variant itself.
 Names = Callable[[list[int]], list[str]]
 FIRST_RULES = frozenset({"diagonals", "windows", "regions", "cages", "anti_knight",
                          "anti_king"})

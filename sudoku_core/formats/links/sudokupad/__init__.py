@@ -1,8 +1,9 @@
-"""SudokuPad links (sudokupad.app, sxsm.uk): ``/<id>`` or ``?puzzle=<id>``, the id being
-'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or 'classic' and
-one of two compact codes for the givens. f-puzzles data carries its rules as f-puzzles does;
-SudokuPad's own JSON draws them (cages, regions, lines, arrows, shapes), and the drawings whose
-rule is unambiguous are read by sudokupad_rules.py, anything else refused by name."""
+"""SudokuPad links (sudokupad.app, sxsm.uk), read and written: ``/<id>`` or ``?puzzle=<id>``,
+the id being 'scl' or 'ctc' and lz-string (zipped) JSON, 'fpuzzles' and f-puzzles data, or
+'classic' and one of two compact codes for the givens; written as 'fpuzzles' and f-puzzles
+data. f-puzzles data carries its rules as f-puzzles does; SudokuPad's own JSON draws them
+(cages, regions, lines, arrows, shapes), and the drawings whose rule is unambiguous are read
+by rules.py (shapes.py reads the geometry), anything else refused by name."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import re
 from math import isqrt
 from urllib.parse import unquote
 
-from ..model.errors import LinkError, SudokuError
-from ..model.grid import Grid, Shape
-from .fpuzzles import fpuzzles_data
-from .linkdata import (
+from ....model.errors import LinkError, SudokuError
+from ....model.grid import Grid, Shape
+from ...sizes import is_supported
+from ..about import About, about_of
+from ..base import (
     Link,
     Param,
     PuzzleLink,
@@ -22,10 +24,10 @@ from .linkdata import (
     grid_of,
     shape_for,
 )
-from .sizes import is_supported
-from .sudokupad_rules import read_pad_rules
-from .sudokupad_shapes import expanded
-from .zipped_json import ZippedJSONError, loads
+from ..codecs.zipped_json import ZippedJSONError, loads
+from ..fpuzzles import fpuzzles_data, fpuzzles_load
+from .rules import read_pad_rules
+from .shapes import expanded
 
 SUDOKUPAD = "SudokuPad"
 
@@ -38,6 +40,11 @@ _RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
 # The second writes each cell as one of these: digit (index % 10, 0 empty) and then
 # index // 10 empty cells.
 _PAIRS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+# SudokuPad keeps a puzzle's credits as cages of no cells whose value is 'title: ...',
+# 'author: ...' or 'rules: ...' (one cage a paragraph of rules); some tools write a
+# "metadata" object instead.
+_CREDIT = re.compile(r"^\s*(title|author|rules)\s*:\s?(.*)$", re.DOTALL | re.IGNORECASE)
+_CREDITS = ("title", "author", "rules")
 
 
 def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
@@ -79,7 +86,7 @@ def read_sudokupad(link: Link, shape: Shape | None) -> PuzzleLink:
 
 
 def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink:
-    """Givens and rules of SudokuPad's puzzle JSON (sudokupad_rules.py reads its drawings)."""
+    """Givens and rules of SudokuPad's puzzle JSON (rules.py reads its drawings)."""
     if not isinstance(puzzle, dict):
         raise param.error(SUDOKUPAD, "the data is not a SudokuPad puzzle (not an object)")
     puzzle = expanded(puzzle)
@@ -92,7 +99,24 @@ def _pad_puzzle(puzzle: object, param: Param, shape: Shape | None) -> PuzzleLink
                       _box_of_regions(puzzle.get("regions"), n), param, SUDOKUPAD)
     values = _pad_values(rows, n, param)
     return PuzzleLink(SUDOKUPAD, Grid(shape.with_variant(read_pad_rules(puzzle, shape)),
-                                      tuple(values)))
+                                      tuple(values)), about=_credits(puzzle))
+
+
+def _credits(puzzle: dict[str, object]) -> About | None:
+    """The title, author and rules of SudokuPad's JSON: its credit cages, else "metadata"."""
+    found: dict[str, list[str]] = {}
+    cages = puzzle.get("cages")
+    for cage in cages if isinstance(cages, list) else []:
+        value = cage.get("value") if isinstance(cage, dict) else None
+        m = _CREDIT.match(value) if isinstance(value, str) else None
+        if m is not None:
+            found.setdefault(m.group(1).lower(), []).append(m.group(2))
+    meta = puzzle.get("metadata") or puzzle.get("metaData")
+    if isinstance(meta, dict):
+        for key in _CREDITS:
+            if key not in found and isinstance(meta.get(key), str):
+                found[key] = [meta[key]]
+    return about_of(*("\n".join(found[key]) if key in found else None for key in _CREDITS))
 
 
 def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
@@ -111,7 +135,7 @@ def _pad_values(rows: list[object], n: int, param: Param) -> list[int]:
 
 def _box_of_regions(regions: object, n: int) -> Shape | None:
     """The box shape that SudokuPad's regions draw, None for the default (and for regions
-    that are not such boxes: Jigsaw, read by sudokupad_rules.py)."""
+    that are not such boxes: Jigsaw, read by rules.py)."""
     if not isinstance(regions, list) or not regions:
         return None
     return _regular_boxes(regions, n)
@@ -217,3 +241,9 @@ def _decode_pairs(data: str) -> list[int]:
         if len(out) > 64 * 64:
             break
     return out
+
+
+def write_sudokupad(givens: Grid, placed: tuple[int, ...], about: About | None = None) -> str:
+    """The link that opens the puzzle on SudokuPad: f-puzzles data, which it reads with the
+    rules and the credits (its own JSON would draw the rules, which f-puzzles' keys say)."""
+    return f"https://sudokupad.app/fpuzzles{fpuzzles_load(givens, placed, about)}"
