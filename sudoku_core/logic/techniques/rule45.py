@@ -95,11 +95,11 @@ def equations(shape: Shape) -> tuple[Equation, ...]:
                 continue
             seen.add(key)
             out.append(Equation(name, units, innies, outies, total,
-                                _parts(innies, outies, geo.peers)))
+                                parts_of(innies, outies, geo.peers)))
     return tuple(out)
 
 
-def _parts(innies: tuple[int, ...], outies: tuple[int, ...],
+def parts_of(innies: tuple[int, ...], outies: tuple[int, ...],
            peers: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Innies, then outies, cut into groups of cells that all see each other (greedy)."""
     out: list[tuple[list[int], int]] = []
@@ -214,21 +214,24 @@ def iter_innies_outies(c: Candidates) -> Iterator[Step]:
         fits = solve_equation(c, eq)
         if not fits:
             continue
-        step = _step(c, eq, fits)
+        why = f"Rule of {c.size * (c.size + 1) // 2}: {equation_text(c, eq)}"
+        step = equation_step(c, eq, fits, "Innies and Outies", why)
         if step is not None:
             yield step
 
 
-def _step(c: Candidates, eq: Equation, fits: dict[int, int]) -> Step | None:
+def equation_step(c: Candidates, eq: Equation, fits: dict[int, int], technique: str,
+                  why: str) -> Step | None:
+    """The step an equation's solution ``fits`` gives: its one cell placed, or the
+    candidates no solution keeps removed (None when nothing goes); ``why`` opens the text."""
     shape = c.shape
-    why = f"Rule of {c.size * (c.size + 1) // 2}: {_equation_text(c, eq)}"
     role = {x: "base" for x in eq.innies} | {x: "cover" for x in eq.outies}
     cells = tuple((x, role[x]) for x in eq.innies + eq.outies)
     if len(fits) == 1:
         (x, m), = fits.items()
         if not m & (m - 1):
             v = m.bit_length()
-            return Step("Innies and Outies", ((x, v),), (),
+            return Step(technique, ((x, v),), (),
                         f"{why}, so {cells_text(shape, [x])} is {shape.symbol(v)}",
                         cells=tuple((y, r) for y, r in cells if y != x) + ((x, "target"),),
                         units=eq.units, candidates=((x, v, "place"),), region=eq.name)
@@ -236,12 +239,12 @@ def _step(c: Candidates, eq: Equation, fits: dict[int, int]) -> Step | None:
                   if not m >> (v - 1) & 1)
     if not elims:
         return None
-    return Step("Innies and Outies", (), elims, f"{why}: {removal_text(shape, elims)}",
+    return Step(technique, (), elims, f"{why}: {removal_text(shape, elims)}",
                 cells=cells, units=eq.units,
                 candidates=tuple((x, v, "remove") for x, v in elims), region=eq.name)
 
 
-def _equation_text(c: Candidates, eq: Equation) -> str:
+def equation_text(c: Candidates, eq: Equation) -> str:
     """'the innies of rows 1-2 (r1c1, r2c5) add up to 11' and the like."""
     shape = c.shape
     ins, outs = cells_text(shape, eq.innies), cells_text(shape, eq.outies)
