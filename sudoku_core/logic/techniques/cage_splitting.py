@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -87,21 +87,22 @@ def _pieces(eq: Equation, owner: dict[int, int],
     return tuple(pieces)
 
 
-def _sets(c: Candidates, free: list[int], used: int) -> dict[int, list[int]]:
-    """Sum -> the digit sets (masks) of the open cells ``free`` making it, each cell holding
-    one of the set's digits and no set holding a digit the cage has placed (``used``)."""
-    masks = c.masks
+@lru_cache(maxsize=1 << 14)
+def _sets(cell_masks: tuple[int, ...], used: int, n: int) -> dict[int, tuple[int, ...]]:
+    """Sum -> the digit sets (masks) of open cells with these masks making it, each cell
+    holding one of the set's digits and no set holding a digit the cage has placed (``used``).
+    Kept, as rule45's part sums are: most parts are the same from one step to the next."""
     union = 0
-    for x in free:
-        union |= masks[x]
+    for m in cell_masks:
+        union |= m
     union &= ~used
-    digits = [d for d in range(1, c.size + 1) if union >> (d - 1) & 1]
+    digits = [d for d in range(1, n + 1) if union >> (d - 1) & 1]
     out: dict[int, list[int]] = {}
-    for combo in combinations(digits, len(free)):
+    for combo in combinations(digits, len(cell_masks)):
         m = sum(1 << (d - 1) for d in combo)
-        if all(masks[x] & m for x in free):
+        if all(cm & m for cm in cell_masks):
             out.setdefault(sum(combo), []).append(m)
-    return out
+    return {s: tuple(sets) for s, sets in out.items()}
 
 
 def _piece_table(c: Candidates, piece: Piece) -> dict[int, tuple[int, int]]:
@@ -114,8 +115,9 @@ def _piece_table(c: Candidates, piece: Piece) -> dict[int, tuple[int, int]]:
             used |= 1 << (values[x] - 1)
     fixed_part = sum(values[x] for x in part)
     rest_open = total - fixed_part - sum(values[x] for x in rest)
-    part_sets = _sets(c, [x for x in part if not values[x]], used)
-    rest_sets = _sets(c, [x for x in rest if not values[x]], used)
+    masks = c.masks
+    part_sets = _sets(tuple(masks[x] for x in part if not values[x]), used, c.size)
+    rest_sets = _sets(tuple(masks[x] for x in rest if not values[x]), used, c.size)
     out: dict[int, tuple[int, int]] = {}
     for s, options in part_sets.items():
         keep_part = keep_rest = 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ...model.candidates import Candidates
 from ...model.grid import Shape
@@ -158,7 +158,7 @@ def solve_equation(c: Candidates, eq: Equation) -> dict[int, int] | None:
     for cells, sign in eq.parts:
         free = tuple(x for x in cells if not values[x])
         if free:
-            parts.append((free, sign, _part_sums(masks, free)))
+            parts.append((free, sign, _part_sums(tuple(masks[x] for x in free))))
     if not parts:
         return None
     signed = [(sign, sums) for _, sign, sums in parts]
@@ -184,12 +184,18 @@ def _totals(parts: list[tuple[int, dict[int, tuple[int, ...]]]]) -> list[set[int
     return out
 
 
-def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Sum -> per cell, the digits of the digit sets making it that fit the cells."""
+@lru_cache(maxsize=1 << 15)
+def _part_sums(cell_masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Sum -> per cell, the digits of the digit sets making it that fit the cells' masks.
+
+    A function of the masks alone, kept: a step changes a few cells, so most parts of most
+    equations are the same at the next step (a third of a slow Killer walk went here). The
+    dict is shared between callers, which only read it.
+    """
     union = 0
-    for x in free:
-        union |= masks[x]
-    k = len(free)
+    for m in cell_masks:
+        union |= m
+    k = len(cell_masks)
     digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
     out: dict[int, tuple[int, ...]] = {}
     if k > len(digits):
@@ -197,14 +203,14 @@ def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, 
     for s in range(sum(digits[:k]), sum(digits[-k:]) + 1):
         combos = digit_sets(union, k, s)
         if combos is None:
-            out[s] = tuple(masks[x] for x in free)  # too many to list: nothing is pruned
+            out[s] = cell_masks  # too many to list: nothing is pruned
             continue
         allowed = 0
         for combo in combos:
-            if all(masks[x] & combo for x in free):
+            if all(m & combo for m in cell_masks):
                 allowed |= combo
         if allowed:
-            out[s] = tuple(masks[x] & allowed for x in free)
+            out[s] = tuple(m & allowed for m in cell_masks)
     return out
 
 
