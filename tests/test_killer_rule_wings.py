@@ -17,16 +17,16 @@ from rules4 import rules_of_grid as _rules
 
 from sudoku_core.logic.techniques.placed import iter_variant_rule
 from sudoku_core.logic.techniques.wings import (
-    iter_rule_w_wing,
-    iter_rule_xy_wing,
     iter_w_wing,
     iter_xy_wing,
+    rule_w_wings,
+    rule_xy_wings,
 )
 from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import variant_from_json
 
-FINDERS = (iter_rule_xy_wing, iter_rule_w_wing)
+FINDERS = (rule_xy_wings, rule_w_wings)
 
 
 def setup(index: int, seed: int, drop: float) -> tuple[Candidates, list[tuple[int, ...]]] | None:
@@ -94,7 +94,7 @@ def test_the_classic_finders_list_them_after_their_own() -> None:
         if found is None:
             continue
         c, _ = found
-        rule = [s.text for s in iter_rule_xy_wing(c)]
+        rule = [s.text for s in rule_xy_wings(c)]
         if rule:
             texts = [s.text for s in iter_xy_wing(c)]
             assert texts[-len(rule):] == rule
@@ -106,6 +106,6 @@ def test_no_placed_rules_no_rule_wings() -> None:
     c = Candidates.from_grid(Grid.empty(Shape(3, 3)))
     for cell, digits in ((0, (1, 2)), (4, (1, 3)), (27, (2, 3))):
         c.masks[cell] = sum(1 << (d - 1) for d in digits)
-    assert list(iter_rule_xy_wing(c)) == [] and list(iter_rule_w_wing(c)) == []
+    assert list(rule_xy_wings(c)) == [] and list(rule_w_wings(c)) == []
     assert [s.technique for s in iter_xy_wing(c)] == ["XY-Wing"]
     assert list(iter_w_wing(c)) == []

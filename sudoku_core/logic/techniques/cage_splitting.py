@@ -1,16 +1,17 @@
 """Cage splitting: a known sum over part of a cage splits the cage's sum in two.
 
-The rule of 45 gives the sum of a few cells (the innies of box 1 add up to 11). When those
-cells lie in one or two cages and leave each cage's other cells out, each such cage splits
-into two parts with sums of their own: cage 15 at r3c3 whose cells r3c3 and r3c4 are the
-innies, adding up to 9, splits into r3c3+r3c4 = 9 and r4c3 = 15 - 9 = 6. With two cages the
-innies' sum is shared between them: each possible share splits both cages.
+The rule of 45 gives equations over a few cells (the innies of box 1, r3c2 and r3c3, add up
+to 10). When the cells of one lie in one or two cages with sums, each cage's cells all innies
+or all outies, and leave some of a cage's cells out, that cage splits into two parts with sums
+of their own: cage 20 over r3c2, r3c3, r4c2 and r4c3 splits into r3c2+r3c3 = 10 and
+r4c2+r4c3 = 20 - 10 = 10. With two cages the equation's total is shared between them: each
+possible share splits both cages (a sum for the innies, a difference for innies and outies).
 
 Then every part keeps only the digit sets of its sub-sum, and the two parts of a cage take
 digit sets with no digit in common (a cage's digits differ). The rule of 45 alone reads the
-innies' equation without the rest of their cages, and a cage combination reads the whole cage
-without the split; together, the split removes digits neither does (the part r4c3+r4c4 can only
-be 1+9, so the innies of the same cage lose 1 and 9).
+equation without the rest of its cages, and a cage combination reads the whole cage without
+the split; together, the split removes digits neither does at once (when r4c2+r4c3 can only
+be 1+9, r3c2 and r3c3 lose 1 and 9).
 
 Only digit sets are compared (each cell must hold some digit of its part's set), so a cell may
 keep a digit no solution gives it, never lose one it needs: the step is sound.

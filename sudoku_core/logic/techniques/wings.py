@@ -66,7 +66,7 @@ def iter_xy_wing(c: Candidates) -> Iterator[Step]:
                 hit = pm[a] & pm[b] & vcells[z]
                 if hit:
                     yield _wing_step(c, "XY-Wing", pivot, (a, b), z, hit)
-    yield from iter_rule_xy_wing(c)  # wings across the placed rules' links, if any
+    yield from rule_xy_wings(c)  # wings across the placed rules' links, if any
 
 
 def iter_xyz_wing(c: Candidates) -> Iterator[Step]:
@@ -118,7 +118,7 @@ def iter_w_wing(c: Candidates) -> Iterator[Step]:
                             if (near not in (a, b) and far not in (a, b)
                                     and pm[a] >> near & 1 and pm[b] >> far & 1):
                                 yield _w_step(c, (a, b), (near, far), u, x, y, hit)
-    yield from iter_rule_w_wing(c)  # wings across the placed rules' links, if any
+    yield from rule_w_wings(c)  # wings across the placed rules' links, if any
 
 
 def _w_step(c: Candidates, ends: tuple[int, int], link: tuple[int, int], unit: int, x: int,
@@ -291,7 +291,7 @@ def _targets(links: _Links, za: Node, zb: Node) -> tuple[set[Node], bool]:
     return both, by_rule
 
 
-def iter_rule_xy_wing(c: Candidates) -> Iterator[Step]:
+def rule_xy_wings(c: Candidates) -> Iterator[Step]:
     """XY-Wings crossing at least one placed rule's weak link."""
     rules = rule_weak_links(c)
     if not rules:
@@ -312,7 +312,7 @@ def iter_rule_xy_wing(c: Candidates) -> Iterator[Step]:
                     yield _step(links, "XY-Wing", [(p, xa, za), (q, xb, zb)], both)
 
 
-def iter_rule_w_wing(c: Candidates) -> Iterator[Step]:
+def rule_w_wings(c: Candidates) -> Iterator[Step]:
     """W-Wings crossing at least one placed rule's weak link."""
     rules = rule_weak_links(c)
     if not rules:
