@@ -18,7 +18,9 @@ from ...model.constraints import DIAGONAL, JIGSAW, WINDOKU
 from ...model.constraints import TABLE as CONSTRAINTS
 from .als import iter_als_chain, iter_als_xy_wing, iter_als_xz, iter_death_blossom
 from .base import Finder, Step
+from .cage_comparison import iter_cage_comparison
 from .cage_intersection import iter_cage_unit_intersection
+from .cage_splitting import iter_cage_splitting
 from .chains import iter_aic, iter_x_chain, iter_xy_chain
 from .colouring import iter_multi_colours, iter_simple_colouring
 from .dual_patterns import iter_dual_empty_rectangle, iter_dual_two_string_kite
@@ -158,8 +160,12 @@ TABLE: tuple[Technique, ...] = (
     # Killer only: the locked candidates of a cage and a unit.
     _T("Cage/Unit Intersection", iter_cage_unit_intersection, 28, "Medium",
       aliases=("Cage Intersection", "Cage-Unit Intersection")),
+    # Killer only: a rule-of-45 sum over part of one or two cages splits their sums.
+    _T("Cage Splitting", iter_cage_splitting, 29, "Medium", aliases=("Cage Split",)),
     _T("Naked Pair", iter_naked_subset, 30, "Medium", _sizes(2), aliases=("Locked Pair",)),
     _T("Hidden Pair", iter_hidden_subset, 32, "Medium", _sizes(2)),
+    # Killer only: two overlapping sums (cages, innies) compared; the cells left differ.
+    _T("Cage Comparison", iter_cage_comparison, 34, "Medium"),
     _T("Naked Triple", iter_naked_subset, 36, "Hard", _sizes(3), aliases=("Locked Triple",)),
     _T("Hidden Triple", iter_hidden_subset, 38, "Hard", _sizes(3)),
     _T("X-Wing", iter_fish, 40, "Hard", _sizes(2)),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ...model.candidates import Candidates
 from ...model.grid import Shape
@@ -95,11 +95,11 @@ def equations(shape: Shape) -> tuple[Equation, ...]:
                 continue
             seen.add(key)
             out.append(Equation(name, units, innies, outies, total,
-                                _parts(innies, outies, geo.peers)))
+                                parts_of(innies, outies, geo.peers)))
     return tuple(out)
 
 
-def _parts(innies: tuple[int, ...], outies: tuple[int, ...],
+def parts_of(innies: tuple[int, ...], outies: tuple[int, ...],
            peers: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Innies, then outies, cut into groups of cells that all see each other (greedy)."""
     out: list[tuple[list[int], int]] = []
@@ -158,7 +158,7 @@ def solve_equation(c: Candidates, eq: Equation) -> dict[int, int] | None:
     for cells, sign in eq.parts:
         free = tuple(x for x in cells if not values[x])
         if free:
-            parts.append((free, sign, _part_sums(masks, free)))
+            parts.append((free, sign, _part_sums(tuple(masks[x] for x in free))))
     if not parts:
         return None
     signed = [(sign, sums) for _, sign, sums in parts]
@@ -184,12 +184,18 @@ def _totals(parts: list[tuple[int, dict[int, tuple[int, ...]]]]) -> list[set[int
     return out
 
 
-def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Sum -> per cell, the digits of the digit sets making it that fit the cells."""
+@lru_cache(maxsize=1 << 15)
+def _part_sums(cell_masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Sum -> per cell, the digits of the digit sets making it that fit the cells' masks.
+
+    A function of the masks alone, kept: a step changes a few cells, so most parts of most
+    equations are the same at the next step (a third of a slow Killer walk went here). The
+    dict is shared between callers, which only read it.
+    """
     union = 0
-    for x in free:
-        union |= masks[x]
-    k = len(free)
+    for m in cell_masks:
+        union |= m
+    k = len(cell_masks)
     digits = [d for d in range(1, union.bit_length() + 1) if union >> (d - 1) & 1]
     out: dict[int, tuple[int, ...]] = {}
     if k > len(digits):
@@ -197,14 +203,14 @@ def _part_sums(masks: list[int], free: tuple[int, ...]) -> dict[int, tuple[int, 
     for s in range(sum(digits[:k]), sum(digits[-k:]) + 1):
         combos = digit_sets(union, k, s)
         if combos is None:
-            out[s] = tuple(masks[x] for x in free)  # too many to list: nothing is pruned
+            out[s] = cell_masks  # too many to list: nothing is pruned
             continue
         allowed = 0
         for combo in combos:
-            if all(masks[x] & combo for x in free):
+            if all(m & combo for m in cell_masks):
                 allowed |= combo
         if allowed:
-            out[s] = tuple(masks[x] & allowed for x in free)
+            out[s] = tuple(m & allowed for m in cell_masks)
     return out
 
 
@@ -214,21 +220,24 @@ def iter_innies_outies(c: Candidates) -> Iterator[Step]:
         fits = solve_equation(c, eq)
         if not fits:
             continue
-        step = _step(c, eq, fits)
+        why = f"Rule of {c.size * (c.size + 1) // 2}: {equation_text(c, eq)}"
+        step = equation_step(c, eq, fits, "Innies and Outies", why)
         if step is not None:
             yield step
 
 
-def _step(c: Candidates, eq: Equation, fits: dict[int, int]) -> Step | None:
+def equation_step(c: Candidates, eq: Equation, fits: dict[int, int], technique: str,
+                  why: str) -> Step | None:
+    """The step an equation's solution ``fits`` gives: its one cell placed, or the
+    candidates no solution keeps removed (None when nothing goes); ``why`` opens the text."""
     shape = c.shape
-    why = f"Rule of {c.size * (c.size + 1) // 2}: {_equation_text(c, eq)}"
     role = {x: "base" for x in eq.innies} | {x: "cover" for x in eq.outies}
     cells = tuple((x, role[x]) for x in eq.innies + eq.outies)
     if len(fits) == 1:
         (x, m), = fits.items()
         if not m & (m - 1):
             v = m.bit_length()
-            return Step("Innies and Outies", ((x, v),), (),
+            return Step(technique, ((x, v),), (),
                         f"{why}, so {cells_text(shape, [x])} is {shape.symbol(v)}",
                         cells=tuple((y, r) for y, r in cells if y != x) + ((x, "target"),),
                         units=eq.units, candidates=((x, v, "place"),), region=eq.name)
@@ -236,12 +245,12 @@ def _step(c: Candidates, eq: Equation, fits: dict[int, int]) -> Step | None:
                   if not m >> (v - 1) & 1)
     if not elims:
         return None
-    return Step("Innies and Outies", (), elims, f"{why}: {removal_text(shape, elims)}",
+    return Step(technique, (), elims, f"{why}: {removal_text(shape, elims)}",
                 cells=cells, units=eq.units,
                 candidates=tuple((x, v, "remove") for x, v in elims), region=eq.name)
 
 
-def _equation_text(c: Candidates, eq: Equation) -> str:
+def equation_text(c: Candidates, eq: Equation) -> str:
     """'the innies of rows 1-2 (r1c1, r2c5) add up to 11' and the like."""
     shape = c.shape
     ins, outs = cells_text(shape, eq.innies), cells_text(shape, eq.outies)

@@ -1,12 +1,16 @@
-"""Wings: XY-Wing, XYZ-Wing and W-Wing (short chains through bivalue cells)."""
+"""Wings: XY-Wing, XYZ-Wing and W-Wing (short chains through bivalue cells).
+
+XY-Wing and W-Wing also cross the placed rules' weak links where a puzzle has such rules,
+after the classic instances (see "Wings over the placed rules' links" below)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...model.budget import check
 from ...model.candidates import Candidates
 from .base import Step
+from .rule_links import Node, rule_weak_links
 from .single_digit import (
     conjugate_pairs,
     digits,
@@ -62,6 +66,7 @@ def iter_xy_wing(c: Candidates) -> Iterator[Step]:
                 hit = pm[a] & pm[b] & vcells[z]
                 if hit:
                     yield _wing_step(c, "XY-Wing", pivot, (a, b), z, hit)
+    yield from rule_xy_wings(c)  # wings across the placed rules' links, if any
 
 
 def iter_xyz_wing(c: Candidates) -> Iterator[Step]:
@@ -113,6 +118,7 @@ def iter_w_wing(c: Candidates) -> Iterator[Step]:
                             if (near not in (a, b) and far not in (a, b)
                                     and pm[a] >> near & 1 and pm[b] >> far & 1):
                                 yield _w_step(c, (a, b), (near, far), u, x, y, hit)
+    yield from rule_w_wings(c)  # wings across the placed rules' links, if any
 
 
 def _w_step(c: Candidates, ends: tuple[int, int], link: tuple[int, int], unit: int, x: int,
@@ -199,3 +205,156 @@ def _wxyz(c: Candidates, cells: tuple[int, ...], pm: tuple[int, ...],
         candidates=[(x, v, "key") for x in cells for v in c.candidates_of(x)],
         region=f"{name(c, pivot)} and its peers",
     )
+
+
+# --- Wings over the placed rules' links ----------------------------------------------------
+# XY-Wing and W-Wing over the placed rules' weak links as well as the peers'.
+#
+# A wing is a short chain: two bivalue cells (the pincers) of which one must take its "other"
+# digit, so what both other digits rule out goes. The classic wings (above) read only the
+# peers' links (the same digit twice in a unit). A placed rule forbids pairs too (a white dot
+# forbids 5 beside 8, a thermometer a higher digit below a lower one: ``rule_links``), and each
+# such pair is a weak link the wing may cross:
+#
+# - *XY-Wing*: a bivalue pivot {p, q}. If it is p, a pincer linked to that p (by a peer or a
+#   rule) loses the linked digit and takes its other one; if it is q, the second pincer does.
+#   Either way one pincer takes its other digit: a candidate linked to both of those goes.
+# - *W-Wing*: a strong link (a digit with two places in a unit, one of them true) between two
+#   cells each linked to a pincer's digit: one end is true, so one pincer loses the linked
+#   digit and takes its other one; a candidate linked to both other digits goes.
+#
+# Each link is a real "not both", so a removal needs no uniqueness and holds under every rule.
+# Only wings that cross at least one rule's link are listed here; the others are the classic
+# finders' (they come first in the same rows of the table). Without placed rules nothing
+# changes.
+
+Rules = dict[Node, set[Node]]
+
+
+class _Links:
+    """Weak links of a state: two digits of one cell, one digit in two peers, a rule's pair."""
+
+    def __init__(self, c: Candidates, rules: Rules) -> None:
+        self.c, self.rules, self.n = c, rules, c.size
+        self.pm = peer_masks(c.shape)
+        self.vcells = value_cells(c)
+        self._memo: dict[Node, set[Node]] = {}
+
+    def of(self, node: Node) -> set[Node]:
+        """Every candidate that cannot be true beside ``node``."""
+        got = self._memo.get(node)
+        if got is None:
+            cell, vi = divmod(node, self.n)
+            got = {cell * self.n + d - 1 for d in self.c.candidates_of(cell) if d != vi + 1}
+            peers = self.pm[cell] & self.vcells[vi + 1]
+            while peers:
+                low = peers & -peers
+                got.add((low.bit_length() - 1) * self.n + vi)
+                peers ^= low
+            got |= self.rules.get(node, set())
+            self._memo[node] = got
+        return got
+
+    def by_rule(self, a: Node, b: Node) -> bool:
+        """True when only a placed rule links a and b (not one cell, not one digit in peers)."""
+        if b not in self.rules.get(a, ()):
+            return False
+        ca, va = divmod(a, self.n)
+        cb, vb = divmod(b, self.n)
+        return ca != cb and (va != vb or not self.pm[ca] >> cb & 1)
+
+    def text(self, a: Node, b: Node) -> str:
+        """Why a and b cannot both be true, in words."""
+        return "a placed rule" if self.by_rule(a, b) else "peers"
+
+    def node(self, node: Node, verb: str = "is") -> str:
+        """'r1c5 is 3' (or 'r1c5 is not 3')."""
+        cell, vi = divmod(node, self.n)
+        return f"{name(self.c, cell)} {verb} {self.c.shape.symbol(vi + 1)}"
+
+
+def _other(c: Candidates) -> dict[Node, Node]:
+    """For each candidate of a bivalue cell, the cell's other candidate."""
+    n = c.size
+    out = {}
+    for cell, m in enumerate(c.masks):
+        if m.bit_count() == 2:
+            lo, hi = cell * n + (m & -m).bit_length() - 1, cell * n + m.bit_length() - 1
+            out[lo], out[hi] = hi, lo
+    return out
+
+
+def _targets(links: _Links, za: Node, zb: Node) -> tuple[set[Node], bool]:
+    """Candidates linked to both pincer ends, and whether a rule's link is among those used."""
+    both = links.of(za) & links.of(zb)
+    by_rule = any(links.by_rule(za, t) or links.by_rule(zb, t) for t in both)
+    return both, by_rule
+
+
+def rule_xy_wings(c: Candidates) -> Iterator[Step]:
+    """XY-Wings crossing at least one placed rule's weak link."""
+    rules = rule_weak_links(c)
+    if not rules:
+        return
+    links, other, n = _Links(c, rules), _other(c), c.size
+    for p, q in ((a, b) for a, b in other.items() if a < b):
+        pivot = p // n
+        # Each pincer end: a bivalue cell's digit linked to the pivot's digit, and its other.
+        sides = [[(x, other[x]) for x in sorted(links.of(v)) if x in other and x // n != pivot]
+                 for v in (p, q)]
+        for xa, za in sides[0]:
+            for xb, zb in sides[1]:
+                if za // n == zb // n:
+                    continue
+                both, by_rule = _targets(links, za, zb)
+                by_rule = by_rule or links.by_rule(p, xa) or links.by_rule(q, xb)
+                if both and by_rule:
+                    yield _step(links, "XY-Wing", [(p, xa, za), (q, xb, zb)], both)
+
+
+def rule_w_wings(c: Candidates) -> Iterator[Step]:
+    """W-Wings crossing at least one placed rule's weak link."""
+    rules = rule_weak_links(c)
+    if not rules:
+        return
+    links, other, n = _Links(c, rules), _other(c), c.size
+    for x in range(1, n + 1):
+        for _, s1, s2 in conjugate_pairs(c, x, range(len(c.geometry.units)), links.vcells):
+            e1, e2 = s1 * n + x - 1, s2 * n + x - 1
+            ends = [[(y, other[y]) for y in sorted(links.of(e)) if y in other
+                     and y // n not in (s1, s2)] for e in (e1, e2)]
+            for ya, za in ends[0]:
+                for yb, zb in ends[1]:
+                    if za // n == zb // n:
+                        continue
+                    both, by_rule = _targets(links, za, zb)
+                    by_rule = by_rule or links.by_rule(e1, ya) or links.by_rule(e2, yb)
+                    if both and by_rule:
+                        yield _step(links, "W-Wing", [(e1, ya, za), (e2, yb, zb)], both,
+                                    strong=(e1, e2))
+
+
+def _step(links: _Links, technique: str, arms: list[tuple[Node, Node, Node]],
+          both: set[Node], strong: tuple[Node, Node] | None = None) -> Step:
+    """The wing's step: each arm is (a true-or-false start, the pincer digit it rules out,
+    the pincer's other digit)."""
+    c, n = links.c, links.n
+    elims = sorted((t // n, t % n + 1) for t in both)
+    said: Callable[..., str] = links.node
+    words = [f"if {said(s)}, {said(x, 'is not')} ({links.text(s, x)}), so {said(z)}"
+             for s, x, z in arms]
+    sym = c.shape.symbol
+    head = (f"{said(strong[0])} or {said(strong[1])} (a strong link)"
+            if strong is not None else f"pivot {name(c, arms[0][0] // n)} is "
+            f"{sym(arms[0][0] % n + 1)} or {sym(arms[1][0] % n + 1)}")
+    za, zb = arms[0][2], arms[1][2]
+    text = (f"{technique} (with the placed rules' links): {head}; {'; '.join(words)}. "
+            f"Either way {said(za)} or {said(zb)}: {removal_text(c, elims)}")
+    cells = [(z // n, "pincer") for _, _, z in arms]
+    if strong is None:
+        cells.insert(0, (arms[0][0] // n, "pivot"))
+    else:
+        cells += [(s // n, "link") for s in strong]
+    return make_step(technique, text, eliminations=elims, cells=cells,
+                     candidates=[(v // n, v % n + 1, "key") for arm in arms for v in arm],
+                     region=f"{name(c, za // n)} and {name(c, zb // n)}")
