@@ -5,7 +5,7 @@ Run from the repo root:  .venv/bin/python benchmarks/bench_killer_logic.py [--co
 Each puzzle is made from a seed as bench_variants.py makes them: a random full grid, random
 cages (2-5 cells), cages split where a second solution differs until it is unique. Where
 python-sat is installed its uniqueness is cross-checked by a SAT encoding (the one of
-tests/test_variant_sat.py, written again here). Then ``steps`` runs with the CLI's default
+tests/solver/test_variant_sat.py, written again here). Then ``steps`` runs with the CLI's default
 budget and no safety net (``verify=False``), and every step is checked against the solution.
 
 Printed: solved without trial / with trial / gave up, CPU median and max (process_time), the

@@ -4,7 +4,7 @@ Writes ``tests/data/logic_fixture.json``: for a strided sample of magictour puzz
 forum-hardest ones), the technique name of every step of ``steps()``; and for candidate states
 taken along those walks, a digest of every instance each pattern finder lists (``find_all``'s
 ``instances``: the text, placements and eliminations of each step, in order). Run it ONCE on the
-commit before a speed change; ``tests/test_logic_fixture.py`` replays it on the new code.
+commit before a speed change; ``tests/logic/test_logic_fixture.py`` replays it on the new code.
 
     python benchmarks/make_logic_fixture.py            # writes the fixture
 """

@@ -1,7 +1,7 @@
 """Record (or check) the steps of a fixed sample: the fixture that pins the chains' behaviour.
 
 The fixture tests/fixtures/steps_sample.json holds each puzzle with the technique, placements and
-eliminations of every step ``steps()`` takes on it. tests/test_steps_sample.py replays it, so a
+eliminations of every step ``steps()`` takes on it. tests/logic/test_steps_sample.py replays it, so a
 refactor of the shared bitboard code cannot change a path unnoticed. Regenerate it only when a
 change of behaviour is intended (the puzzles stay; the paths are recomputed):
 

@@ -1,4 +1,4 @@
-"""The built site's runtime and wheel under Node (same check as tests/test_pyodide.py)."""
+"""The built site's runtime and wheel under Node (same check as tests/frontends/test_pyodide.py)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ For each box shape and level of PLAN, seeds are tried in order (``generate(shape
 seed=...)``, each with a time limit) until the bank holds its count of puzzles rated at that
 level, or the level's CPU budget is spent; puzzles that came out at another level are dropped.
 Each bank file (web/banks/RxC.json) records the command, the library version, and the seed of
-every puzzle; tests/test_banks.py checks every puzzle (one solution, rated at its level).
+every puzzle; tests/make/test_banks.py checks every puzzle (one solution, rated at its level).
 
     python scripts/make_banks.py --jobs 2            # every bank (about 20 CPU minutes)
     python scripts/make_banks.py --only 3x3 --jobs 2 # one box shape

@@ -6,12 +6,12 @@ each box shape of BOXES and each level, seeds are tried in order (``generate_puz
 names, level, seed=..., max_attempts=...)``, as scripts/make_banks.py does for classic
 puzzles) until the level holds COUNT puzzles rated at it or its CPU budget is spent; a puzzle
 rated at another level is dropped, so the page never serves a level other than the one asked.
-A level with no puzzle is not offered.
+A level with no puzzle is not offered, nor are the levels above it (not tried).
 
 Files: web/banks/variants/<key>-RxC.json (the command, version, plan and puzzles: givens,
 rules as the JSON ``variant``, score, hardest technique, seed) and web/banks/variants.json, the
 page's menu: variant key -> label, words, names and box -> level -> count.
-tests/test_variant_banks.py checks every puzzle (its rules read back, one solution, rated at
+tests/make/test_variant_banks.py checks every puzzle (its rules read back, one solution, rated at
 its level, its seed remakes it).
 
     python scripts/make_variant_banks.py --jobs 2             # every variant (CPU minutes)
@@ -118,6 +118,8 @@ def make_variant(pool: ProcessPoolExecutor, jobs: int, key: str, box: tuple[int,
                             "cpu": round(spent)}
         if found:
             levels[str(level)] = found
+        elif level != LEVELS[0]:
+            break  # a level out of reach: the harder ones are further (not worth their budget)
     bank = {"about": "Rated variant puzzles made by the project's own generator (CPython). "
                      "Each puzzle: generate_puzzle(shape, names, level, seed, "
                      "max_attempts=plan[level].max_attempts).",

@@ -88,5 +88,5 @@ def solve_lines(text: str) -> list:
 
 
 # The report is the value of the last expression (runPythonAsync); importing this module from
-# CPython (tests/test_pyodide.py, for the generated puzzles) runs nothing.
+# CPython (tests/frontends/test_pyodide.py, for the generated puzzles) runs nothing.
 json.dumps(check()) if __name__ == "__main__" else None

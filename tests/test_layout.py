@@ -115,7 +115,7 @@ def test_tests_share_helpers_without_importing_test_modules() -> None:
     # Shared helpers live in tests/helpers.py or conftest fixtures: importing another test
     # module runs its tests' module-level setup and ties two test files together.
     tests = ROOT.parent / "tests"
-    offenders = [f"{path.name}: {m}" for path in sorted(tests.glob("test_*.py"))
+    offenders = [f"{path.name}: {m}" for path in sorted(tests.rglob("test_*.py"))
                  for m in re.findall(r"^\s*from (?:tests\.)?(test_\w+) import",
                                      path.read_text(), re.M)]
     assert not offenders, offenders

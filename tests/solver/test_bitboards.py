@@ -16,7 +16,7 @@ from sudoku_core.model.candidates import Candidates
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.bitboards import assume, common, singles, state_of, tables
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from record_steps import FIXTURE, grid_of  # noqa: E402
 
 PUZZLES = [(p["line"], p["box"]) for p in json.loads(FIXTURE.read_text())["puzzles"]]

@@ -117,7 +117,7 @@ def test_the_page_reads_our_links_and_we_read_its_links() -> None:
     from pathlib import Path
 
     node = shutil.which("node")
-    share = Path(__file__).resolve().parent.parent / "web" / "js" / "share.js"
+    share = Path(__file__).resolve().parents[2] / "web" / "js" / "share.js"
     if node is None or not share.exists():
         pytest.skip("Node.js or web/js/share.js is missing: the page's link code cannot run")
     rng = random.Random(5)
@@ -401,7 +401,7 @@ def test_sudokupad_second_classic_code() -> None:
 
 
 @pytest.mark.parametrize(("zip_", "message"), [
-    # Cages and lines are read where they draw a rule (tests/test_sudokupad_constraints.py).
+    # Cages and lines are read where they draw a rule (tests/formats/test_sudokupad_constraints.py).
     (zipped(parse(EASY)).replace("ca:[", "ca:[{ce:[[0,0],[0,1]],v:'x'},"),
      "cage 1 with the value 'x', which is no killer sum"),
     (zipped(parse(EASY)).replace("ca:[", "l:[{wp:[[0,0],[1,1]]}],ca:["),

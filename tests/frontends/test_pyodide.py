@@ -20,7 +20,7 @@ import pytest
 
 from sudoku_core import parse, solve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
 CORPORA = ("puzzles1_unbiased", "puzzles2_17_clue", "puzzles3_magictour_top1465",
            "puzzles5_forum_hardest_1905_11+", "puzzles6_forum_hardest_1106", "sudoku10k.txt",

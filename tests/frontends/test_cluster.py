@@ -24,8 +24,8 @@ from sudoku_core.cli import main
 # One xdist process runs them all, in file order, on one cluster (make test: --dist loadgroup).
 pytestmark = pytest.mark.xdist_group("dask")
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).parent / "data" / "cluster_batch.txt"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parents[1] / "data" / "cluster_batch.txt"
 WAIT = 300  # seconds a child process may take on a loaded machine before the test fails
 RATE = ["rate", "-f", str(DATA), "--json", "--time-limit", "120"]
 

@@ -22,7 +22,7 @@ from sudoku_core import parse
 from sudoku_core.formats.links.codecs.lzstring import compress_to_base64, decompress
 from sudoku_core.model.errors import SudokuError
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]
 _CORPUS = Path(os.environ.get("SUDOKU_VARIANTS") or _ROOT.parent / "shared" / "variants") / (
     "community-train.tsv")
 _HERE = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],

@@ -41,7 +41,7 @@ from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.step import Chain, ChainLink, ChainNode, Step
 from tests.conftest import find_corpora, read_corpus
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def grid_of(line: str) -> Grid:

@@ -38,7 +38,7 @@ from sudoku_core.formats.records import (
 )
 from sudoku_core.model.errors import ParseError, SudokuError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PUZZLE_4 = "..3..4.221......"
 
 LINE = st.sampled_from([PUZZLE_4, "# comment", "  # indented", "", "   ", "\t", "1234341221434321",

@@ -23,7 +23,8 @@ from sudoku_core.logic.techniques.franken import fishes, kind_of
 from sudoku_core.logic.techniques.single_digit import peer_masks, unit_masks, value_cells
 from sudoku_core.model.candidates import Candidates
 
-FIXTURE = json.loads((Path(__file__).parent / "data" / "logic_fixture.json").read_text())
+DATA = Path(__file__).resolve().parents[1] / "data"
+FIXTURE = json.loads((DATA / "logic_fixture.json").read_text())
 # Listing these at full width (sizes up to 4, two fins) costs about a second a state: a sample.
 SLOW = ("Franken Fish", "Mutant Fish", "Siamese Fish")
 SLOW_EVERY = 8

@@ -17,7 +17,7 @@ from sudoku_core.formats.read import parse
 from sudoku_core.model.grid import Shape
 from sudoku_core.solver.exact import solve
 
-DATA = Path(__file__).parent / "data" / "cluster_batch.txt"
+DATA = Path(__file__).resolve().parents[1] / "data" / "cluster_batch.txt"
 PUZZLES = [ln for ln in DATA.read_text().splitlines() if ln and not ln.startswith("#")]
 
 

@@ -135,7 +135,7 @@ def test_clean_keeps_line_breaks_only_where_asked() -> None:
 
 # --- the community corpus -------------------------------------------------------------------
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]
 _FOLDER = Path(os.environ.get("SUDOKU_VARIANTS") or next(
     (p / "shared" / "variants" for p in _ROOT.parents if (p / "shared" / "variants").is_dir()),
     _ROOT.parent / "shared" / "variants"))

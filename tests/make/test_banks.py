@@ -15,7 +15,7 @@ from sudoku_core.make.generate import generate
 from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.solver.exact import count_solutions
 
-BANKS = Path(__file__).resolve().parent.parent / "web" / "banks"
+BANKS = Path(__file__).resolve().parents[2] / "web" / "banks"
 FILES = sorted(BANKS.glob("[0-9]*x[0-9]*.json"))
 # Up to 12x12 every puzzle is rated; above, rating costs seconds each: the first two per level
 # (every puzzle's uniqueness is still checked).

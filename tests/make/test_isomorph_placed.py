@@ -21,7 +21,7 @@ from sudoku_core.model.grid import Grid, Shape
 from sudoku_core.model.variants import variant_from_json
 from sudoku_core.solver.exact import solve
 
-BANKS = Path(__file__).resolve().parent.parent / "web" / "banks" / "variants"
+BANKS = Path(__file__).resolve().parents[2] / "web" / "banks" / "variants"
 N = 9
 FLIP_ROWS = [(N - 1 - i // N) * N + i % N for i in range(N * N)]  # dest of cell i
 FLIP_COLS = [(i // N) * N + N - 1 - i % N for i in range(N * N)]

@@ -16,7 +16,7 @@ import pytest
 
 from sudoku_core.solver.exact import solve
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from record_steps import FIXTURE, grid_of, path_of  # noqa: E402
 
 PUZZLES: list[dict[str, Any]] = json.loads(FIXTURE.read_text())["puzzles"]
