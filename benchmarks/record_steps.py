@@ -1,8 +1,8 @@
 """Record (or check) the steps of a fixed sample: the fixture that pins the chains' behaviour.
 
-The fixture tests/fixtures/steps_sample.json holds each puzzle with the technique, placements and
-eliminations of every step ``steps()`` takes on it. tests/logic/test_steps_sample.py replays it, so a
-refactor of the shared bitboard code cannot change a path unnoticed. Regenerate it only when a
+The fixture tests/fixtures/steps_sample.json holds each puzzle with the technique, placements
+and eliminations of every step ``steps()`` takes on it. tests/logic/test_steps_sample.py
+replays it, so a refactor of the shared bitboard code cannot change a path unnoticed. Regenerate it only when a
 change of behaviour is intended (the puzzles stay; the paths are recomputed):
 
     python benchmarks/record_steps.py            # rewrite the fixture, print CPU time
