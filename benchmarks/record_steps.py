@@ -2,8 +2,9 @@
 
 The fixture tests/fixtures/steps_sample.json holds each puzzle with the technique, placements
 and eliminations of every step ``steps()`` takes on it. tests/logic/test_steps_sample.py
-replays it, so a refactor of the shared bitboard code cannot change a path unnoticed. Regenerate it only when a
-change of behaviour is intended (the puzzles stay; the paths are recomputed):
+replays it, so a refactor of the shared bitboard code cannot change a path unnoticed.
+Regenerate it only when a change of behaviour is intended (the puzzles stay; the paths are
+recomputed):
 
     python benchmarks/record_steps.py            # rewrite the fixture, print CPU time
     python benchmarks/record_steps.py --time     # time the fixture's puzzles, check their paths

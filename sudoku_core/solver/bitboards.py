@@ -285,8 +285,8 @@ def singles(boards: Boards, unsolved: int, t: Tables, rounds: int | None = None,
     naked and hidden single in sight at once, so ``rounds`` is the length of a forcing chain.
     A value with no free cell left is not checked against its units (the chains' recorded
     steps rest on that: tests/solver/test_propagation.py pins the gap). Raises ``OutOfTime``
-    once the caller's deadline passed: a round over a 64x64 grid costs milliseconds. ``seen``: as for
-    :func:`singles_round` (None: :func:`fresh_seen`).
+    once the caller's deadline passed: a round over a 64x64 grid costs milliseconds.
+    ``seen``: as for :func:`singles_round` (None: :func:`fresh_seen`).
     """
     if seen is None:
         seen = fresh_seen(t)
