@@ -1,4 +1,5 @@
-"""The built site's runtime and wheel under Node (same check as tests/frontends/test_pyodide.py)."""
+"""The built site's runtime and wheel under Node: scripts/smoke_check.py, the same check as
+tests/frontends/test_pyodide.py."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
-from test_pyodide import check_report, run_smoke  # noqa: E402
+from smoke_check import check_report, run_smoke  # noqa: E402
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

@@ -372,3 +372,12 @@ def published_values(solution: str, size: int) -> list[int]:
     if size <= 9:
         return [int(ch) for ch in solution]
     return [ord(ch.upper()) - ord("A") + 1 for ch in solution]
+
+
+def random_pair(shape: Shape, seed: int) -> tuple[Grid, Grid]:
+    """Random givens and entries on the other cells (values need not make a sudoku)."""
+    rng = random.Random(seed)
+    n = shape.size
+    givens = [rng.randint(1, n) if rng.random() < 0.3 else 0 for _ in range(shape.cell_count)]
+    entries = [0 if g or rng.random() < 0.5 else rng.randint(1, n) for g in givens]
+    return Grid(shape, tuple(givens)), Grid(shape, tuple(entries))

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from helpers import random_pair
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,15 +24,6 @@ from sudoku_core.solver.exact import solve
 SHAPES = [Shape(r, c) for r, c in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 4),
                                     (5, 5), (5, 7), (6, 6), (5, 8)]]
 EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
-
-
-def random_pair(shape: Shape, seed: int) -> tuple[Grid, Grid]:
-    """Random givens and entries on the other cells (values need not make a sudoku)."""
-    rng = random.Random(seed)
-    n = shape.size
-    givens = [rng.randint(1, n) if rng.random() < 0.3 else 0 for _ in range(shape.cell_count)]
-    entries = [0 if g or rng.random() < 0.5 else rng.randint(1, n) for g in givens]
-    return Grid(shape, tuple(givens)), Grid(shape, tuple(entries))
 
 
 # --- the page's own links --------------------------------------------------------------------

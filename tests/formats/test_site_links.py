@@ -3,9 +3,8 @@ site holds, and agreement with published links."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from helpers import random_pair
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,15 +16,6 @@ from sudoku_core.model.grid import Grid, Shape
 FPUZZLES_SHAPES = [Shape.for_size(n) for n in (4, 6, 8, 9, 10, 12, 14, 15, 16)]
 S9B = ("S9B4s010g091803064a4c281c1i2t082q7r7v81094g520l1o1m054b074i0g024i018i04038i4nbqba048y0"
        "2b70gc34306040c07b6020eb707bk01447wbeba0f0558bgc22q032qb7bfbf4ebi05067u010g02bi")
-
-
-def random_pair(shape: Shape, seed: int) -> tuple[Grid, Grid]:
-    """Random givens and entries on the other cells (values need not make a sudoku)."""
-    rng = random.Random(seed)
-    n = shape.size
-    givens = [rng.randint(1, n) if rng.random() < 0.3 else 0 for _ in range(shape.cell_count)]
-    entries = [0 if g or rng.random() < 0.5 else rng.randint(1, n) for g in givens]
-    return Grid(shape, tuple(givens)), Grid(shape, tuple(entries))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

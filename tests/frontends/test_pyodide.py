@@ -10,9 +10,6 @@ check after `make site` (e2e/test_pyodide_node.py), so a fresh clone never skips
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,45 +18,13 @@ import pytest
 from sudoku_core import parse, solve
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from smoke_check import NODE, check_report, run_smoke  # noqa: E402
+
 CORPORA = ("puzzles1_unbiased", "puzzles2_17_clue", "puzzles3_magictour_top1465",
            "puzzles5_forum_hardest_1905_11+", "puzzles6_forum_hardest_1106", "sudoku10k.txt",
            "puzzles7_serg_benchmark")
-
-
-def run_smoke(site: Path, puzzles: Path | None = None) -> dict[str, object]:
-    """Run the Node smoke script on a built site (solving ``puzzles`` too); its report."""
-    assert NODE is not None
-    extra = [str(puzzles)] if puzzles else []
-    proc = subprocess.run(
-        [NODE, str(ROOT / "scripts" / "pyodide_smoke.mjs"), str(site), *extra],
-        capture_output=True, text=True, timeout=300,
-    )
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    assert lines, f"no report (exit {proc.returncode}): {proc.stderr[-2000:]}"
-    report: dict[str, object] = json.loads(lines[-1])
-    assert proc.returncode == 0, report
-    return report
-
-
-def check_report(report: dict[str, object]) -> None:
-    assert report["ok"] is True, report
-    assert str(report["python"]).startswith("3.14"), report
-    assert report["platform"] == "emscripten"
-    results = report["results"]
-    assert isinstance(results, dict)
-    assert set(results) >= {"4x4", "9x9", "16x16"}
-    assert all(r["ok"] and r["status"] == "solved" for r in results.values())
-    # Same seed, same puzzle on CPython and in Pyodide (the generator's promise).
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from pyodide_smoke import generated
-    finally:
-        sys.path.pop(0)
-    assert report["generated"] == generated()
-    # The site ships the standard library and the engine as bytecode: nothing is compiled.
-    assert report["compiled_from_source"] == [], report["compiled_from_source"]
-    assert report["stdlib_not_bytecode"] == [], report["stdlib_not_bytecode"][:5]
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")

@@ -8,60 +8,10 @@ import { test } from "node:test";
 
 import { emptyDoc } from "../../web/js/doc.js";
 import * as G from "../../web/js/games.js";
+import { FakeStorage } from "./fake_storage.mjs";
 
 const PREFIX = "sudoku-core:game:";
 const INDEX_KEY = "sudoku-core:games";
-
-// Storage as the browser's: strings only, and a quota (in characters of keys and values) past
-// which setItem throws QuotaExceededError and changes nothing. `refuse(key)` refuses more.
-class FakeStorage {
-  constructor(quota = Infinity, refuse = () => false) {
-    this.map = new Map();
-    this.quota = quota;
-    this.refuse = refuse;
-  }
-
-  get length() {
-    return this.map.size;
-  }
-
-  key(i) {
-    return [...this.map.keys()][i] ?? null;
-  }
-
-  getItem(key) {
-    return this.map.has(key) ? this.map.get(key) : null;
-  }
-
-  setItem(key, value) {
-    const text = String(value);
-    const old = this.map.has(key) ? key.length + this.map.get(key).length : 0;
-    if (this.refuse(key) || this.used() - old + key.length + text.length > this.quota) {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    }
-    this.map.set(key, text);
-  }
-
-  removeItem(key) {
-    this.map.delete(key);
-  }
-
-  used() {
-    let n = 0;
-    for (const [k, v] of this.map) n += k.length + v.length;
-    return n;
-  }
-
-  snapshot() {
-    return new Map(this.map);
-  }
-
-  // Fill to the quota with one value, as other projects of a shared origin can.
-  fill() {
-    const room = this.quota - this.used() - "filler".length;
-    this.map.set("filler", "x".repeat(Math.max(0, room)));
-  }
-}
 
 // A state as the page has it, for a 4x4 (or `box`) game with the given entries.
 function stateOf(id, entries = {}, { box = [2, 2], finished = null, history = 0 } = {}) {

@@ -10,38 +10,10 @@ import * as G from "../../web/js/games.js";
 import { keep, saveNow, track } from "../../web/js/saving.js";
 import * as S from "../../web/js/state.js";
 import { dispatch, getState, update } from "../../web/js/store.js";
+import { FakeStorage } from "./fake_storage.mjs";
 
-// The browser's storage: strings only; `full` refuses every write.
-class Storage {
-  constructor() {
-    this.map = new Map();
-    this.full = false;
-  }
-
-  get length() {
-    return this.map.size;
-  }
-
-  key(i) {
-    return [...this.map.keys()][i] ?? null;
-  }
-
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-
-  setItem(k, v) {
-    if (this.full) throw new Error("QuotaExceededError");
-    this.map.set(k, String(v));
-  }
-
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
-
-globalThis.localStorage = new Storage();
-globalThis.sessionStorage = new Storage();
+globalThis.localStorage = new FakeStorage();
+globalThis.sessionStorage = new FakeStorage();
 
 function newGame() {
   const doc = emptyDoc([2, 2]);
