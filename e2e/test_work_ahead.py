@@ -1,5 +1,5 @@
 """Work done before the player waits: a second engine finds the next hints and the Steps walk
-while the player thinks (web/js/background.js, workAhead); Hint and Steps then answer from what
+while the player thinks (web/js/ahead.js, WorkAhead); Hint and Steps then answer from what
 it found (<html data-hint-from="cache">, data-steps-from) and say exactly what the engine would
 have said on demand (the same request, answered by the library here).
 

@@ -25,7 +25,7 @@ export function startEngine(workerUrl, onStatus, after) {
   return engine;
 }
 
-// The answers worked out ahead ({lookup(cmd, args) -> Promise | null}, background.js) that the
+// The answers worked out ahead ({lookup(cmd, args) -> Promise | null}, ahead.js WorkAhead) that the
 // engine answers matching requests from; set before or after the engine starts.
 export function answerAheadFrom(answers) {
   ahead = answers;

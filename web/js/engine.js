@@ -1,5 +1,5 @@
 // Worker client: id-tagged requests -> promises; cancel = terminate the worker and start anew.
-// A request the page worked out ahead (background.js: hints and the Steps walk, found by a
+// A request the page worked out ahead (ahead.js WorkAhead: hints and the Steps walk, found by a
 // second worker while the player thinks) is answered from `answers` without the worker.
 
 export class CancelledError extends Error {

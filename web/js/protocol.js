@@ -151,7 +151,7 @@ export function readAbout(about) {
   return Object.keys(out).length ? out : null;
 }
 
-// Work done ahead (background.js) keeps whole replies to hand back as the engine's own
+// Work done ahead (ahead.js) keeps whole replies to hand back as the engine's own
 // (engine.js): a reply cut short by its time limit is no answer, so none is kept.
 export function keptReply(r) {
   return r && !r.timed_out ? r : null;
