@@ -93,33 +93,44 @@ const VARIANT_FLAGS = ["diagonals", "windows", "anti_knight", "anti_king"];
 const isIndexList = (list, top) => Array.isArray(list) &&
   list.every((v) => Number.isInteger(v) && v >= 0 && v < top);
 
+// One checked cage, or null: cells on the grid, a whole sum or none.
+function checkCage(cage, n) {
+  if (!cage || typeof cage !== "object" || !isIndexList(cage.cells, n * n)) return null;
+  if (cage.sum !== undefined && cage.sum !== null && !Number.isInteger(cage.sum)) return null;
+  return Number.isInteger(cage.sum) ? { cells: cage.cells.slice(), sum: cage.sum } : { cells: cage.cells.slice() };
+}
+
+// One rule's value checked for shape: [kept value or undefined (off, empty)], or null (broken).
+const CHECKS = {
+  flag: (value) => (typeof value === "boolean" ? [value || undefined] : null),
+  regions: (value, n) => (!isIndexList(value, n) || (value.length && value.length !== n * n) ? null
+    : [value.length ? value.slice() : undefined]),
+  cages: (value, n) => {
+    if (!Array.isArray(value)) return null;
+    const cages = value.map((cage) => checkCage(cage, n));
+    return cages.includes(null) ? null : [cages.length ? cages : undefined];
+  },
+  // Checked for shape only: the engine reads every item and names a broken one.
+  placed: (value) => (isPlaced(value) ? [JSON.parse(JSON.stringify(value))]
+    : value === false || (Array.isArray(value) && !value.length) ? [undefined] : null),
+};
+
+function checkOf(key) {
+  if (VARIANT_FLAGS.includes(key)) return CHECKS.flag;
+  if (key === "regions" || key === "cages") return CHECKS[key];
+  return PLACED_KEY.test(key) ? CHECKS.placed : null;
+}
+
 // A variant object read from a link or a saved game, checked for shape only (the engine checks
 // the rules: joined regions, cages in range), or null when it is not one.
 export function checkVariant(raw, n) {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const out = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (VARIANT_FLAGS.includes(key)) {
-      if (typeof value !== "boolean") return null;
-      if (value) out[key] = true;
-    } else if (key === "regions") {
-      if (!isIndexList(value, n) || (value.length && value.length !== n * n)) return null;
-      if (value.length) out.regions = value.slice();
-    } else if (key === "cages") {
-      if (!Array.isArray(value)) return null;
-      const cages = [];
-      for (const cage of value) {
-        if (!cage || typeof cage !== "object" || !isIndexList(cage.cells, n * n)) return null;
-        if (cage.sum !== undefined && cage.sum !== null && !Number.isInteger(cage.sum)) return null;
-        cages.push(Number.isInteger(cage.sum) ? { cells: cage.cells.slice(), sum: cage.sum }
-          : { cells: cage.cells.slice() });
-      }
-      if (cages.length) out.cages = cages;
-    } else if (PLACED_KEY.test(key) && (isPlaced(value) || value === false ||
-        (Array.isArray(value) && !value.length))) {
-      // Checked for shape only: the engine reads every item and names a broken one.
-      if (isPlaced(value)) out[key] = JSON.parse(JSON.stringify(value));
-    } else return null;
+    const check = checkOf(key);
+    const kept = check && check(value, n);
+    if (!kept) return null;
+    if (kept[0] !== undefined) out[key] = kept[0];
   }
   return variantNames(out) ? out : null;
 }

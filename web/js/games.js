@@ -107,29 +107,46 @@ export function newTab() {
 }
 const THIS_TAB = newTab();
 
-// A stored document, checked value by value; null when anything is off.
-export function checkDoc(raw) {
+// The stored box shape [r, c], or null.
+function storedBox(raw) {
   if (!raw || !Array.isArray(raw.box) || raw.box.length !== 2) return null;
   const [r, c] = raw.box;
-  if (!Number.isInteger(r) || !Number.isInteger(c) || r < 2 || c < 2 || r * c > 64) return null;
-  const n = r * c;
-  const doc = emptyDoc([r, c]);
+  return Number.isInteger(r) && Number.isInteger(c) && r >= 2 && c >= 2 && r * c <= 64 ? [r, c] : null;
+}
+
+// The value grids (givens, entries ...) into `doc`; false when one is off.
+function readValues(doc, raw, n) {
   for (const key of VALUE_KEYS) {
     const values = raw[key];
-    if (!Array.isArray(values) || values.length !== n * n) return null;
-    if (!values.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) return null;
+    if (!Array.isArray(values) || values.length !== n * n) return false;
+    if (!values.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) return false;
     doc[key] = values.slice();
   }
+  return true;
+}
+
+// The per-cell lists (marks, colours ...) into `doc`; false when one is off.
+function readLists(doc, raw, n) {
   for (const key of LIST_KEYS) {
     const lists = raw[key] !== undefined ? raw[key] : key === "centre" ? raw.pencil : undefined;
     if (lists === undefined) continue; // stored by an older version
     const top = key === "colors" ? 9 : n;
-    if (!Array.isArray(lists) || lists.length !== n * n) return null;
+    if (!Array.isArray(lists) || lists.length !== n * n) return false;
     const ok = (m) => Array.isArray(m) && m.length <= top &&
       m.every((v) => Number.isInteger(v) && v >= 1 && v <= top);
-    if (!lists.every(ok)) return null;
+    if (!lists.every(ok)) return false;
     doc[key] = lists.map((m) => [...new Set(m)]);
   }
+  return true;
+}
+
+// A stored document, checked value by value; null when anything is off.
+export function checkDoc(raw) {
+  const box = storedBox(raw);
+  if (!box) return null;
+  const n = box[0] * box[1];
+  const doc = emptyDoc(box);
+  if (!readValues(doc, raw, n) || !readLists(doc, raw, n)) return null;
   if (raw.variant !== undefined) {
     const variant = checkVariant(raw.variant, n);
     if (!variant) return null;

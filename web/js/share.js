@@ -97,10 +97,8 @@ export function ownLink(text) {
   return m ? m[1] : null;
 }
 
-// Read a hash into a document, or null when it carries no puzzle; LinkError when broken.
-export function fromHash(hash) {
-  const text = hash.startsWith("#") ? hash.slice(1) : hash;
-  if (!text) return null;
+// The hash's parameters (key -> trimmed, decoded value); LinkError when broken.
+function hashParams(text) {
   if (text.length > MAX_LINK) {
     throw new LinkError(`the link is too long (${text.length} characters) to hold a puzzle`);
   }
@@ -117,8 +115,11 @@ export function fromHash(hash) {
     }
     params.set(key, value.trim());
   }
-  if (!params.has("p")) return null;
-  const p = params.get("p").replace(/\s+/g, "");
+  return params;
+}
+
+// The grid's size from the puzzle parameter (a square number of cells).
+function gridSize(p) {
   const count = p.includes(",") ? p.split(",").length : p.length;
   const n = Math.round(Math.sqrt(count));
   if (!count || n * n !== count) {
@@ -128,6 +129,11 @@ export function fromHash(hash) {
     throw new LinkError(`a ${n}x${n} grid is not supported here (up to 35x35 one symbol per ` +
       "cell, above that numbers separated by commas)");
   }
+  return n;
+}
+
+// The box shape: the link's `box`, else the size's default.
+function boxOf(params, n) {
   let box = defaultBox(n);
   if (params.has("box")) {
     const m = /^(\d{1,2})[x*,](\d{1,2})$/i.exec(params.get("box"));
@@ -138,11 +144,13 @@ export function fromHash(hash) {
     }
   }
   if (!box) throw new LinkError(`no box shape fits a ${n}x${n} grid`);
-  const doc = emptyDoc(box);
-  doc.givens = valuesOf(p, n, "puzzle");
+  return box;
+}
+
+// The player's work the link carries: entries (e=), marks and colours (EXTRAS).
+function readWork(doc, params, n) {
   if (params.has("e")) {
-    const e = params.get("e").replace(/\s+/g, "");
-    const entries = valuesOf(e, n, "entries");
+    const entries = valuesOf(params.get("e").replace(/\s+/g, ""), n, "entries");
     if (entries.length !== n * n) {
       throw new LinkError(`the entries in the link have ${entries.length} cells, the puzzle ${n * n}`);
     }
@@ -155,16 +163,34 @@ export function fromHash(hash) {
       removed: "removed candidates" }[field];
     doc[field] = readLists(params.get(key), n, top, what);
   }
-  if (params.has("v") && params.get("v")) {
-    let raw;
-    try {
-      raw = JSON.parse(params.get("v"));
-    } catch {
-      throw new LinkError("the variant rules in the link (v=) are not JSON");
-    }
-    const variant = checkVariant(raw, n);
-    if (!variant) throw new LinkError("the variant rules in the link (v=) are not rules of this grid");
-    doc.variant = variant;
+}
+
+// The rules (v=), checked for shape; null when the link has none.
+function readRules(params, n) {
+  if (!params.has("v") || !params.get("v")) return null;
+  let raw;
+  try {
+    raw = JSON.parse(params.get("v"));
+  } catch {
+    throw new LinkError("the variant rules in the link (v=) are not JSON");
   }
+  const variant = checkVariant(raw, n);
+  if (!variant) throw new LinkError("the variant rules in the link (v=) are not rules of this grid");
+  return variant;
+}
+
+// Read a hash into a document, or null when it carries no puzzle; LinkError when broken.
+export function fromHash(hash) {
+  const text = hash.startsWith("#") ? hash.slice(1) : hash;
+  if (!text) return null;
+  const params = hashParams(text);
+  if (!params.has("p")) return null;
+  const p = params.get("p").replace(/\s+/g, "");
+  const n = gridSize(p);
+  const doc = emptyDoc(boxOf(params, n));
+  doc.givens = valuesOf(p, n, "puzzle");
+  readWork(doc, params, n);
+  const variant = readRules(params, n);
+  if (variant) doc.variant = variant;
   return doc;
 }
