@@ -24,9 +24,9 @@ from ..model.budget import OutOfTime
 from ..model.constraints import KILLER
 from ..model.errors import quoted
 from ..model.grid import Shape
-from .batch import progress_bar, write_line
+from .batch import progress_bar
 from .cluster import Cluster, cluster_address
-from .common import EXIT_OK, EXIT_PROBLEM, UsageError
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError, write_line
 from .dataset import GENERATE_HEADER, add_format_option, cells, csv_line
 from .options import add_time_limit, integer, variant_names
 from .resume import Output, add_output_options, batch_output

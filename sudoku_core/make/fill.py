@@ -9,7 +9,7 @@ from ..model import budget
 from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
 from ..solver.exact import solve
-from .symmetry import shuffled_lines
+from ..solver.pattern import pattern_solution
 
 # The solver restarts random fills with growing node caps to cut their heavy tail (25x25
 # and up); the overall cap here counts nodes, not seconds, so the grid depends only on the
@@ -41,25 +41,3 @@ def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None 
             raise OutOfTime(f"the time limit ran out before a {shape.size}x{shape.size} grid "
                             f"keeping the rules {rules} was filled; give it more time")
         cap *= 2
-
-
-def pattern_solution(shape: Shape, rng: random.Random) -> Grid:
-    """A shuffled pattern grid: always valid and fast, but from a narrower family of grids.
-
-    Base pattern: value(r, c) = (bc * (r % br) + r // br + c) mod N, which is a valid grid
-    for br x bc boxes; then shuffle bands, rows within bands, stacks, columns within stacks
-    and symbols, and transpose when the boxes are square.
-    """
-    br, bc, n = shape.box_rows, shape.box_cols, shape.size
-    rows = shuffled_lines(bc, br, rng)  # bc bands of br rows
-    cols = shuffled_lines(br, bc, rng)  # br stacks of bc columns
-    symbols = list(range(1, n + 1))
-    rng.shuffle(symbols)
-    flip = br == bc and rng.random() < 0.5
-    cells = [0] * (n * n)
-    for r in range(n):
-        for c in range(n):
-            pr, pc = rows[r], cols[c]
-            v = symbols[(bc * (pr % br) + pr // br + pc) % n]
-            cells[(c * n + r) if flip else (r * n + c)] = v
-    return Grid(shape, tuple(cells))

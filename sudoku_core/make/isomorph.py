@@ -28,7 +28,8 @@ from functools import cached_property
 
 from ..model.grid import Cell, Grid, Shape
 from ..model.variants import Cage, Variant
-from .symmetry import SymmetryError, shuffled_lines
+from ..solver.pattern import shuffled_lines
+from .symmetry import SymmetryError
 
 _TRIES = 32  # draws of a rule-keeping family before the next, smaller one
 

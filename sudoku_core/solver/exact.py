@@ -35,6 +35,7 @@ from ..model.grid import Grid, Shape, geometry
 from ..model.messages import solve_message
 from . import _cover, bitboards, variant_search
 from ._cover import SearchResult
+from .pattern import pattern_solution
 
 DEFAULT_MAX_NODES = 2_000_000
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
@@ -331,8 +332,6 @@ def _pattern_fill(shape: Shape, rng: random.Random | None) -> SearchResult:
     Why: a search fill of an empty 49x49 or 64x64 grid costs tens of seconds; every shuffled
     pattern grid is a solution of the empty grid. ``rng`` shuffles it (a fixed seed if None).
     """
-    from ..make.fill import pattern_solution  # fill builds on solve: import here, not at the top
-
     grid = pattern_solution(shape, rng or random.Random(_RESTART_SEED))
     return SearchResult(1, list(grid.cells), 0, False, False)
 
