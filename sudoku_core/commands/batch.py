@@ -99,8 +99,7 @@ def _results(items: Iterator[Item], estimate: int, args: argparse.Namespace,
     jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
     if not args.jobs and estimate < PARALLEL_THRESHOLD:
         jobs = 1
-    # The parsed options travel to worker processes; the `run` callback is not picklable.
-    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    plain = argparse.Namespace(**vars(args))  # the parsed options travel to worker processes
     if getattr(args, "cluster", None):
         return on_cluster(args.cluster, worker, items, plain, estimate)
     return _map(worker, items, plain, jobs), f"{jobs} process{'es' if jobs > 1 else ''}"

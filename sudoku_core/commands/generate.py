@@ -73,7 +73,6 @@ def add_parser(subparsers: Any) -> None:
                         "regions), killer (random cages), antiknight, antiking")
     p.add_argument("--no-givens", action="store_true",
                    help="killer: no givens, the cages alone decide the solution")
-    p.set_defaults(run=run)
 
 
 def seed_number(text: str) -> int:
@@ -85,7 +84,7 @@ def seed_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{quoted(text)}: {exc}") from None
 
 
-def run(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles; exit 1 when some level was not reached."""
     if args.box:
         shape = Shape.parse(args.box, args.size)
