@@ -56,7 +56,7 @@ State = tuple[list[int], int, Seen]
 
 
 def _hot(boards: list[int], unsolved: int, t: bitboards.Tables, seen: Seen) -> int | None:
-    left = exact._propagate(boards, unsolved, t, None, seen and seen[:])
+    left = exact._propagate(boards, unsolved, t, seen and seen[:])
     return None if left < 0 else left
 
 

@@ -161,8 +161,8 @@ def engines(grids: list[Any]) -> dict[str, dict[str, float]]:
     counts: dict[str, list[int]] = {}
     out = {}
     for name, fn in (
-        ("big int (_cover)", lambda g: _cover.search(t, g.cells, 2, None, None, None).count),
-        ("bitboards per value", lambda g: solver._search_bitboards(g, 2, None, None, None).count),
+        ("big int (_cover)", lambda g: _cover.search(t, g.cells, 2, None, None).count),
+        ("bitboards per value", lambda g: solver._search_bitboards(g, 2, None, None).count),
         ("list of small ints", lambda g: list_engine(g.cells)),
     ):
         counts[name] = []

@@ -11,7 +11,8 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from . import __version__
 from .commands import generate, hint, rate, show, solve, steps, validate
@@ -19,15 +20,24 @@ from .commands.common import EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE
 from .commands.output import ascii_fallback
 from .model.errors import SudokuError
 
-# The subcommands in the order `sudoku --help` lists them; each module has add_parser().
-COMMANDS = {
-    "solve": solve,
-    "validate": validate,
-    "show": show,
-    "hint": hint,
-    "steps": steps,
-    "rate": rate,
-    "generate": generate,
+
+class Subcommand(NamedTuple):
+    """One subcommand: the function that declares its options, and the one that runs it."""
+
+    add_parser: Callable[[Any], None]  # takes argparse's subparsers
+    main: Callable[[argparse.Namespace], int]  # the exit code
+
+
+# The subcommands in the order `sudoku --help` lists them. main() dispatches through this
+# table alone: `sudoku NAME` runs COMMANDS[NAME].main(args).
+COMMANDS: dict[str, Subcommand] = {
+    "solve": Subcommand(solve.add_parser, solve.main),
+    "validate": Subcommand(validate.add_parser, validate.main),
+    "show": Subcommand(show.add_parser, show.main),
+    "hint": Subcommand(hint.add_parser, hint.main),
+    "steps": Subcommand(steps.add_parser, steps.main),
+    "rate": Subcommand(rate.add_parser, rate.main),
+    "generate": Subcommand(generate.add_parser, generate.main),
 }
 
 
@@ -48,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"sudoku-core {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
                                        parser_class=_Parser)
-    for module in COMMANDS.values():
-        module.add_parser(subparsers)
+    for command in COMMANDS.values():
+        command.add_parser(subparsers)
     return parser
 
 
@@ -82,11 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        command = f"sudoku {args.command}" if getattr(args, "command", None) else command
-        if not getattr(args, "run", None):
+        if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_USAGE
-        code: int = args.run(args)
+        command = f"sudoku {args.command}"
+        code = COMMANDS[args.command].main(args)
         sys.stdout.flush()
         return code
     except SudokuError as exc:

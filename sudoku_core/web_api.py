@@ -23,6 +23,7 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -392,7 +393,7 @@ def cmd_steps(args: Json) -> Json:
     stream = args.get("stream", False)
     if not isinstance(stream, bool):
         raise BadRequest("stream must be true or false")
-    emit = _STREAM[-1] if _STREAM else None
+    emit = _STREAM.get()
     if not stream or emit is None:
         return steps(grid, time_limit=_budget(args)).to_json()
     shape = grid.shape
@@ -515,8 +516,10 @@ def _load(request_json: str) -> Json:
     return request
 
 
-# The emitter of the request being answered, for commands that send partial results.
-_STREAM: list[Callable[[Json], object]] = []
+# The emitter of the request being answered, for commands that send partial results: a
+# context variable, so that it is this request's alone.
+_STREAM: ContextVar[Callable[[Json], object] | None] = ContextVar("sudoku_core_stream",
+                                                                   default=None)
 
 
 def handle(request_json: str, emit: Callable[[str], object] | None = None) -> str:
@@ -542,13 +545,13 @@ def handle(request_json: str, emit: Callable[[str], object] | None = None) -> st
         if emit is not None:
             send = emit
             request_id = rid
-            _STREAM.append(lambda part: send(json.dumps({"id": request_id, "partial": part},
-                                                        separators=(",", ":"))))
+            token = _STREAM.set(lambda part: send(json.dumps({"id": request_id, "partial": part},
+                                                             separators=(",", ":"))))
         try:
             result = fn(args)
         finally:
             if emit is not None:
-                _STREAM.pop()
+                _STREAM.reset(token)
         return json.dumps({"id": rid, "result": result}, separators=(",", ":"))
     except Exception as exc:  # the facade's promise: every failure becomes a reply
         return json.dumps({"id": rid, "error": _error(exc)}, separators=(",", ":"))

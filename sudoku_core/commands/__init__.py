@@ -1,1 +1,2 @@
-"""The `sudoku` subcommands, one module each; each exports ``add_parser(subparsers)``."""
+"""The `sudoku` subcommands, one module each; each exports ``add_parser(subparsers)``, which
+declares it, and ``main(args)``, which runs it (the table in cli.py names both)."""

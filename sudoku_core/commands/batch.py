@@ -12,24 +12,18 @@ import threading
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..model.errors import ParseError, SudokuError
-from .common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, Item, Outcome, UsageError, Worker
+from ..model.errors import ParseError
+from .cluster import on_cluster
+from .common import EXIT_OK, Item, Outcome, Worker, apply_worker, write_line
 from .inputs import iter_items
-
-if TYPE_CHECKING:
-    from .resume import Output
+from .resume import Output, batch_output
 
 PARALLEL_THRESHOLD = 400  # below this, starting processes costs more than it saves
 
 
 MAX_JOBS_PER_CORE = 4  # -j above this many processes per core only wastes memory
-
-
-def write_line(text: str) -> None:
-    """Print ``text`` and its newline in one write: an interrupt never leaves half a line."""
-    sys.stdout.write(text + "\n")
 
 
 def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
@@ -43,31 +37,8 @@ def emit(outcome: Outcome, as_json: bool, label: str = "") -> None:
         print(outcome.note, file=sys.stderr)
 
 
-def apply_worker(worker: Worker, item: Item, args: argparse.Namespace) -> Outcome:
-    """The worker's outcome, or the error of a line that could not be read."""
-    name = getattr(args, "command", None)
-    prefix = f"sudoku {name}: error: " if name else "error: "
-    if item.error:
-        return Outcome(EXIT_USAGE, {}, "", False, note=prefix + item.error)
-    if not item.label:
-        return worker(item, args)
-    try:
-        return worker(item, args)
-    except UsageError:
-        raise  # the command line is at fault, not this line: say it once and stop
-    except SudokuError as exc:
-        return Outcome(EXIT_USAGE, {}, "", False, note=f"{prefix}{item.label}: {exc}")
-    except Exception as exc:
-        # A bug must not cost the rest of the batch: name the puzzle, go on.
-        return Outcome(EXIT_INTERNAL, {}, "", False, note=(
-            f"{prefix}{item.label}: internal error ({type(exc).__name__}: {exc}); "
-            f"please report it with this puzzle: {item.grid.line()}"))
-
-
 def run(args: argparse.Namespace, worker: Worker, verb: str = "solved") -> int:
     """Run ``worker`` on the puzzle or the batch, in input order; return the exit code."""
-    from .resume import batch_output  # here: resume.py imports this module
-
     items, estimate = iter_items(args)
     with batch_output(args) as out:
         if not estimate:
@@ -128,11 +99,8 @@ def _results(items: Iterator[Item], estimate: int, args: argparse.Namespace,
     jobs = min(args.jobs or cores, MAX_JOBS_PER_CORE * cores, estimate)
     if not args.jobs and estimate < PARALLEL_THRESHOLD:
         jobs = 1
-    # The parsed options travel to worker processes; the `run` callback is not picklable.
-    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    plain = argparse.Namespace(**vars(args))  # the parsed options travel to worker processes
     if getattr(args, "cluster", None):
-        from .cluster import on_cluster  # Dask is an optional extra: imported when asked for
-
         return on_cluster(args.cluster, worker, items, plain, estimate)
     return _map(worker, items, plain, jobs), f"{jobs} process{'es' if jobs > 1 else ''}"
 

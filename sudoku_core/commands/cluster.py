@@ -19,8 +19,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..model.errors import quoted
-from .batch import apply_worker
-from .common import EXIT_INTERNAL, Item, Outcome, UsageError, Worker
+from .common import EXIT_INTERNAL, Item, Outcome, UsageError, Worker, apply_worker
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -24,9 +24,9 @@ from ..model.budget import OutOfTime
 from ..model.constraints import KILLER
 from ..model.errors import quoted
 from ..model.grid import Shape
-from .batch import progress_bar, write_line
+from .batch import progress_bar
 from .cluster import Cluster, cluster_address
-from .common import EXIT_OK, EXIT_PROBLEM, UsageError
+from .common import EXIT_OK, EXIT_PROBLEM, UsageError, write_line
 from .dataset import GENERATE_HEADER, add_format_option, cells, csv_line
 from .options import add_time_limit, integer, variant_names
 from .resume import Output, add_output_options, batch_output
@@ -73,7 +73,6 @@ def add_parser(subparsers: Any) -> None:
                         "regions), killer (random cages), antiknight, antiking")
     p.add_argument("--no-givens", action="store_true",
                    help="killer: no givens, the cages alone decide the solution")
-    p.set_defaults(run=run)
 
 
 def seed_number(text: str) -> int:
@@ -85,7 +84,7 @@ def seed_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{quoted(text)}: {exc}") from None
 
 
-def run(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles; exit 1 when some level was not reached."""
     if args.box:
         shape = Shape.parse(args.box, args.size)

@@ -32,11 +32,11 @@ def add_parser(subparsers: Any) -> None:
                    help="look (where to look), nudge (technique and region), step (default), "
                         "apply, or reveal (apply, and the right values of wrong entries)")
     add_time_limit(p, "per hint")
-    p.set_defaults(run=run_hint)
 
 
-def run_hint(args: argparse.Namespace) -> int:
-    """Read a single grid's text once (stdin too), so that its pencil marks can be kept."""
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku hint`; a single grid's text is read once (stdin too), so that its pencil
+    marks can be kept."""
     if getattr(args, "file", None) is None:
         source = args.puzzle if args.puzzle is not None else "-"
         if source == "-" and not sys.stdin.isatty():

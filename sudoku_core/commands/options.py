@@ -10,6 +10,7 @@ from ..model.constraints import FIRST
 from ..model.errors import SudokuError, quoted
 from ..model.grid import Shape
 from ..model.variants import VARIANT_NAMES, parse_names
+from .resume import add_batch_options
 
 _DATA_RULES = [row for row in FIRST if not row.is_flag]  # jigsaw, killer: named with their data
 
@@ -38,8 +39,6 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, batch: bool = True) 
             "-j", "--jobs", type=whole_number(0), default=0, metavar="N",
             help="batch: worker processes (default: all cores for large batches)",
         )
-        from .resume import add_batch_options  # here: resume.py imports this module
-
         add_batch_options(parser)
 
 

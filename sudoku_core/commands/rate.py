@@ -23,7 +23,12 @@ def add_parser(subparsers: Any) -> None:
     add_input_arguments(p)
     add_time_limit(p, "for the whole rating")
     add_format_option(p)
-    p.set_defaults(run=lambda args: run(args, rate_one, "rated"), csv_rows=RatedRows)
+    p.set_defaults(csv_rows=RatedRows)  # --format csv: the rows that batch_output writes
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku rate` on the puzzle or the batch; the exit code."""
+    return run(args, rate_one, "rated")
 
 
 def rate_one(item: Item, args: argparse.Namespace) -> Outcome:

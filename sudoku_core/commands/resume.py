@@ -15,14 +15,12 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .batch import write_line
-from .common import Item, UsageError
+from .cluster import cluster_address
+from .common import Item, UsageError, write_line
 
 
 def add_batch_options(parser: argparse.ArgumentParser) -> None:
     """--cluster, -o OUT and --resume: batches spread over a cluster and picked up again."""
-    from .cluster import cluster_address
-
     parser.add_argument(
         "--cluster", type=cluster_address, default=None, metavar="ADDRESS",
         help="batch: run on a Dask cluster: tcp://HOST:PORT (a running scheduler), or local "

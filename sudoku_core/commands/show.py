@@ -24,7 +24,11 @@ def add_parser(subparsers: Any) -> None:
     )
     add_input_arguments(p)
     p.add_argument("--to", choices=FORMATS, default="pretty", help="output format")
-    p.set_defaults(run=lambda args: run(args, show_one, "shown"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku show` on the puzzle or the batch; the exit code."""
+    return run(args, show_one, "shown")
 
 
 def show_one(item: Item, args: argparse.Namespace) -> Outcome:

@@ -34,7 +34,11 @@ def add_parser(subparsers: Any) -> None:
                         "setter's view), with how many solutions hold it when there are few")
     p.add_argument("--to", choices=("pretty", "line", "tokens", "json"), default=None,
                    help="how to print a solution (default: pretty, one line in a batch)")
-    p.set_defaults(run=lambda args: run(args, solve_one, "solved"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku solve` on the puzzle or the batch; the exit code."""
+    return run(args, solve_one, "solved")
 
 
 def solve_one(item: Item, args: argparse.Namespace) -> Outcome:

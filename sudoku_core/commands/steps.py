@@ -26,8 +26,13 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--no-singles", action="store_true",
                    help="hide full houses and singles in the human listing")
     steps_all.add_arguments(p)
-    p.set_defaults(run=lambda args: steps_all.main(args) if steps_all.wanted(args)
-                   else run(args, steps_one, "explained"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku steps`: every step at once (--all, --only) or the walk of each puzzle."""
+    if steps_all.wanted(args):
+        return steps_all.main(args)
+    return run(args, steps_one, "explained")
 
 
 def steps_one(item: Item, args: argparse.Namespace) -> Outcome:

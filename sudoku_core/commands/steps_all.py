@@ -34,8 +34,8 @@ from ..model.errors import SudokuError
 from ..model.grid import Shape
 from ..model.messages import stale_mark_text
 from ..model.variants import Variant
-from .batch import emit, write_line
-from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Item, Outcome, UsageError
+from .batch import emit
+from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Item, Outcome, UsageError, write_line
 from .inputs import is_file, read_text, with_variant
 from .options import shape_option
 

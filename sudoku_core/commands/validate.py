@@ -24,7 +24,11 @@ def add_parser(subparsers: Any) -> None:
     add_input_arguments(p)
     add_budget_arguments(p)
     add_givens_argument(p)
-    p.set_defaults(run=lambda args: run(args, validate_one, "valid"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `sudoku validate` on the puzzle or the batch; the exit code."""
+    return run(args, validate_one, "valid")
 
 
 def validate_one(item: Item, args: argparse.Namespace) -> Outcome:

@@ -19,7 +19,7 @@ from ..model.expect import OPTIONAL_NUMBER, expect
 from ..model.grid import Grid, Shape
 from ..model.messages import path_message
 from ..model.step import Step
-from ..solver.exact import solve
+from ..solver.exact import solve_within
 from .techniques import Level, level_of
 from .walk import Walk
 
@@ -97,8 +97,7 @@ def walk_path(grid: Grid, *, time_limit: float | None, record: bool, verify: boo
     with budget.deadline(time_limit):
         # One deadline bounds the whole call: the uniqueness check, the technique search and
         # the trial steps' searches.
-        result = solve(grid, limit=2,
-                       time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
+        result = solve_within(grid, limit=2)
         if result.status in ("invalid", "no_solution"):
             return Path(result.status, (), None, 0, "", False, shape,
                         elapsed=time.perf_counter() - start, puzzle=grid)

@@ -11,8 +11,6 @@ carries still comes from ``rate`` itself.
 
 from __future__ import annotations
 
-import time
-
 from ..model import budget
 from ..model.candidates import Candidates
 from ..model.grid import Grid
@@ -20,14 +18,13 @@ from .techniques import LEVELS, TECHNIQUES, Level
 from .walk import Walk
 
 
-def solves_within(grid: Grid, level: Level, *, deadline: float | None = None) -> bool | None:
-    """True if logic up to ``level`` solves ``grid`` (assumed unique); None past ``deadline``."""
+def solves_within(grid: Grid, level: Level) -> bool | None:
+    """True if logic up to ``level`` solves ``grid`` (assumed unique); None once the call's
+    deadline (``budget``) has passed."""
     cap = LEVELS.index(level)
     techniques = tuple(t for t in TECHNIQUES if LEVELS.index(t.level) <= cap)
-    seconds = None if deadline is None else deadline - time.perf_counter()
     walk = Walk(Candidates.from_grid(grid), record=False, trials=False, techniques=techniques)
     try:
-        with budget.deadline(seconds):
-            return walk.run() == "solved"
+        return walk.run() == "solved"
     except budget.OutOfTime:
         return None

@@ -28,7 +28,7 @@ from ..model.expect import NONE, NUMBER, expect
 from ..model.grid import Grid, Shape, cell_name
 from ..model.messages import and_list, wrong_entries_text
 from ..model.step import SUMMARY_LIMIT, Step, cause_cells
-from ..solver.exact import SolveResult, solve
+from ..solver.exact import SolveResult, solve_within
 from .hint_marks import Marks, hint_marks
 from .hint_words import Look, in_region, look_at_cells, look_of, nudge_text
 from .techniques.base import cells_text
@@ -237,7 +237,7 @@ def _solve(puzzle: Grid) -> SolveResult:
     kept = _SOLVED.get(puzzle) if memo() is not None else None
     if kept is not None:
         return kept
-    result = solve(puzzle, limit=2, time_limit=budget.remaining(budget.DEFAULT_TIME_LIMIT))
+    result = solve_within(puzzle, limit=2)
     if memo() is not None and (result.unique is not None
                                or result.status in ("invalid", "no_solution")):
         if len(_SOLVED) >= _SOLVED_KEPT:

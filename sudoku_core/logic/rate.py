@@ -78,14 +78,19 @@ def rate(grid: Grid, *, time_limit: float | None = None, estimate_se: bool = Tru
     ``estimate_se=False`` leaves ``se`` out (None): the generator rates many candidates and
     keeps only their level and score, so it need not walk SE's path for each."""
     expect("rate", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    with budget.deadline(DEFAULT_TIME_LIMIT if time_limit is None else time_limit):
+        return rate_within(grid, estimate_se=estimate_se)
+
+
+def rate_within(grid: Grid, *, estimate_se: bool = True) -> Rating:
+    """:func:`rate` within the call's deadline already set (``budget.deadline``): the
+    generator rates its puzzles in shares of its own."""
     tally = PathTally()
-    path = walk_path(grid, time_limit=limit, record=False, verify=True, observe=tally)
+    path = walk_path(grid, time_limit=None, record=False, verify=True, observe=tally)
     se = None
     try:
-        if estimate_se:
-            with budget.deadline(max(limit - path.elapsed, 0.0)):
-                se = se_rating(grid, tally, solved=path.status == "solved")
+        if estimate_se:  # what the walk left of the deadline
+            se = se_rating(grid, tally, solved=path.status == "solved")
     except budget.OutOfTime:
         pass  # the estimate needs its own walk; out of time, it is left out
     return Rating(path.level, path.score, path.hardest, path.trial, path.status,

@@ -13,7 +13,7 @@ from ..model import budget
 from ..model.candidates import Candidates
 from ..model.grid import Grid, cell_name
 from ..model.step import Step
-from ..solver.exact import solve
+from ..solver.exact import solve_within
 from ..solver.propagate import propagate
 from .techniques import TRIAL
 
@@ -47,10 +47,8 @@ def trial_step(c: Candidates, solution: Grid | None,
 
 def _exact(grid: Grid) -> str:
     """The exact search's verdict on one assumption, within what is left of the budget."""
-    left = budget.remaining(budget.DEFAULT_TIME_LIMIT)
-    if not left:
-        raise budget.OutOfTime("the time limit ran out")
-    return solve(grid, limit=1, time_limit=left).status
+    budget.check()
+    return solve_within(grid, limit=1).status
 
 
 def _search_step(c: Candidates, cell: int, solver: Callable[[Grid], str]) -> Step | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -105,20 +106,22 @@ class Memo:
         return step
 
 
-_MEMO: list[Memo] = []  # the memo in use, if any (at most one)
+# The memo in use, if any: a context variable, as the budget's deadline is, so that a thread
+# (or a task) that turns it on or off does so for its own calls only. The page's worker turns it
+# on once, at start, in the context every later request runs in.
+_MEMO: ContextVar[Memo | None] = ContextVar("sudoku_core_memo", default=None)
 
 
 def remember(on: bool = True, states: int = 2000) -> Memo | None:
-    """Keep what the techniques find (on) or stop keeping it (off); returns the memo in use."""
-    _MEMO.clear()
-    if on:
-        _MEMO.append(Memo(states))
+    """Keep what the techniques find (on) or stop keeping it (off), from here on in the
+    current context; returns the memo in use."""
+    _MEMO.set(Memo(states) if on else None)
     return memo()
 
 
 def memo() -> Memo | None:
     """The memo in use, or None when :func:`remember` is off (the default)."""
-    return _MEMO[0] if _MEMO else None
+    return _MEMO.get()
 
 
 def next_trial(c: Candidates, solution: Grid | None) -> Step | None:

@@ -9,7 +9,7 @@ from ..model import budget
 from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
 from ..model.variants import Cage, Variant
-from ..solver.exact import solve
+from ..solver.exact import solve_within
 
 # Cells per cage, drawn: most Killer cages have 2-4.
 _SIZES: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 3, 4, 4, 5)
@@ -53,7 +53,7 @@ def unique_cages(solution: Grid, cages: tuple[Cage, ...], givens: tuple[int, ...
     while True:
         v = replace(shape.variant or Variant(), cages=cages)
         grid = Grid(Shape(shape.box_rows, shape.box_cols, v), givens)
-        r = solve(grid, limit=2, max_nodes=max_nodes, time_limit=None)
+        r = solve_within(grid, limit=2, max_nodes=max_nodes)
         if r.timed_out:
             raise OutOfTime("the time limit ran out while the cages were made unique")
         if r.unique:
@@ -82,8 +82,7 @@ def _another(grid: Grid, solution: Grid, max_nodes: int) -> tuple[int, ...] | No
 
     for seed in (None, *range(20)):
         order = None if seed is None else random.Random(seed)
-        r = variant_search.search(grid, 2 if seed is None else 1, max_nodes, budget.current(),
-                                  order)
+        r = variant_search.search(grid, 2 if seed is None else 1, max_nodes, order)
         if budget.expired():
             raise OutOfTime("the time limit ran out while the cages were made unique")
         if r.first is not None and tuple(r.first) != solution.cells:

@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..model import budget
 from ..model.grid import Cell, Grid, Shape
-from ..solver.exact import has_unique_solution
+from ..solver.exact import count_within
 
 Orbit = tuple[Cell, ...]
 
 
-def _past(deadline: float | None) -> bool:
-    """True once ``deadline`` or the call's own (``budget``) has passed."""
-    return (deadline is not None and time.perf_counter() >= deadline) or budget.expired()
-
-
-def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int,
-              deadline: float | None = None) -> bool | None:
-    """True: exactly one solution; False: several (or none); None: the budget ran out."""
-    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    return has_unique_solution(Grid(shape, tuple(cells)), max_nodes=max_nodes,
-                               time_limit=seconds)
+def is_unique(shape: Shape, cells: Sequence[int], max_nodes: int) -> bool | None:
+    """True: exactly one solution; False: several (or none); None: the budget (``max_nodes``
+    or the call's deadline) ran out."""
+    n = count_within(Grid(shape, tuple(cells)), 2, max_nodes=max_nodes)
+    return None if n is None else n == 1
 
 
 @dataclass
@@ -55,12 +48,11 @@ def dig(
     *,
     max_nodes: int,
     keep_going: Callable[[], bool],
-    deadline: float | None = None,
 ) -> Dug:
     """Empty each orbit in ``order`` whose removal keeps the solution unique.
 
     A check out of nodes keeps its orbit: the puzzle stays unique, only thicker. A check cut
-    by ``deadline`` or the call's ``budget`` ends the dig (``complete`` False).
+    by the call's deadline (``budget``) ends the dig (``complete`` False).
     """
     shape = solution.shape
     dug = Dug(shape, list(solution.cells))
@@ -74,11 +66,11 @@ def dig(
         saved = [cells[c] for c in orbit]
         for c in orbit:
             cells[c] = 0
-        unique = is_unique(shape, cells, max_nodes, deadline)
+        unique = is_unique(shape, cells, max_nodes)
         if unique:
             dug.removed.append(orbit)
             continue
-        if unique is None and _past(deadline):
+        if unique is None and budget.expired():
             # Cut by the clock, not by nodes: stop here (every later check would be cut too,
             # and a count the clock decided must not choose the puzzle).
             for c, v in zip(orbit, saved, strict=True):

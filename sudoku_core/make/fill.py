@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import time
 
 from ..model import budget
 from ..model.budget import OutOfTime
 from ..model.grid import Grid, Shape
-from ..solver.exact import solve
-from .symmetry import shuffled_lines
+from ..solver.exact import solve_within
+from ..solver.pattern import pattern_solution
 
 # The solver restarts random fills with growing node caps to cut their heavy tail (25x25
 # and up); the overall cap here counts nodes, not seconds, so the grid depends only on the
@@ -17,49 +16,26 @@ from .symmetry import shuffled_lines
 _NODES_PER_CELL = 40
 
 
-def random_solution(shape: Shape, rng: random.Random, *, deadline: float | None = None) -> Grid:
+def random_solution(shape: Shape, rng: random.Random) -> Grid:
     """A random complete grid: the solver with shuffled branching, restarted in new orders
     with twice the nodes while the rules allow no pattern grid.
 
     A classic shape falls back on a shuffled pattern grid once the first search runs out
     (above 25x25 the solver itself answers an empty grid with one: a search fill there costs
-    seconds); no pattern keeps a variant's rules, so a variant's search goes on until
-    ``deadline`` (a ``time.perf_counter()`` value) or the budget runs out.
+    seconds); no pattern keeps a variant's rules, so a variant's search goes on until the
+    call's deadline (``budget``) runs out.
     """
     cap = _NODES_PER_CELL * shape.cell_count
     rules = shape.variant.describe() if shape.variant else ""
     while True:
-        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        result = solve(Grid.empty(shape), limit=1, max_nodes=cap, time_limit=seconds, rng=rng)
+        result = solve_within(Grid.empty(shape), limit=1, max_nodes=cap, rng=rng)
         if result.solution is not None:
             return result.solution
         if not rules:
             return pattern_solution(shape, rng)
         if result.status == "no_solution":
             raise OutOfTime(f"no {shape.size}x{shape.size} grid keeps the rules {rules}")
-        if (deadline is not None and time.perf_counter() >= deadline) or budget.expired():
+        if budget.expired():
             raise OutOfTime(f"the time limit ran out before a {shape.size}x{shape.size} grid "
                             f"keeping the rules {rules} was filled; give it more time")
         cap *= 2
-
-
-def pattern_solution(shape: Shape, rng: random.Random) -> Grid:
-    """A shuffled pattern grid: always valid and fast, but from a narrower family of grids.
-
-    Base pattern: value(r, c) = (bc * (r % br) + r // br + c) mod N, which is a valid grid
-    for br x bc boxes; then shuffle bands, rows within bands, stacks, columns within stacks
-    and symbols, and transpose when the boxes are square.
-    """
-    br, bc, n = shape.box_rows, shape.box_cols, shape.size
-    rows = shuffled_lines(bc, br, rng)  # bc bands of br rows
-    cols = shuffled_lines(br, bc, rng)  # br stacks of bc columns
-    symbols = list(range(1, n + 1))
-    rng.shuffle(symbols)
-    flip = br == bc and rng.random() < 0.5
-    cells = [0] * (n * n)
-    for r in range(n):
-        for c in range(n):
-            pr, pc = rows[r], cols[c]
-            v = symbols[(bc * (pr % br) + pr // br + pc) % n]
-            cells[(c * n + r) if flip else (r * n + c)] = v
-    return Grid(shape, tuple(cells))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..logic.grade import solves_within
-from ..logic.rate import Rating, rate
+from ..logic.rate import Rating, rate_within
 from ..logic.techniques import LEVELS, Level
 from ..model import budget
 from ..model.budget import OutOfTime, check_time_limit
@@ -31,7 +31,7 @@ from ..model.contract import frame
 from ..model.errors import SudokuError
 from ..model.expect import NONE, OPTIONAL_NUMBER, SEED, expect
 from ..model.grid import Grid, Shape
-from ..solver.exact import count_solutions
+from ..solver.exact import count_within
 from .dig import Dug, dig, is_unique
 from .fill import random_solution
 from .symmetry import check_symmetry, default_symmetry, is_symmetric, orbits
@@ -176,12 +176,8 @@ class _Run:
     target: int
     symmetry: str
     minimal: bool
-    deadline: float
     should_stop: Callable[[], bool] | None
     nodes: int
-    # Digging and level checks stop here; while nothing is rated it comes before the deadline,
-    # so that some time is left to rate what was dug.
-    dig_deadline: float = 0.0
     best: _Candidate | None = None
     above: _Candidate | None = None  # a puzzle harder than the target, not rated yet
     cancelled: bool = False
@@ -194,15 +190,11 @@ class _Run:
 
     def keep_going(self) -> bool:
         """Dig on? Not once cancelled or past the deadline (a partly dug puzzle is still fine)."""
-        return not self.stopped() and time.perf_counter() < self.dig_deadline
+        return not self.stopped() and not budget.expired()
 
     def has_puzzle(self) -> bool:
         """True once some finished puzzle (rated or not) can be returned."""
         return self.best is not None or self.above is not None
-
-    def out_of_time(self) -> bool:
-        """True when cancelled or past the deadline."""
-        return self.stopped() or time.perf_counter() >= self.deadline
 
     def consider(self, cand: _Candidate) -> None:
         """Keep ``cand`` when it is closer to the request (or as close, and thinner)."""
@@ -227,7 +219,7 @@ def rated_attempt(puzzle: Grid, solution: Grid, target: Level, seed: int, attemp
     """A variant attempt's puzzle rated within the call's budget: None when the walk gives it
     no level; :class:`OutOfTime` when the budget ran out (a cut rating is no verdict)."""
     budget.check()
-    rating = rate(puzzle, time_limit=max(budget.remaining(1.0) or 0.0, 1e-3), estimate_se=False)
+    rating = rate_within(puzzle, estimate_se=False)
     if rating.timed_out:
         raise OutOfTime("the time limit ran out while rating")
     level = rating.level_at_least()
@@ -274,20 +266,12 @@ def generate(
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     rng = random.Random(seed)
-    # A caller's deadline (generate_puzzle's, which spent some on a region layout) binds too.
-    outer = budget.current()
-    end = start + time_limit if outer is None else min(start + time_limit, outer)
-    run = _Run(shape, target, sym, minimal, end, should_stop,
-               check_nodes(shape, target, minimal))
-    attempts = 0
-    while True:
-        attempts += 1
-        _attempt(run, rng)
-        if run.done() or run.stopped() or time.perf_counter() >= run.deadline:
-            break
-        if max_attempts is not None and attempts >= max_attempts:
-            break
-    result = _result(run, seed, attempts, time.perf_counter() - start)
+    run = _Run(shape, target, sym, minimal, should_stop, check_nodes(shape, target, minimal))
+    # One deadline for the whole call; a caller's nearer one (generate_puzzle's, which spent
+    # some on a region layout) binds too.
+    with budget.deadline(time_limit):
+        attempts = _attempts(run, rng, max_attempts)
+        result = _result(run, seed, attempts, time.perf_counter() - start)
     if result is None:
         if run.cancelled:
             raise Cancelled("generation was cancelled before a puzzle was ready")
@@ -296,35 +280,53 @@ def generate(
     return result
 
 
+def _attempts(run: _Run, rng: random.Random, max_attempts: int | None) -> int:
+    """Attempt after attempt until the best puzzle is the one asked for, the call is
+    cancelled or out of time, or ``max_attempts`` are spent; how many were made."""
+    attempts = 0
+    while True:
+        attempts += 1
+        _attempt(run, rng)
+        if run.done() or run.stopped() or budget.expired():
+            return attempts
+        if max_attempts is not None and attempts >= max_attempts:
+            return attempts
+
+
 def _attempt(run: _Run, rng: random.Random) -> None:
     """One complete grid: dig it, rate it, put givens back if it came out too hard."""
     # The fill gets at most half of the time left: past it a pattern grid leaves the dig time.
     # No pattern grid keeps a variant's rules, so a variant fill may use all of it.
-    now = time.perf_counter()
-    share = 1.0 if run.shape.variant is not None else 0.5
-    solution = random_solution(run.shape, rng, deadline=now + (run.deadline - now) * share)
+    with budget.share(1.0 if run.shape.variant is not None else 0.5):
+        solution = random_solution(run.shape, rng)
     order = list(orbits(run.shape.size, run.symmetry))
     rng.shuffle(order)
-    # Until some puzzle is rated, the dig leaves a share of the time to rate what it dug.
-    now = time.perf_counter()
-    run.dig_deadline = run.deadline if run.best else now + (run.deadline - now) * _DIG_SHARE
-    dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going,
-              deadline=run.dig_deadline)
-    if run.stopped() or not dug.removed or (not dug.complete and run.has_puzzle()):
-        return  # nothing dug (a full grid is no puzzle), or a partial dig with a puzzle at hand
-    puzzle = dug.grid()
-    proven = False
-    if run.minimal and dug.complete:
-        puzzle, proven = _make_minimal(run, dug, order)
-        if run.stopped():
-            return
-    if _within(run, puzzle) is False:
+    # Until some puzzle is rated, the dig and its level checks leave a share of the time to
+    # rate what was dug; the ratings below have all that is left.
+    with budget.share(1.0 if run.best else _DIG_SHARE):
+        dug = dig(solution, order, max_nodes=run.nodes, keep_going=run.keep_going)
+        if run.stopped() or not dug.removed or (not dug.complete and run.has_puzzle()):
+            return  # nothing dug (a full grid is no puzzle), or a partial dig with a puzzle
+        puzzle = dug.grid()
+        proven = False
+        if run.minimal and dug.complete:
+            puzzle, proven = _make_minimal(run, dug, order)
+            if run.stopped():
+                return
+        too_hard = _within(run, puzzle) is False
+        thinner = _put_back(run, dug, solution) if too_hard and not run.minimal else None
+    if too_hard:
         if run.above is None:
             run.above = _Candidate(puzzle, solution, None, is_symmetric(puzzle, run.symmetry),
                                    proven, not dug.complete)
-        if not run.minimal:
-            _put_back(run, dug, solution)
+        if thinner is not None:
+            _consider(run, _rated(run, thinner, solution, False))
         return
+    _rate_dug(run, dug, puzzle, solution, proven)
+
+
+def _rate_dug(run: _Run, dug: Dug, puzzle: Grid, solution: Grid, proven: bool) -> None:
+    """Rate the dug puzzle (and, while nothing is rated yet, thicker ones) as an answer."""
     if run.best is not None:
         _consider(run, _rated(run, puzzle, solution, proven, cut=not dug.complete))
         return
@@ -332,7 +334,7 @@ def _attempt(run: _Run, rng: random.Random) -> None:
     # removals each time), which rate faster, so that the call ends with some puzzle.
     cand = _rated(run, puzzle, solution, proven, cut=not dug.complete, share=0.5)
     count = len(dug.removed) // 2
-    while cand is None and count and time.perf_counter() < run.deadline and not run.stopped():
+    while cand is None and count and not budget.expired() and not run.stopped():
         cand = _rated(run, dug.prefix(count, solution), solution, False, cut=True,
                       share=0.5 if count > 1 else 1.0)
         count //= 2
@@ -342,7 +344,7 @@ def _attempt(run: _Run, rng: random.Random) -> None:
 def _within(run: _Run, puzzle: Grid) -> bool | None:
     """Is the puzzle at most the target level? (None: no time left to tell.)"""
     # Extreme too: "needs forcing chains", never a trial step (the capped walk has no guess).
-    return solves_within(puzzle, LEVELS[run.target], deadline=run.dig_deadline)
+    return solves_within(puzzle, LEVELS[run.target])
 
 
 def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Grid, bool]:
@@ -363,7 +365,7 @@ def _make_minimal(run: _Run, dug: Dug, order: list[tuple[int, ...]]) -> tuple[Gr
                 return Grid(run.shape, tuple(cells)), False
             value = cells[cell]
             cells[cell] = 0
-            unique = is_unique(run.shape, cells, nodes, run.deadline)
+            unique = is_unique(run.shape, cells, nodes)
             if not unique:
                 cells[cell] = value
                 proven = proven and unique is not None
@@ -382,15 +384,16 @@ def _rated(run: _Run, puzzle: Grid, solution: Grid, minimal: bool,
 
 def _rating(run: _Run, puzzle: Grid, share: float = 1.0) -> Rating | None:
     """The rating, if it finishes in ``share`` of the time left (a cut one is no label)."""
-    left = run.deadline - time.perf_counter()
-    if left <= 0:
+    if budget.expired():
         return None
-    rating = rate(puzzle, time_limit=left * share, estimate_se=False)
+    with budget.share(share):
+        rating = rate_within(puzzle, estimate_se=False)
     return rating if rating.status == "solved" and not rating.timed_out else None
 
 
-def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
-    """Put givens back until the puzzle is not harder than the target, keeping it thin."""
+def _put_back(run: _Run, dug: Dug, solution: Grid) -> Grid | None:
+    """Put givens back until the puzzle is not harder than the target, keeping it thin: the
+    puzzle to rate (None: none), rated by the caller with the time the level checks leave."""
     # Any subset of the removals keeps the solution unique: the puzzle then holds more givens
     # than one the counter proved unique. So: binary search for the longest prefix of the
     # removals that is at most the target (more givens rarely make a puzzle harder), then
@@ -404,8 +407,8 @@ def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
             if lo and run.best is None:
                 # Out of time with nothing rated: the thinnest prefix known to be at most
                 # the target is cheap to rate, unlike the harder puzzle.
-                _consider(run, _rated(run, dug.prefix(lo, solution), solution, False))
-            return
+                return dug.prefix(lo, solution)
+            return None
         if within:
             lo = mid
         else:
@@ -422,7 +425,8 @@ def _put_back(run: _Run, dug: Dug, solution: Grid) -> None:
             for c, v in zip(orbit, saved, strict=True):
                 cells[c] = v
     if lo or cells != list(solution.cells):
-        _consider(run, _rated(run, Grid(run.shape, tuple(cells)), solution, False))
+        return Grid(run.shape, tuple(cells))
+    return None
 
 
 def _consider(run: _Run, cand: _Candidate | None) -> None:
@@ -452,8 +456,7 @@ def _result(run: _Run, seed: int, attempts: int, elapsed: float) -> Generated | 
     rating = best.rating
     # The counter's own word on the answer, whatever the dig decided (None: out of budget, and
     # then the dig's checks stand: every removal was proven by a count of exactly one).
-    left = max(0.0, run.deadline - time.perf_counter())
-    if count_solutions(best.puzzle, 2, time_limit=left) in (0, 2):
+    if count_within(best.puzzle, 2) in (0, 2):
         raise RuntimeError("generated puzzle does not have exactly one solution")
     requested = LEVELS[run.target]
     level = rating.level

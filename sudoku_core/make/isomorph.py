@@ -31,8 +31,9 @@ from functools import cached_property
 from ..model.constraints import FIRST
 from ..model.grid import Cell, Grid, Shape
 from ..model.variants import Cage, Variant, variant_from_json
+from ..solver.pattern import shuffled_lines
 from .isomorph_placed import map_placed
-from .symmetry import SymmetryError, shuffled_lines
+from .symmetry import SymmetryError
 
 _TRIES = 32  # draws of a rule-keeping family before the next, smaller one
 

@@ -1,4 +1,4 @@
-"""Symmetries of the pattern of givens, and the line shuffles of isomorphisms.
+"""Symmetries of the pattern of givens.
 
 Patterns. A symmetry is an involution on the cells of an N x N grid; its *orbits* (a cell and
 its image) are the units of digging, so the givens of a generated puzzle keep the pattern.
@@ -9,13 +9,12 @@ its image) are the units of digging, so the givens of a generated puzzle keep th
 - ``mirror``: left-right reflection, column c <-> column N-1-c.
 - ``diagonal``: reflection in the main diagonal, rXcY <-> rYcX (every grid here is square).
 
-Line shuffles (:func:`shuffled_lines`) keep bands and stacks together; the isomorphisms
-built on them, puzzles that are the same puzzle, are in :mod:`.isomorph`.
+The isomorphisms, puzzles that are the same puzzle, are in :mod:`.isomorph`; their line
+shuffles, which keep bands and stacks together, in ``solver/pattern.py``.
 """
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from ..model.errors import SudokuError
@@ -78,15 +77,3 @@ def is_symmetric(grid: Grid, name: str) -> bool:
     n = grid.size
     cells = grid.cells
     return all(bool(cells[i]) == bool(cells[image(i, n, name)]) for i in range(n * n))
-
-
-def shuffled_lines(groups: int, per_group: int, rng: random.Random) -> list[int]:
-    """A permutation of lines that keeps groups (bands or stacks) together."""
-    order = list(range(groups))
-    rng.shuffle(order)
-    lines: list[int] = []
-    for g in order:
-        inner = list(range(g * per_group, (g + 1) * per_group))
-        rng.shuffle(inner)
-        lines.extend(inner)
-    return lines

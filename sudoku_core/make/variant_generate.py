@@ -22,7 +22,7 @@ from ..model.budget import OutOfTime, check_time_limit
 from ..model.constraints import JIGSAW, KILLER, NAMED, TABLE
 from ..model.grid import Grid, Shape
 from ..model.variants import Variant, rules_of
-from ..solver.exact import solve
+from ..solver.exact import solve_within
 from .cages import killer_shape, random_cages, unique_cages
 from .dig import dig
 from .fill import random_solution
@@ -60,8 +60,8 @@ def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Sha
                                                                                 rng)))
         # Some region maps admit no grid, and proving it can take the search minutes: a
         # map whose fill needs more than a few thousand nodes is swapped for another.
-        r = solve(Grid.empty(made), limit=1, max_nodes=_FILL_NODES, time_limit=None,
-                  rng=random.Random(rng.randrange(_SEED_RANGE)))
+        r = solve_within(Grid.empty(made), limit=1, max_nodes=_FILL_NODES,
+                         rng=random.Random(rng.randrange(_SEED_RANGE)))
         if r.solution is not None:
             return made
         if r.timed_out or budget.expired():
@@ -78,8 +78,8 @@ def _check_latin(shape: Shape, flags: Variant, rng: random.Random) -> None:
     n = shape.size
     rows = tuple(i // n for i in range(n * n))
     latin = shape.classic.with_variant(replace(flags, regions=rows))
-    r = solve(Grid.empty(latin), limit=1, max_nodes=_FILL_NODES, time_limit=None,
-              rng=random.Random(rng.randrange(_SEED_RANGE)))
+    r = solve_within(Grid.empty(latin), limit=1, max_nodes=_FILL_NODES,
+                     rng=random.Random(rng.randrange(_SEED_RANGE)))
     if r.status == "no_solution" and not r.timed_out:
         raise OutOfTime(f"no {n}x{n} grid keeps the rules {flags.describe()} (with any "
                         "jigsaw regions)")

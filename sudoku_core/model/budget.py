@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
 from .errors import SudokuError
@@ -66,6 +66,13 @@ def deadline(seconds: float | None) -> Iterator[float | None]:
         yield mine
     finally:
         _deadline.reset(token)
+
+
+def share(fraction: float) -> AbstractContextManager[float | None]:
+    """Bound the enclosed work to ``fraction`` of the time left (no deadline: no new bound),
+    as the generator gives its fill, its dig and its ratings each a share of the call's."""
+    left = remaining()
+    return deadline(None if left is None else left * fraction)
 
 
 def current() -> float | None:

@@ -20,12 +20,12 @@ Knuth's DLX column choice. See docs/solver.md.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import Protocol
 
+from ..model import budget
 from ..model.grid import Shape
 
 MAX_COVER_SIZE = 25  # the state is 4*N*N*(N+1) bits: 65,000 at 25x25; larger grids use bitboards
@@ -401,10 +401,9 @@ def _fewest(state: int, rest: int, t: CoverTables, rng: random.Random | None) ->
         x = rest
 
 
-def out_of_budget(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
-    """True once a search has spent its nodes or its time."""
-    return (max_nodes is not None and nodes > max_nodes) or (
-        deadline is not None and time.perf_counter() > deadline)
+def out_of_budget(nodes: int, max_nodes: int | None) -> bool:
+    """True once a search has spent its nodes or the call's time (``budget``)."""
+    return (max_nodes is not None and nodes > max_nodes) or budget.expired()
 
 
 def _givens_placed(t: CoverTables, givens: Sequence[int]) -> int | None:
@@ -429,10 +428,10 @@ def search(
     givens: Sequence[int],
     limit: int,
     max_nodes: int | None,
-    deadline: float | None,
     rng: random.Random | None,
 ) -> SearchResult:
-    """Count solutions of a grid (values in row-major order, 0 = empty) up to ``limit``."""
+    """Count solutions of a grid (values in row-major order, 0 = empty) up to ``limit``,
+    within ``max_nodes`` and the call's deadline (``budget``)."""
     n = t.size
     place, cell_of, value_of = t.place, t.cell_of, t.value_of
     guard, low, data = t.guard, t.low, t.data
@@ -461,7 +460,7 @@ def search(
             state &= place[b]
             sol[cell_of[b]] = value_of[b]
         nodes += 1
-        if nodes % every == 0 and out_of_budget(nodes, max_nodes, deadline):
+        if nodes % every == 0 and out_of_budget(nodes, max_nodes):
             return SearchResult(count, first, nodes, True, False)
         # Singles on the exact-cover int, not bitboards.singles: the whole grid in a dozen ops.
         while True:

@@ -11,8 +11,10 @@ Two engines behind one entry point (design and figures: docs/solver.md):
 
 The same engines run on CPython and in Pyodide: measured there, no other design was faster
 (docs/solver.md, "In the browser"). Both search depth first with an explicit stack (no
-recursion limit on 64x64 grids) and read the clock every 64 nodes (above 25x25, every node);
-the deadline is the earlier of ``time_limit`` and the caller's ``budget.deadline``. A
+recursion limit on 64x64 grids) and read the clock every 64 nodes (above 25x25, every node)
+against the call's one deadline (``model/budget.py``): :func:`solve` sets it from its
+``time_limit`` (a caller's nearer deadline binds), and the library's own searches call
+:func:`solve_within`, which reads the one already set. A
 one-solution search (``limit=1``), and counting above 9x9,
 restart in a fresh random order with doubling node caps, because depth-first search has
 heavy tails when a grid has many solutions; a run that finishes is exact whatever its order.
@@ -35,6 +37,7 @@ from ..model.grid import Grid, Shape, geometry
 from ..model.messages import solve_message
 from . import _cover, bitboards, variant_search
 from ._cover import SearchResult
+from .pattern import pattern_solution
 
 DEFAULT_MAX_NODES = 2_000_000
 _CHECK_EVERY = 64  # nodes between clock reads: the clock costs more than a node
@@ -101,23 +104,22 @@ class SolveResult:
         return out
 
 
-_OUT_OF_TIME = -2  # what _propagate returns when the deadline passed mid-way
+_OUT_OF_TIME = -2  # what _propagate returns when the call's deadline passed mid-way
 
 
 # Kept beside bitboards.singles for speed: ~7x less CPU a 36x36 branch (bench_propagation.py).
 def _propagate(
-    boards: list[int], unsolved: int, t: bitboards.Tables, deadline: float | None,
-    seen: list[int] | None = None,
+    boards: list[int], unsolved: int, t: bitboards.Tables, seen: list[int] | None = None,
 ) -> int:
     """Place naked and hidden singles to a fixed point; new unsolved mask, -1 if stuck.
 
     A round costs milliseconds on 49x49 and 64x64 grids, so the clock is read once a round:
-    ``_OUT_OF_TIME`` once ``deadline`` passed. ``seen``: see ``_hidden_singles``.
+    ``_OUT_OF_TIME`` once the call's deadline passed. ``seen``: see ``_hidden_singles``.
     """
     keep = t.keep
     digits = range(len(boards))
     while unsolved:
-        if deadline is not None and time.perf_counter() > deadline:
+        if budget.expired():
             return _OUT_OF_TIME
         # Bit-sliced count of candidates per cell: `one` = at least one, `two` = at least two.
         one = two = 0
@@ -279,21 +281,40 @@ def solve(
     ('solved', True, '1234341221434321')
     """
     expect("solve", grid=(grid, Grid), limit=(limit, int), time_limit=(time_limit, OPTIONAL_NUMBER))
+    with budget.deadline(time_limit):  # a caller's nearer deadline (hint, steps) binds too
+        return _solved(grid, limit, max_nodes, rng)
+
+
+def solve_within(
+    grid: Grid,
+    *,
+    limit: int = 2,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    rng: random.Random | None = None,
+) -> SolveResult:
+    """:func:`solve` within the call's deadline already set (``budget.deadline``): the
+    library's own searches call this, not ``solve``. Outside any call's deadline, the default
+    budget: every solve has one."""
+    if budget.current() is None:
+        with budget.deadline(DEFAULT_TIME_LIMIT):
+            return _solved(grid, limit, max_nodes, rng)
+    return _solved(grid, limit, max_nodes, rng)
+
+
+def _solved(grid: Grid, limit: int, max_nodes: int | None,
+            rng: random.Random | None) -> SolveResult:
+    """The search behind :func:`solve` and :func:`solve_within`, within the call's deadline."""
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    outer = budget.current()  # a caller's deadline (hint, steps, the web facade) binds too
-    if outer is not None and (deadline is None or outer < deadline):
-        deadline = outer
     shape = grid.shape
     want = _enough(grid, limit)
     if shape.variant is not None:
-        r = variant_search.search(grid, want, max_nodes, deadline, rng)
+        r = variant_search.search(grid, want, max_nodes, rng)
     elif shape.size > _cover.MAX_COVER_SIZE and not any(grid.cells):
         r = _pattern_fill(shape, rng)
     elif limit == 1 or shape.size > _RESTART_ABOVE:
-        r = _search_restarting(grid, want, max_nodes, deadline, rng)
+        r = _search_restarting(grid, want, max_nodes, rng)
     else:
-        r = _search(grid, want, max_nodes, deadline, rng)
+        r = _search(grid, want, max_nodes, rng)
     if want < limit and r.first is not None:
         r = SearchResult(limit, r.first, r.nodes, False, False)
     elapsed = time.perf_counter() - start
@@ -301,7 +322,7 @@ def solve(
         return SolveResult("invalid", None, 0, None, 0, elapsed, limit, grid)
     solution = Grid(shape, tuple(r.first)) if r.first is not None else None
     if r.gave_up and r.count < limit:
-        timed_out = deadline is not None and time.perf_counter() >= deadline
+        timed_out = budget.expired()
         return SolveResult("solved" if solution else "gave_up", solution, r.count, None,
                            r.nodes, elapsed, limit, grid, timed_out)
     if r.count == 0:
@@ -331,21 +352,19 @@ def _pattern_fill(shape: Shape, rng: random.Random | None) -> SearchResult:
     Why: a search fill of an empty 49x49 or 64x64 grid costs tens of seconds; every shuffled
     pattern grid is a solution of the empty grid. ``rng`` shuffles it (a fixed seed if None).
     """
-    from ..make.fill import pattern_solution  # fill builds on solve: import here, not at the top
-
     grid = pattern_solution(shape, rng or random.Random(_RESTART_SEED))
     return SearchResult(1, list(grid.cells), 0, False, False)
 
 
-def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def _search(grid: Grid, limit: int, max_nodes: int | None,
             rng: random.Random | None) -> SearchResult:
     """One depth-first search with the fastest engine for the shape."""
     if grid.shape.size <= _cover.MAX_COVER_SIZE:
-        return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, deadline, rng)
-    return _search_bitboards(grid, limit, max_nodes, deadline, rng)
+        return _cover.search(_cover.tables(grid.shape), grid.cells, limit, max_nodes, rng)
+    return _search_bitboards(grid, limit, max_nodes, rng)
 
 
-def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def _search_restarting(grid: Grid, limit: int, max_nodes: int | None,
                        rng: random.Random | None) -> SearchResult:
     """Count up to ``limit``, restarting in a new random branch order with a doubled node cap.
 
@@ -362,21 +381,20 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
     order = rng
     best: SearchResult | None = None
     while True:
-        budget = None if max_nodes is None else max_nodes - nodes
-        capped = budget is None or cap < budget
-        r = _search(grid, limit, cap if capped else budget, deadline, order)
+        left = None if max_nodes is None else max_nodes - nodes
+        capped = left is None or cap < left
+        r = _search(grid, limit, cap if capped else left, order)
         nodes += r.nodes
         if best is None or r.count > best.count:
             best = r  # out of budget, the run that found the most solutions is reported
-        out_of_time = deadline is not None and time.perf_counter() > deadline
-        if not r.gave_up or not capped or out_of_time:
+        if not r.gave_up or not capped or budget.expired():
             done = best if r.gave_up else r
             return SearchResult(done.count, done.first, nodes, r.gave_up, r.invalid)
         cap *= 2
         order = order or random.Random(_RESTART_SEED)
 
 
-def _search_bitboards(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def _search_bitboards(grid: Grid, limit: int, max_nodes: int | None,
                       rng: random.Random | None) -> SearchResult:
     """The generic search (any size): per-value bitboards, singles, fewest-candidates cell.
 
@@ -401,9 +419,9 @@ def _search_bitboards(grid: Grid, limit: int, max_nodes: int | None, deadline: f
     frames: list[tuple[list[int], int, int, list[int]]] = []
     while True:
         nodes += 1
-        if nodes % every == 0 and _cover.out_of_budget(nodes, max_nodes, deadline):
+        if nodes % every == 0 and _cover.out_of_budget(nodes, max_nodes):
             return SearchResult(count, first, nodes, True, False)
-        unsolved = _propagate(boards, unsolved, t, deadline, seen)
+        unsolved = _propagate(boards, unsolved, t, seen)
         if unsolved == _OUT_OF_TIME:
             return SearchResult(count, first, nodes, True, False)
         if unsolved == 0:
@@ -465,7 +483,18 @@ def count_solutions(
     """
     expect("count_solutions", grid=(grid, Grid), limit=(limit, int),
            time_limit=(time_limit, OPTIONAL_NUMBER))
-    r = solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit)
+    return _count(solve(grid, limit=limit, max_nodes=max_nodes, time_limit=time_limit), limit)
+
+
+def count_within(grid: Grid, limit: int = 2, *,
+                 max_nodes: int | None = DEFAULT_MAX_NODES) -> int | None:
+    """:func:`count_solutions` within the call's deadline already set (as
+    :func:`solve_within`)."""
+    return _count(solve_within(grid, limit=limit, max_nodes=max_nodes), limit)
+
+
+def _count(r: SolveResult, limit: int) -> int | None:
+    """The count a solve to ``limit`` proved; None when it gave up short of it."""
     if r.status in ("invalid", "no_solution"):
         return 0
     if r.unique is None and r.count < limit:

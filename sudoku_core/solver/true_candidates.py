@@ -25,7 +25,7 @@ from ..model.contract import line_of
 from ..model.expect import OPTIONAL_NUMBER, expect
 from ..model.grid import Grid, cell_name
 from . import variant_search
-from .exact import solve
+from .exact import solve_within
 
 ENUMERATE = 64  # solutions listed before switching to one search per open candidate
 Status = Literal["solved", "no_solution", "invalid", "gave_up"]
@@ -94,11 +94,11 @@ def true_candidates(grid: Grid, time_limit: float | None = DEFAULT_TIME_LIMIT
     """
     expect("true_candidates", grid=(grid, Grid), time_limit=(time_limit, OPTIONAL_NUMBER))
     start = time.perf_counter()
-    with budget.deadline(time_limit) as end:
-        return _find(grid, start, end)
+    with budget.deadline(time_limit):
+        return _find(grid, start)
 
 
-def _find(grid: Grid, start: float, end: float | None) -> TrueCandidatesResult:
+def _find(grid: Grid, start: float) -> TrueCandidatesResult:
     n = grid.size
     empty = tuple(() for _ in grid.cells)
 
@@ -110,7 +110,7 @@ def _find(grid: Grid, start: float, end: float | None) -> TrueCandidatesResult:
 
     if find_conflicts(grid):
         return result("invalid", empty, None, 0, 0)
-    listed = variant_search.solutions(grid, ENUMERATE + 1, end)
+    listed = variant_search.solutions(grid, ENUMERATE + 1)
     if listed is None:
         return result("gave_up", empty, None, None, 1)
     if not listed:
@@ -125,12 +125,11 @@ def _find(grid: Grid, start: float, end: float | None) -> TrueCandidatesResult:
         return result("solved", _digits(seen), counts, len(listed), 1)
     possible = variant_search.root_masks(grid)
     assert possible is not None  # a solution exists, so propagation found no contradiction
-    searches, done = _confirm(grid, seen, possible, end)
+    searches, done = _confirm(grid, seen, possible)
     return result("solved" if done else "gave_up", _digits(seen), None, None, searches + 1)
 
 
-def _confirm(grid: Grid, seen: list[int], possible: list[int], end: float | None
-             ) -> tuple[int, bool]:
+def _confirm(grid: Grid, seen: list[int], possible: list[int]) -> tuple[int, bool]:
     """Search a solution for each candidate ``seen`` lacks (``seen`` grows with each one
     found): the searches run, and False when the budget ran out first."""
     searches = 0
@@ -143,8 +142,7 @@ def _confirm(grid: Grid, seen: list[int], possible: list[int], end: float | None
             # The solver itself (restarts, learnt branching weights; the classic engines on a
             # classic grid): a candidate no solution holds needs a proof, which a plain
             # depth-first walk can take minutes to give.
-            left = None if end is None else max(0.0, end - time.perf_counter())
-            found = solve(grid.with_values([(c, d)]), limit=1, time_limit=left)
+            found = solve_within(grid.with_values([(c, d)]), limit=1)
             if found.status == "gave_up":  # "invalid", "no_solution": a proof it is false
                 return searches, False
             if found.solution is not None:

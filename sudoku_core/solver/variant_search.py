@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
 
+from ..model import budget
 from ..model.conflicts import find_conflicts
 from ..model.constraints.rule import Board, Propagator, variant_propagators
 from ..model.grid import Grid, Shape
@@ -385,14 +385,15 @@ def _clear(bit: int, hits: int, masks: list[int], boards: dict[int, int],
     return -1, touched
 
 
-def search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def search(grid: Grid, limit: int, max_nodes: int | None,
            rng: random.Random | None) -> SearchResult:
-    """Count solutions of a variant grid up to ``limit`` within the node and time budget."""
+    """Count solutions of a variant grid up to ``limit`` within ``max_nodes`` and the call's
+    deadline (``budget``)."""
     if find_conflicts(grid):
         return SearchResult(0, None, 0, False, True)
     if leftover_clash(grid.shape) is not None:
         return SearchResult(0, None, 0, False, False)  # the layout itself admits no grid
-    return _search_restarting(grid, limit, max_nodes, deadline, rng)
+    return _search_restarting(grid, limit, max_nodes, rng)
 
 
 def _luby(i: int) -> int:
@@ -405,7 +406,7 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
-def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def _search_restarting(grid: Grid, limit: int, max_nodes: int | None,
                        rng: random.Random | None) -> SearchResult:
     """The complete search in the plain order, taking turns with short runs in new random
     orders.
@@ -433,7 +434,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
         return want if max_nodes is None else max(0, min(want, max_nodes - spent -
                                                          complete.nodes))
 
-    if complete.advance(room(_FIRST_RUN * cells), deadline):
+    if complete.advance(room(_FIRST_RUN * cells)):
         return complete.result(spent)
     found.update(dict.fromkeys(complete.solutions))
     order = rng or random.Random(_RESTART_SEED)
@@ -444,7 +445,7 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
         if spent + cap > _RESTARTS * cells or room(cap) < cap:
             break
         run = _Run(grid, limit, order, learnt)
-        done = run.advance(cap, deadline)
+        done = run.advance(cap)
         spent += run.nodes
         if done:
             return run.result(spent - run.nodes + complete.nodes)
@@ -452,16 +453,16 @@ def _search_restarting(grid: Grid, limit: int, max_nodes: int | None, deadline: 
         if len(found) >= limit:
             return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
                                 False)
-        if deadline is not None and time.perf_counter() > deadline:
+        if budget.expired():
             return _best(found, complete, spent)
-        if complete.advance(room(8 * cap if found else cap), deadline):
+        if complete.advance(room(8 * cap if found else cap)):
             return complete.result(spent)
         found.update(dict.fromkeys(complete.solutions))
         if len(found) >= limit:
             return SearchResult(limit, list(next(iter(found))), spent + complete.nodes, False,
                                 False)
     rest = None if max_nodes is None else room(max_nodes)
-    if complete.advance(rest, deadline):
+    if complete.advance(rest):
         return complete.result(spent)
     return _best(found, complete, spent)
 
@@ -499,8 +500,8 @@ class _Run:
         self.first: list[int] | None = None
         self.solutions: list[tuple[int, ...]] = []  # the first ``limit`` found
 
-    def advance(self, budget: int | None, deadline: float | None) -> bool:
-        """Walk up to ``budget`` more nodes (None: no cap) before ``deadline``; True when the
+    def advance(self, more: int | None) -> bool:
+        """Walk up to ``more`` nodes (None: no cap) before the call's deadline; True when the
         run is over: its whole tree walked, or ``limit`` solutions found."""
         t = self.t
         stack = self.stack
@@ -510,13 +511,12 @@ class _Run:
         watch = t.watch
         culprit = t.culprit
         nodes = self.nodes
-        stop = None if budget is None else nodes + budget
+        stop = None if more is None else nodes + more
         try:
             while stack and self.count < self.limit:
                 if stop is not None and nodes >= stop:
                     return False
-                if (nodes % _CHECK_EVERY == _CHECK_EVERY - 1 and deadline is not None
-                        and time.perf_counter() > deadline):
+                if nodes % _CHECK_EVERY == _CHECK_EVERY - 1 and budget.expired():
                     return False
                 masks, values, todo, boards = stack.pop()
                 values = values[:]
@@ -544,18 +544,17 @@ class _Run:
         return SearchResult(self.count, self.first, self.nodes + more, False, False)
 
 
-def _search(grid: Grid, limit: int, max_nodes: int | None, deadline: float | None,
+def _search(grid: Grid, limit: int, max_nodes: int | None,
             rng: random.Random | None) -> SearchResult:
     """One depth-first run counting up to ``limit`` within the node and time budget."""
     run = _Run(grid, limit, rng, [1] * len(grid.cells))
-    done = run.advance(max_nodes, deadline)
+    done = run.advance(max_nodes)
     return SearchResult(run.count, run.first, run.nodes, not done, False)
 
 
-def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> bool:
-    """True when the node or time budget is used up."""
-    return ((max_nodes is not None and nodes > max_nodes)
-            or (deadline is not None and time.perf_counter() > deadline))
+def _spent(nodes: int, max_nodes: int | None) -> bool:
+    """True when the node budget or the call's time (``budget``) is used up."""
+    return (max_nodes is not None and nodes > max_nodes) or budget.expired()
 
 
 def _push_children(stack: list[_State], masks: list[int], values: list[int],
@@ -610,9 +609,9 @@ def root_masks(grid: Grid) -> list[int] | None:
     return masks if _propagate(masks, values, todo, boards, t, t.every) < 0 else None
 
 
-def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int, ...]] | None:
+def solutions(grid: Grid, limit: int) -> list[tuple[int, ...]] | None:
     """Up to ``limit`` solutions in depth-first order (all of them when there are fewer);
-    None when the deadline passed first. Any shape: classic grids read their geometry too."""
+    None when the call's deadline passed first. Any shape: classic grids read their geometry too."""
     if find_conflicts(grid) or leftover_clash(grid.shape) is not None:
         return []
     t = tables(grid.shape)
@@ -625,7 +624,7 @@ def solutions(grid: Grid, limit: int, deadline: float | None) -> list[tuple[int,
         masks, values, todo, boards = stack.pop()
         values = values[:]
         nodes += 1
-        if nodes % _CHECK_EVERY == 0 and _spent(nodes, None, deadline):
+        if nodes % _CHECK_EVERY == 0 and _spent(nodes, None):
             return None
         if _propagate(masks, values, todo, boards, t,
                       t.every if nodes == 1 else t.watch[todo[0]]) >= 0:

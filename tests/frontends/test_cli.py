@@ -202,3 +202,16 @@ def test_messages_say_what_the_user_did(capsys: pytest.CaptureFixture[str], argv
     _, out, err = run(capsys, *argv)
     assert fragment in out + err
     assert "hardest step ." not in out + err
+
+
+def test_every_subcommand_is_dispatched_through_the_table(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # One table names how each subcommand is declared and what runs it: swapping its runner
+    # there is enough to change what `sudoku NAME` does.
+    import sudoku_core.cli as cli
+
+    for name, command in COMMANDS.items():
+        monkeypatch.setitem(cli.COMMANDS, name, command._replace(main=lambda args: 42))
+        code, _, _ = run(capsys, name)
+        assert code == 42, name
+    assert run(capsys)[0] == 2  # no subcommand: the help, a usage error

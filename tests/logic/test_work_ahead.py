@@ -61,7 +61,7 @@ def unhurried(args: dict[str, Any], level: str) -> dict[str, Any]:
                           marks, args["unlock"], unlock_time=None)
     finally:
         if kept is not None:
-            walk._MEMO.append(kept)
+            walk._MEMO.set(kept)
     return found.to_json(level)  # type: ignore[arg-type]
 
 
@@ -142,7 +142,7 @@ def test_prepared_steps_walk_is_the_on_demand_walk(corpora_dir: Path, memo: walk
         assert memo.computed == searched
         walk.remember(False)
         assert cached == ask("steps", {**args, "time_limit": 60})
-        walk._MEMO.append(memo)
+        walk._MEMO.set(memo)
         # A walk of more than one searched step takes more than one slice.
         assert calls >= 1
 

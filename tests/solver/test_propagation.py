@@ -137,7 +137,7 @@ def test_the_exact_hot_loop_is_sound_against_the_reference(c: Candidates) -> Non
     # per round); what it does conclude must be the reference's.
     expected = reference(c)
     boards, unsolved = state_of(c)
-    left = exact._propagate(boards, unsolved, tables(c.shape), None, None)
+    left = exact._propagate(boards, unsolved, tables(c.shape), None)
     if left == -1:
         assert expected is None
     elif expected is None:

@@ -179,7 +179,7 @@ def test_fast_path_agrees_with_generic_search(
 ) -> None:
     """The exact-cover fast path and the generic bitboard search count the same solutions."""
     puzzle = blank(random_solution(shape, seed % 50), cut, keep)
-    generic = solver._search_bitboards(puzzle, 5, None, None, None)
+    generic = solver._search_bitboards(puzzle, 5, None, None)
     assert solve(puzzle, limit=5).count == generic.count
 
 
@@ -207,7 +207,7 @@ def test_restarted_counts_are_exact(
 ) -> None:
     """Capped runs thrown away (first cap: one node per cell) leave the count exact."""
     puzzle = blank(random_solution(shape, seed % 50), cut, keep)
-    plain = solver._search_bitboards(puzzle, limit, 200_000, None, None)
+    plain = solver._search_bitboards(puzzle, limit, 200_000, None)
     assume(not plain.gave_up)
     with patch.object(solver, "_COUNT_FIRST", 1):  # about a third of the cases restart
         result = solve(puzzle, limit=limit, time_limit=SLOW)

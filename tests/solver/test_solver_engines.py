@@ -53,8 +53,8 @@ def test_engines_agree_on_corpus_samples(corpora_dir: Path, name: str) -> None:
     t = _cover.tables(NINE)
     for line in lines[:: len(lines) // take][:take]:
         puzzle = Grid(NINE, tuple(0 if ch in ".0" else int(ch) for ch in line))
-        cover = _cover.search(t, puzzle.cells, 2, None, None, None)
-        generic = solver._search_bitboards(puzzle, 2, None, None, None)
+        cover = _cover.search(t, puzzle.cells, 2, None, None)
+        generic = solver._search_bitboards(puzzle, 2, None, None)
         public = solve(puzzle, time_limit=60)
         assert cover.count == generic.count == public.count, line
         assert is_solution(cover.first, puzzle) and is_solution(generic.first, puzzle), line
@@ -95,7 +95,7 @@ def test_unused_values_answer_counting_after_one_solution() -> None:
     assert result.nodes <= 2 * shape.cell_count  # one fill, no hunt for a second solution
     # Past 2! = 2 solutions the swap proves nothing: a real count, checked by the generic engine.
     assert solve(puzzle, limit=3).count == 3
-    assert solver._search_bitboards(puzzle, 3, None, None, None).count == 3
+    assert solver._search_bitboards(puzzle, 3, None, None).count == 3
 
 
 @pytest.mark.parametrize(("shape", "keep"), [(Shape(5, 5), 0.5), (Shape(6, 6), 0.03),

@@ -129,7 +129,7 @@ def walk_checking_boards(grid: Grid, nodes: int) -> int:
 
     variant_search._propagate = checking
     try:
-        variant_search._search(grid, 10**6, nodes, None, None)  # many grids: walk on
+        variant_search._search(grid, 10**6, nodes, None)  # many grids: walk on
     finally:
         variant_search._propagate = real
     return checked[0]

@@ -77,124 +77,128 @@ def fishes(c: Candidates, digit: int, base_units: Sequence[int], cover_units: Se
 def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
             cover_units: tuple[int, ...], k: int, max_fins: int,
             max_endo: int) -> tuple[Fish, ...]:
-    um = unit_masks(shape)
-    pm = peer_masks(shape)
-    allowed = set(cover_units)
-    cm = [m & have for m in um]  # per unit, its cells holding the digit
-    # Per cell, the cover units through it (in the units_of order the search has always used).
-    through = {x: tuple(u for u in units if u in allowed)
-               for x, units in enumerate(_cell_units(shape)) if have >> x & 1}
+    search = _Search(shape, digit, have, cover_units, k, max_fins, max_endo)
+    search.prune_bases(base_units)
+    if k >= 1:
+        # Zero-padded so that the k largest counts exist however few units there are.
+        search.bases(0, [], 0, 0, [0] * max(len(search.cm), k), 0)
+    return tuple(search.out)
 
-    def coverable(mask: int, left: int, spare: int, banned: tuple[int, ...]) -> bool:
-        # Can ``left`` cover units (none of ``banned``) hold every cell of mask but ``spare``?
+
+def _sees_all(target: int, fins: int, pm: Sequence[int]) -> int:
+    """The cells of ``target`` that see every fin (``pm``: each cell's peers)."""
+    while fins and target:
+        low = fins & -fins
+        target &= pm[low.bit_length() - 1]
+        fins ^= low
+    return target
+
+
+def _cannibals(held: list[int]) -> int:
+    """The base cells in two covers (``held``: each cover's base cells), when every cover
+    holds a base cell of its own (else fewer covers do: a smaller fish)."""
+    twice = 0
+    for i, m in enumerate(held):
+        others = 0
+        for j, o in enumerate(held):
+            if j != i:
+                others |= o
+        if not m & ~others:
+            return 0
+        twice |= m & others
+    return twice
+
+
+class _Search:
+    """One digit's search for fish of size k: the tables it reads, the base being covered,
+    and the fish found. Bases are chosen unit by unit (``bases``, ``last``), then the covers
+    of each base (``covers``), and a fish with eliminations is kept (``keep``)."""
+
+    def __init__(self, shape: Shape, digit: int, have: int, cover_units: tuple[int, ...],
+                 k: int, max_fins: int, max_endo: int) -> None:
+        self.digit, self.have, self.k = digit, have, k
+        self.max_fins, self.max_endo = max_fins, max_endo
+        self.pm = peer_masks(shape)
+        self.allowed = set(cover_units)
+        self.cm = [m & have for m in unit_masks(shape)]  # per unit, its cells holding the digit
+        # Per cell, the cover units through it (in the units_of order the search has always
+        # used).
+        self.through = {x: tuple(u for u in units if u in self.allowed)
+                        for x, units in enumerate(_cell_units(shape)) if have >> x & 1}
+        self.cand: list[tuple[int, int]] = []
+        self.overlaps: dict[int, list[tuple[int, int]]] = {}
+        self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.out: list[Fish] = []
+        # The base being covered, shared by the cover search (set by ``last``): its units,
+        # cells, the bound on what j covers can hold, its endo fins, the cells outside it.
+        self.base: tuple[int, ...] = ()
+        self.bmask = 0
+        self.most: list[int] = []
+        self.endo = 0
+        self.outside = 0
+
+    def prune_bases(self, base_units: tuple[int, ...]) -> None:
+        """The base units worth trying, and per base unit the covers touching it."""
+        cm, spare = self.cm, self.max_fins + self.max_endo
+        # A base unit whose cells k covers cannot hold (but for the fins) is in no fish of
+        # size k.
+        self.cand = [(u, cm[u]) for u in base_units
+                     if cm[u].bit_count() >= 2 and self.coverable(cm[u], self.k, spare, (u,))]
+        # Per base unit, (cover unit, cells of the base unit it holds) for every cover
+        # touching it.
+        self.overlaps = {u: [(v, (m & cm[v]).bit_count()) for v in self.allowed
+                             if v != u and m & cm[v]] for u, m in self.cand}
+
+    def coverable(self, mask: int, left: int, spare: int, banned: tuple[int, ...]) -> bool:
+        """Can ``left`` cover units (none of ``banned``) hold every cell of mask but ``spare``?"""
         if not mask:
             return True
         if not left:
             return mask.bit_count() <= spare
         x = (mask & -mask).bit_length() - 1
-        for u in through[x]:
-            if u not in banned and coverable(mask & ~cm[u], left - 1, spare, banned):
+        cm = self.cm
+        for u in self.through[x]:
+            if u not in banned and self.coverable(mask & ~cm[u], left - 1, spare, banned):
                 return True
-        return spare > 0 and coverable(mask & (mask - 1), left, spare - 1, banned)
+        return spare > 0 and self.coverable(mask & (mask - 1), left, spare - 1, banned)
 
-    # A base unit whose cells k covers cannot hold (but for the fins) is in no fish of size k.
-    cand = [(u, cm[u]) for u in base_units
-            if cm[u].bit_count() >= 2 and coverable(cm[u], k, max_fins + max_endo, (u,))]
-    # Per base unit, (cover unit, cells of the base unit it holds) for every cover touching it.
-    overlaps = {u: [(v, (m & cm[v]).bit_count()) for v in allowed if v != u and m & cm[v]]
-                for u, m in cand}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    out: list[Fish] = []
-
-    def sees_all(target: int, fins: int) -> int:
-        # The cells of target that see every fin.
-        while fins and target:
-            low = fins & -fins
-            target &= pm[low.bit_length() - 1]
-            fins ^= low
-        return target
-
-    def finish(base: tuple[int, ...], bmask: int, chosen: list[int], cmask: int,
-               fins: int, endo: int) -> None:
-        # Only cells that see every fin go, and they lie in the covers: when no cover cell
-        # sees every fin (most calls), there is nothing to weigh.
-        seen_by_fins = sees_all(cmask, fins)
-        if not seen_by_fins:
+    def bases(self, start: int, chosen: list[int], mask: int, endo: int, held: list[int],
+              taken: int) -> None:
+        """Choose the base units but the last. held: per cover unit, the base cells it holds
+        (summed as base units are added); endo: the base cells in two base units so far;
+        taken: bit u set per base unit."""
+        if len(chosen) == self.k - 1:
+            self.last(start, chosen, mask, endo, held, taken)
             return
-        elims = seen_by_fins & ~bmask
-        if seen_by_fins & bmask:
-            # A base cell in two covers would fill both with one digit (cannibalism): it goes
-            # too, when every cover holds a base cell of its own (else fewer covers do, a
-            # smaller fish).
-            held = [cm[u] & bmask for u in chosen]
-            twice = 0
-            for i, m in enumerate(held):
-                others = 0
-                for j, o in enumerate(held):
-                    if j != i:
-                        others |= o
-                if not m & ~others:
-                    twice = 0
-                    break
-                twice |= m & others
-            elims |= twice & seen_by_fins
-        if elims:
-            key = (base, tuple(sorted(chosen)))
-            if key not in seen:
-                seen.add(key)
-                out.append(Fish(digit, base, key[1], bmask, fins, elims, endo))
-
-    # The base being covered, shared by the cover search below (set by ``last``): its units,
-    # cells, the bound on what j covers can hold, its endo fins, the cells outside it.
-    base: tuple[int, ...] = ()
-    bmask = 0
-    most: list[int] = []
-    endo = 0
-    outside = 0
-
-    def covers(uncovered: int, chosen: list[int], cmask: int, fins: int, taken: int, left: int,
-               spare: int) -> None:
-        # fins starts as the endo fins; the covers may leave ``spare`` more cells out.
-        # taken: bit u set for the base units and the covers chosen so far; left: covers to go.
-        if not uncovered:
-            return  # fewer covers than base units: a smaller fish, found at its own size
-        if uncovered.bit_count() > most[left] + spare:
-            return  # the covers left cannot hold what is still uncovered
-        x = (uncovered & -uncovered).bit_length() - 1
-        for u in through[x]:
-            if not taken >> u & 1:
+        cand, overlaps = self.cand, self.overlaps
+        for i in range(start, len(cand)):
+            u, m = cand[i]
+            more_endo = endo | m & mask
+            if more_endo.bit_count() <= self.max_endo:
                 chosen.append(u)
-                cu = cm[u]
-                if left == 1:  # the last cover: what it leaves are fins
-                    rest = uncovered & ~cu
-                    if not rest or rest.bit_count() <= spare:
-                        finish(base, bmask, chosen, cmask | cu, fins | rest, endo)
-                else:
-                    covers(uncovered & ~cu, chosen, cmask | cu, fins, taken | 1 << u, left - 1,
-                           spare)
+                more = held[:]
+                for v, count in overlaps[u]:
+                    more[v] += count
+                self.bases(i + 1, chosen, mask | m, more_endo, more, taken | 1 << u)
                 chosen.pop()
-        if spare:
-            fins |= 1 << x
-            if sees_all(outside, fins):
-                covers(uncovered & ~(1 << x), chosen, cmask, fins, taken, left, spare - 1)
 
-    def last(start: int, chosen: list[int], mask: int, inner: int, held: list[int],
+    def last(self, start: int, chosen: list[int], mask: int, inner: int, held: list[int],
              taken: int) -> None:
-        # Each choice of the last base unit completes a base: bound it, then search covers.
-        nonlocal base, bmask, most, endo, outside
+        """Each choice of the last base unit completes a base: bound it, then search covers."""
         check()
+        cm, cand, k, have = self.cm, self.cand, self.k, self.have
         for i in range(start, len(cand)):
             u, m = cand[i]
             more_endo = inner | m & mask
-            if more_endo.bit_count() > max_endo:
+            if more_endo.bit_count() > self.max_endo:
                 continue
             units = (*chosen, u)
             cells = mask | m
             if more_endo and (any(not cm[b] & ~more_endo for b in units)
-                              or not sees_all(have & ~cells, more_endo)):
+                              or not _sees_all(have & ~cells, more_endo, self.pm)):
                 continue  # a base unit of endo fins only, or nothing sees every endo fin
             counts = held[:]
-            for v, count in overlaps[u]:
+            for v, count in self.overlaps[u]:
                 counts[v] += count
             for b in units:
                 counts[b] = 0
@@ -202,32 +206,58 @@ def _fishes(shape: Shape, digit: int, have: int, base_units: tuple[int, ...],
             # bound that prunes the cover search.
             bound = [0, *accumulate(sorted(counts, reverse=True)[:k])]
             uncovered = cells & ~more_endo
-            if uncovered.bit_count() <= bound[k] + max_fins:
-                base, bmask, most, endo, outside = units, cells, bound, more_endo, have & ~cells
-                covers(uncovered, [], 0, more_endo, taken | 1 << u, k, max_fins)
+            if uncovered.bit_count() <= bound[k] + self.max_fins:
+                self.base, self.bmask, self.most = units, cells, bound
+                self.endo, self.outside = more_endo, have & ~cells
+                self.covers(uncovered, [], 0, more_endo, taken | 1 << u, k, self.max_fins)
 
-    def bases(start: int, chosen: list[int], mask: int, endo: int, held: list[int],
-              taken: int) -> None:
-        # held: per cover unit, the base cells it holds (summed as base units are added);
-        # endo: the base cells in two base units so far; taken: bit u set per base unit.
-        if len(chosen) == k - 1:
-            last(start, chosen, mask, endo, held, taken)
-            return
-        for i in range(start, len(cand)):
-            u, m = cand[i]
-            more_endo = endo | m & mask
-            if more_endo.bit_count() <= max_endo:
+    def covers(self, uncovered: int, chosen: list[int], cmask: int, fins: int, taken: int,
+               left: int, spare: int) -> None:
+        """Choose the covers of the current base. fins starts as the endo fins; the covers may
+        leave ``spare`` more cells out. taken: bit u set for the base units and the covers
+        chosen so far; left: covers to go."""
+        if not uncovered:
+            return  # fewer covers than base units: a smaller fish, found at its own size
+        if uncovered.bit_count() > self.most[left] + spare:
+            return  # the covers left cannot hold what is still uncovered
+        x = (uncovered & -uncovered).bit_length() - 1
+        cm = self.cm
+        for u in self.through[x]:
+            if not taken >> u & 1:
                 chosen.append(u)
-                more = held[:]
-                for v, count in overlaps[u]:
-                    more[v] += count
-                bases(i + 1, chosen, mask | m, more_endo, more, taken | 1 << u)
+                cu = cm[u]
+                if left == 1:  # the last cover: what it leaves are fins
+                    rest = uncovered & ~cu
+                    if not rest or rest.bit_count() <= spare:
+                        self.keep(chosen, cmask | cu, fins | rest)
+                else:
+                    self.covers(uncovered & ~cu, chosen, cmask | cu, fins, taken | 1 << u,
+                                left - 1, spare)
                 chosen.pop()
+        if spare:
+            fins |= 1 << x
+            if _sees_all(self.outside, fins, self.pm):
+                self.covers(uncovered & ~(1 << x), chosen, cmask, fins, taken, left, spare - 1)
 
-    if k >= 1:
-        # Zero-padded so that the k largest counts exist however few units there are.
-        bases(0, [], 0, 0, [0] * max(len(um), k), 0)
-    return tuple(out)
+    def keep(self, chosen: list[int], cmask: int, fins: int) -> None:
+        """Keep the fish of the current base and these covers when it eliminates."""
+        # Only cells that see every fin go, and they lie in the covers: when no cover cell
+        # sees every fin (most calls), there is nothing to weigh.
+        seen_by_fins = _sees_all(cmask, fins, self.pm)
+        if not seen_by_fins:
+            return
+        bmask = self.bmask
+        elims = seen_by_fins & ~bmask
+        if seen_by_fins & bmask:
+            # A base cell in two covers would fill both with one digit (cannibalism): it goes
+            # too.
+            elims |= _cannibals([self.cm[u] & bmask for u in chosen]) & seen_by_fins
+        if elims:
+            key = (self.base, tuple(sorted(chosen)))
+            if key not in self.seen:
+                self.seen.add(key)
+                self.out.append(Fish(self.digit, self.base, key[1], bmask, fins, elims,
+                                     self.endo))
 
 
 def _kinds(n: int, units: Sequence[int]) -> set[int]:
