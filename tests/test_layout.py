@@ -230,8 +230,6 @@ LONG_ALLOWED: set[str] = {
     "solver/variant_search.py:_propagate",
     "solver/_cover.py:search",
     "solver/_cover.py:_locked_any",
-    # The lz-string decoder's one loop over the input's bits (formats, split by its owner).
-    "formats/lzstring.py:_decompress",
 }
 
 

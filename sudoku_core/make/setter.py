@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..logic.rate import rate
+from ..logic.rate import rate_within
 from ..logic.techniques import level_of
 from ..logic.walk import Walk
 from ..logic.why_not import Contradiction, why_no_solution
@@ -27,7 +27,7 @@ from ..model.constraints import by_json_key
 from ..model.contract import frame
 from ..model.grid import Grid, Shape, cell_name
 from ..model.variants import variant_from_json
-from ..solver.exact import count_solutions
+from ..solver.exact import count_within
 
 # Rules read whole, not item by item (a Jigsaw's regions are one layout).
 _WHOLE = frozenset({"regions"})
@@ -80,9 +80,9 @@ class SetterReport:
         if self.solutions == "one":
             gone = [cell_name(c, n) for c in self.removable_givens]
             gone += [r.words for r in self.removable_rules]
-            parts.append(f"{len(gone)} given{'s' if len(gone) != 1 else ''} or rules can go"
-                         + (f": {', '.join(gone[:8])}{' ...' if len(gone) > 8 else ''}"
-                            if gone else ""))
+            parts.append(f"{len(gone)} can go: {', '.join(gone[:8])}"
+                         f"{' ...' if len(gone) > 8 else ''}" if gone
+                         else "no given or rule can go")
         if self.why is not None:
             parts.append(self.why.text[:1].lower() + self.why.text[1:].rstrip("."))
         if self.level is not None:
@@ -95,13 +95,13 @@ def setter_report(grid: Grid, *, time_limit: float | None = DEFAULT_TIME_LIMIT) 
     """Solutions, what can go, why none, and the level so far of ``grid`` (the givens)."""
     with budget.deadline(time_limit):
         try:
-            count = count_solutions(grid, 2, time_limit=budget.remaining(DEFAULT_TIME_LIMIT))
+            count = count_within(grid, 2)
         except OutOfTime:
             count = None
         solutions = {None: "unknown", 0: "none", 1: "one"}.get(count, "several")
         if solutions == "none":
             return SetterReport(grid.shape, solutions,
-                                why=why_no_solution(grid, time_limit=budget.remaining(5.0)))
+                                why=why_no_solution(grid, time_limit=None))
         report = _level(grid, solutions)
         if solutions != "one":
             return report
@@ -112,7 +112,7 @@ def _level(grid: Grid, solutions: str) -> SetterReport:
     """The walk's level: the rating when unique, else how far the logic gets."""
     try:
         if solutions == "one":
-            r = rate(grid, time_limit=budget.remaining(DEFAULT_TIME_LIMIT), estimate_se=False)
+            r = rate_within(grid, estimate_se=False)
             return SetterReport(grid.shape, solutions, level=r.level, hardest=r.hardest,
                                 solved=r.status == "solved", timed_out=r.timed_out,
                                 steps=sum(n for _, n in r.counts))
@@ -146,7 +146,10 @@ def _removable(grid: Grid, report: SetterReport) -> SetterReport:
 
 
 def _unique(grid: Grid) -> bool:
-    return count_solutions(grid, 2, time_limit=budget.remaining(DEFAULT_TIME_LIMIT)) == 1
+    count = count_within(grid, 2)
+    if count is None:  # out of time or nodes: the list so far is all that is known
+        raise OutOfTime("the setter's report ran out of time")
+    return count == 1
 
 
 def _without_each_rule(shape: Shape) -> list[tuple[str, int | None, Shape]]:

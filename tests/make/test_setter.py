@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import parse
+from sudoku_core.cli import main
 from sudoku_core.logic.why_not import why_no_solution
 from sudoku_core.make.generate import generate
 from sudoku_core.make.setter import setter_report
@@ -110,3 +112,13 @@ def test_no_solution_says_why_and_the_facade_prints_the_same() -> None:
         "cells": list(grid.cells), "box": [3, 3]}})))["result"]
     assert reply == json.loads(json.dumps(report.to_json()))
     assert reply["message"] == "No solution; no candidate is left in r1c9."
+
+
+def test_the_cli_prints_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    line = "12345678." + "........9" + "." * 63
+    assert main(["setter", "--json", line]) == 1  # no solution: a problem, as validate says
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(setter_report(parse(line)).to_json()))
+    assert main(["setter", "..3..4.221......"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "One solution; no given or rule can go; level Easy (Hidden Single).")

@@ -149,27 +149,39 @@ def decompress(data: str, max_output: int = MAX_OUTPUT) -> str:
     return _decompress(digits, max_output)
 
 
-def _decompress(digits: list[int], max_output: int) -> str:
-    """Run the decoder over 6-bit digits."""
-    pos = 0  # next digit to load
-    current, mask = 0, 0  # the digit being read and the bit to read next (high bit first)
+class _Bits:
+    """The compressed digits read bit by bit, low bit of each value first."""
 
-    def read(width: int) -> int:
-        nonlocal pos, current, mask
+    def __init__(self, digits: list[int]) -> None:
+        self.digits = digits
+        self.pos = 0  # next digit to load
+        self.current, self.mask = 0, 0  # the digit being read and its next bit (high first)
+
+    def read(self, width: int) -> int:
         value = 0
         for k in range(width):
-            if mask == 0:
-                if pos >= len(digits):
+            if self.mask == 0:
+                if self.pos >= len(self.digits):
                     raise LZStringError(
-                        "the compressed data is cut short (no end-of-data code)", len(digits)
-                    )
-                current, mask = digits[pos], 32
-                pos += 1
-            if current & mask:
+                        "the compressed data is cut short (no end-of-data code)",
+                        len(self.digits))
+                self.current, self.mask = self.digits[self.pos], 32
+                self.pos += 1
+            if self.current & self.mask:
                 value |= 1 << k
-            mask >>= 1
+            self.mask >>= 1
         return value
 
+    @property
+    def at(self) -> int:
+        """The digit where an error is said to be."""
+        return max(self.pos - 1, 0)
+
+
+def _decompress(digits: list[int], max_output: int) -> str:
+    """Run the decoder over 6-bit digits."""
+    bits = _Bits(digits)
+    read = bits.read
     words = ["", "", ""]  # codes 0-2 are the three commands
     width, grow = 3, 4
     first = read(2)
@@ -198,7 +210,7 @@ def _decompress(digits: list[int], max_output: int) -> str:
         else:
             raise LZStringError(
                 f"the compressed data refers to entry {code}, which does not exist yet",
-                max(pos - 1, 0),
+                bits.at,
             )
         out.append(entry)
         total += len(entry)
@@ -206,7 +218,7 @@ def _decompress(digits: list[int], max_output: int) -> str:
             raise LZStringError(
                 f"the compressed data expands beyond {max_output:,} characters; a puzzle is "
                 f"much smaller",
-                max(pos - 1, 0),
+                bits.at,
             )
         words.append(word + entry[0])
         grow -= 1
