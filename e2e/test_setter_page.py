@@ -28,7 +28,8 @@ REPORT_TIMEOUT = 60_000  # ms: the setter's own engine starts once per page, the
 # drawn (cells as (row, col), 0-based, in drawing order; or a spot outside the grid with the
 # tap's offset from the spot's centre) and the number typed, if any.
 CASES: dict[str, dict[str, Any]] = {
-    "thermometer": {"key": "thermometers", "type": "thermometer", "cells": [(0, 0), (0, 1), (0, 2)]},
+    "thermometer": {"key": "thermometers", "type": "thermometer",
+                    "cells": [(0, 0), (0, 1), (0, 2)]},
     "arrow": {"key": "arrows", "type": "arrow", "cells": [(1, 1), (1, 0), (0, 0)]},
     "cage": {"key": "cages", "type": "killer", "cells": [(0, 0), (0, 1)], "value": "3"},
     "white-dot": {"key": "white_dots", "type": "kropki-white", "cells": [(0, 0), (0, 1)]},
@@ -70,8 +71,19 @@ def setting(app: App) -> None:
     page = app.page
     if page.locator("#setter-panel").is_hidden():
         app.click("Set puzzle")
-    page.wait_for_function("document.querySelectorAll('#setter-tool option').length > 5",
+    page.wait_for_function("() => document.querySelectorAll('#setter-tool option').length > 5",
                            timeout=REPORT_TIMEOUT)
+
+
+def done_setting(app: App) -> None:
+    """Set mode off: Done setting, or on a phone the menu's Set puzzle toggle."""
+    done = app.page.locator("#setter-done")
+    if done.is_visible():
+        done.click()
+    else:  # the panel's own Menu button stands for the main one
+        app.page.locator("#setter-menu").click()
+        app.page.locator("#set-puzzle").click()
+    app.page.wait_for_selector("#setter-panel", state="hidden")
 
 
 def choose(app: App, key: str) -> None:
@@ -106,7 +118,8 @@ def draw(app: App, points: list[tuple[float, float]], touch: bool) -> None:
     touch_at = [{"x": points[0][0], "y": points[0][1]}]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch_at})
     for x, y in points[1:]:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -170,7 +183,7 @@ def set_and_solve(app: App, name: str, touch: bool) -> None:
     typed = give_until_unique(app, solution)
     assert typed < 16
     assert "One solution" in app.page.locator("#setter-status").inner_text()
-    app.page.locator("#setter-done").click()
+    done_setting(app)
     app.click("Solve")
     app.expect_line(solution, timeout=60_000)
 
@@ -213,13 +226,13 @@ def test_undo_takes_the_last_drawing_away_and_removable_rules_are_listed(
     page.wait_for_selector("#setter-removable button[aria-label='Remove thermometer at r1c1']")
     assert page.locator("[role=gridcell][data-removable=true]").count() >= 1
     app.button("Undo").click()
-    page.wait_for_function("!(document.querySelector('#grid').dataset.constraints || '')"
+    page.wait_for_function("() => !(document.querySelector('#grid').dataset.constraints || '')"
                            ".includes('thermometer')")
     app.button("Redo").click()
-    page.wait_for_function("(document.querySelector('#grid').dataset.constraints || '')"
+    page.wait_for_function("() => (document.querySelector('#grid').dataset.constraints || '')"
                            ".includes('thermometer')")
     page.locator("#setter-removable button[aria-label='Remove thermometer at r1c1']").click()
-    page.wait_for_function("!(document.querySelector('#grid').dataset.constraints || '')"
+    page.wait_for_function("() => !(document.querySelector('#grid').dataset.constraints || '')"
                            ".includes('thermometer')")
 
 
@@ -231,7 +244,7 @@ def test_why_no_solution_and_true_candidates(screens: dict[str, App]) -> None:
     page.locator("#setter-true").click()
     draw_case(app, CASES["thermometer"], touch=False)
     # The thermometer's bulb holds 1 or 2 in every solution: the true candidates say so.
-    page.wait_for_function("document.querySelector('[role=gridcell]').dataset.true === '12'",
+    page.wait_for_function("() => document.querySelector('[role=gridcell]').dataset.true === '12'",
                            timeout=REPORT_TIMEOUT)
     choose(app, "")
     app.cell(1, 3).click()
@@ -251,17 +264,20 @@ def test_export_links_open_again(screens: dict[str, App]) -> None:
     give_until_unique(app, SOLUTION)
     givens = app.values()
     page.locator("#setter-export").click()
-    page.wait_for_function("document.querySelector('#setter-sudokupad').value.startsWith('http')")
-    links = {k: page.locator(f"#setter-{k}").input_value() for k in ("link", "fpuzzles", "sudokupad")}
+    page.wait_for_function(
+        "() => document.querySelector('#setter-sudokupad').value.startsWith('http')")
+    links = {k: page.locator(f"#setter-{k}").input_value()
+             for k in ("link", "fpuzzles", "sudokupad")}
     assert links["fpuzzles"].startswith("https://www.f-puzzles.com/?load=")
     assert links["sudokupad"].startswith("https://sudokupad.app/")
     expected = [int(v) if v else 0 for v in givens]
     for site in ("fpuzzles", "sudokupad"):
-        reply = json.loads(handle(json.dumps({"id": 1, "cmd": "parse", "args": {"text": links[site]}})))
+        request = {"id": 1, "cmd": "parse", "args": {"text": links[site]}}
+        reply = json.loads(handle(json.dumps(request)))
         result = reply["result"]
         assert result["values"] == expected, site
         assert result["variant"]["cages"] == [{"cells": [0, 1], "sum": 3}], site
-    page.locator("#setter-done").click()
+    done_setting(app)
     app.show("#" + links["link"].split("#", 1)[1])
     app.expect_line("".join(v or "." for v in givens))
     assert "killer" in constraints(app)
@@ -274,7 +290,8 @@ OVERLAPS = """() => {
     b.top < a.bottom - 1;
   const frame = rect(document.querySelector('#frame'));
   const panel = document.querySelector('#setter-panel');
-  const parts = [...panel.querySelectorAll('select, button, input, p, li')]
+  // The rows (a long list of what can go scrolls inside its own box).
+  const parts = [...panel.querySelectorAll('.setter-row, .setter-report, .setter-links')]
     .filter((el) => el.offsetParent !== null);
   for (const el of [panel, ...parts]) {
     const r = rect(el);
@@ -284,7 +301,12 @@ OVERLAPS = """() => {
     }
   }
   const root = document.scrollingElement;
-  if (root.scrollHeight > innerHeight + 1) out.push(`page scrolls: ${root.scrollHeight}`);
+  if (root.scrollHeight > innerHeight + 1) {
+    const low = [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null &&
+      rect(el).bottom > innerHeight + 1).map((el) => `${el.id || el.className || el.tagName}` +
+      `@${Math.round(rect(el).bottom)}`).slice(0, 6);
+    out.push(`page scrolls: ${root.scrollHeight} (${low.join(', ')})`);
+  }
   if (root.scrollWidth > innerWidth + 1) out.push(`page scrolls sideways: ${root.scrollWidth}`);
   return out;
 }"""
@@ -305,7 +327,9 @@ def test_the_setter_screen_fits(screens: dict[str, App], screen: str) -> None:
     size = page.viewport_size or {"width": 0, "height": 0}
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.screenshot(path=str(SHOTS / f"setter-{size['width']}x{size['height']}.png"))
-    assert page.evaluate(OVERLAPS) == []
+    problems = page.evaluate(OVERLAPS)
+    assert problems == [], "; ".join(problems)
     choose(app, "")
     page.screenshot(path=str(SHOTS / f"setter-givens-{size['width']}x{size['height']}.png"))
-    assert page.evaluate(OVERLAPS) == []
+    problems = page.evaluate(OVERLAPS)
+    assert problems == [], "; ".join(problems)

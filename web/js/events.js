@@ -268,8 +268,10 @@ function bindButtons(actions) {
 // sheet closes on a phone.
 function bindMenu(actions) {
   $("menu-close").addEventListener("click", () => actions.closeMenu());
+  // Set mode's own Menu button stands for the main one on a phone (app.css).
+  $("setter-menu").addEventListener("click", () => actions.toggleMenu());
   document.addEventListener("pointerdown", (event) => {
-    if (!event.target.closest("#menu-panel, #menu")) actions.closeMenu();
+    if (!event.target.closest("#menu-panel, #menu, #setter-menu")) actions.closeMenu();
   });
   $("menu-panel").addEventListener("click", (event) => {
     const b = event.target.closest("button");

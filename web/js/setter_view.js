@@ -110,10 +110,15 @@ export function renderSetter(state) {
   document.documentElement.toggleAttribute("data-setting", Boolean(st));
   $("set-puzzle").setAttribute("aria-pressed", st ? "true" : "false");
   panel.hidden = !st;
-  if (!st) return;
+  if (!st) {
+    delete document.documentElement.dataset.setterTool;
+    return;
+  }
   const n = state.doc.box[0] * state.doc.box[1];
   fillTools(st, $("setter-tool"));
   const tool = st.tools && st.tools.list.find((t) => t.key === st.tool);
+  // The drawing tool's input (app.css: a phone hides the keypad while a rule is drawn).
+  document.documentElement.dataset.setterTool = tool ? tool.input : "";
   const flag = $("setter-flag");
   flag.hidden = !tool || tool.input !== "flag";
   if (tool && tool.input === "flag") {
