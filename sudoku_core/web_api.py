@@ -43,6 +43,7 @@ from .model.candidates import Candidates
 from .model.conflicts import check
 from .model.constraints import TABLE
 from .model.constraints.drawing import drawing
+from .model.constraints.tools import tools
 from .model.contract import frame
 from .model.errors import ParseError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
@@ -442,6 +443,13 @@ def cmd_setter(args: Json) -> Json:
     return setter_report(_grid(args), time_limit=_budget(args)).to_json()
 
 
+def cmd_tools(args: Json) -> Json:
+    """The setter's drawing tools for a shape (docs/protocol.md "tools"): per drawable rule,
+    how the page takes its cells and the JSON item it writes; the page knows no rule."""
+    shape = _box_shape(args, None) or Shape(3, 3)
+    return {**frame(shape), "tools": tools(shape.size)}
+
+
 def cmd_isomorph(args: Json) -> Json:
     """The puzzle through a random isomorphism (same level, same solution count; a variant's
     cages and regions move with the cells, in the reply's `variant`); with `solution`, the
@@ -478,6 +486,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "generate": cmd_generate,
     "isomorph": cmd_isomorph,
     "setter": cmd_setter,
+    "tools": cmd_tools,
 }
 
 

@@ -214,3 +214,29 @@ export function redo(state) {
     celebrate: false, highlights: [], hintMarks: [], wrong: keepWrong(state, doc),
   };
 }
+
+// Set mode: `value` (0 erases) becomes the given of every selected cell; the player's work in
+// those cells goes (a setter's grid holds givens only).
+export function setGivens(state, value) {
+  const doc = state.doc;
+  const givens = doc.givens.slice();
+  const entries = doc.entries.slice();
+  const solved = doc.solved.slice();
+  for (const cell of state.selection) {
+    givens[cell] = value;
+    entries[cell] = 0;
+    solved[cell] = 0;
+  }
+  return commit(state, { ...doc, givens, entries, solved });
+}
+
+// Set mode: the document with other rules (a drawn item added or one taken away); null or an
+// empty object makes it a classic puzzle. One undo step.
+export function setRules(state, variant) {
+  const doc = { ...state.doc };
+  delete doc.variant;
+  if (variant && Object.keys(variant).length) doc.variant = variant;
+  const next = commit(state, doc);
+  // The layout and drawing of the old rules no longer fit: the engine's for the new ones come.
+  return next === state ? state : { ...next, geometry: null };
+}

@@ -1,5 +1,11 @@
 // Input -> actions: keyboard, pointer, keypad, paste and buttons call the actions app.js hands
-// over (one object of the action modules' functions).
+// over (one object of the action modules' functions). In Set mode (setter*.js) typing sets
+// givens, a press on the grid draws with the chosen tool, and Esc drops a drawing first.
+
+import { bindSetter, dropDrawing } from "./setter_input.js";
+import { setGivens } from "./edits.js";
+import { dispatch, getState } from "./store.js";
+import { flush, wantFocus } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,10 +37,28 @@ function escape(actions) {
   actions.collapseSelection();
 }
 
-export function bind(actions) {
-  const grid = $("grid");
+// Set mode's typing: a value (0 erases) becomes the given of the selected cells.
+function setGiven(value) {
+  wantFocus(true);
+  dispatch((s) => setGivens(s, value));
+  flush();
+}
 
-  // Pointer: press selects (Shift adds, Ctrl/Cmd toggles), dragging adds the cells passed over.
+// The actions as Set mode changes them: typing and the keypad set givens, Erase clears them,
+// Esc drops a drawing before it closes a panel.
+function withSetter(actions) {
+  const setting = () => Boolean(getState().setter);
+  return {
+    ...actions,
+    type: (value) => (setting() ? setGiven(value) : actions.type(value)),
+    keypad: (value) => (setting() ? setGiven(value) : actions.keypad(value)),
+    erase: () => (setting() ? setGiven(0) : actions.erase()),
+    closePanels: () => dropDrawing() || actions.closePanels(),
+  };
+}
+
+// Pointer: press selects (Shift adds, Ctrl/Cmd toggles), dragging adds the cells passed over.
+function bindPointer(actions, grid) {
   let dragging = false;
   grid.addEventListener("pointerdown", (event) => {
     const cell = cellOf(event.target);
@@ -58,83 +82,58 @@ export function bind(actions) {
       dragging = false;
     });
   }
-
-  grid.addEventListener("keydown", (event) => {
-    const n = actions.size();
-    // The keys of SudokuPad, which players know: Shift+digit a corner mark, Ctrl/Cmd+digit a
-    // centre mark; Alt+digit (this page's older corner key) still works. event.code, because
-    // Shift+1 types "!".
-    const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
-    const mod = event.ctrlKey || event.metaKey;
-    if (digitCode && (mod || event.shiftKey || event.altKey) && !(mod && event.altKey)) {
-      const value = actions.keyValue(event.code.slice(-1));
-      if (value !== null) {
-        event.preventDefault();
-        actions.mark(value, mod ? "centre" : "corner");
-      }
-      return;
-    }
-    if (mod) {
-      if (event.key.toLowerCase() === "a") {
-        event.preventDefault();
-        actions.selectAll();
-      }
-      return;
-    }
-    const move = MOVES[event.key];
-    if (move) {
-      event.preventDefault();
-      actions.move(move[0], move[1], event.shiftKey);
-      return;
-    }
-    if (event.key === "Backspace" || event.key === "Delete" || event.key === "0" ||
-        event.key === ".") {
-      event.preventDefault();
-      actions.erase();
-      return;
-    }
-    if (event.key === "Home" || event.key === "End") {
-      event.preventDefault();
-      actions.moveToEdge(event.key === "Home");
-      return;
-    }
-    if (event.key === " ") {
-      event.preventDefault();
-      actions.cycleMode();
-      return;
-    }
-    const value = actions.keyValue(event.key);
-    if (value !== null) {
-      event.preventDefault();
-      actions.type(value);
-      return;
-    }
-    const mode = MODE_KEYS[event.key.toLowerCase()];
-    if (mode && !event.altKey && n <= 9) {
-      event.preventDefault();
-      actions.setMode(mode);
-    }
-  });
-
   // Focus entering the grid lands on the selected cell (roving tabindex).
   grid.addEventListener("focusin", (event) => {
     const cell = cellOf(event.target);
     if (cell !== null) actions.focusCell(cell);
   });
+}
 
-  // The keypad never takes the focus away from the grid (pointerdown default prevented).
-  const keypad = $("keypad");
-  keypad.addEventListener("click", (event) => {
-    const key = event.target.closest("[data-value]");
-    if (key) actions.keypad(Number(key.dataset.value));
-  });
-  $("modes").addEventListener("click", (event) => {
-    const b = event.target.closest("[data-mode]");
-    if (b) actions.setMode(b.dataset.mode, true);
-  });
+// A key with a modifier on the grid: SudokuPad's marks (Shift+digit a corner mark, Ctrl/Cmd+
+// digit a centre mark; Alt+digit, this page's older corner key, still works; event.code,
+// because Shift+1 types "!"), Ctrl+A. True when the key was taken.
+function modifiedKey(actions, event) {
+  const digitCode = /^(Digit|Numpad)[0-9]$/.test(event.code);
+  const mod = event.ctrlKey || event.metaKey;
+  if (digitCode && (mod || event.shiftKey || event.altKey) && !(mod && event.altKey)) {
+    const value = actions.keyValue(event.code.slice(-1));
+    if (value !== null) {
+      event.preventDefault();
+      actions.mark(value, mod ? "centre" : "corner");
+    }
+    return true;
+  }
+  if (!mod) return false;
+  if (event.key.toLowerCase() === "a") {
+    event.preventDefault();
+    actions.selectAll();
+  }
+  return true;
+}
 
+// The grid's keys: arrows, erase, Home/End, Space, values, mode letters.
+function gridKey(actions, event) {
+  if (modifiedKey(actions, event)) return;
+  const move = MOVES[event.key];
+  const simple = {
+    Backspace: () => actions.erase(), Delete: () => actions.erase(), 0: () => actions.erase(),
+    ".": () => actions.erase(), Home: () => actions.moveToEdge(true),
+    End: () => actions.moveToEdge(false), " ": () => actions.cycleMode(),
+  }[event.key];
+  const value = actions.keyValue(event.key);
+  const mode = MODE_KEYS[event.key.toLowerCase()];
+  if (move) actions.move(move[0], move[1], event.shiftKey);
+  else if (simple) simple();
+  else if (value !== null) actions.type(value);
+  else if (mode && !event.altKey && actions.size() <= 9) actions.setMode(mode);
+  else return;
+  event.preventDefault();
+}
+
+// Keys anywhere: Esc closes what is on top (see escape()); Ctrl+Z / Ctrl+Y undo and redo;
+// a paste outside a text field imports.
+function bindDocument(actions) {
   document.addEventListener("keydown", (event) => {
-    // Esc closes what is on top, from anywhere (a text box of a panel too): see escape().
     if (event.key === "Escape" && !event.ctrlKey && !event.metaKey && !event.altKey) {
       escape(actions);
       return;
@@ -151,7 +150,6 @@ export function bind(actions) {
       actions.redo();
     }
   });
-
   document.addEventListener("paste", (event) => {
     if (isTextField(event.target)) return;
     const text = event.clipboardData ? event.clipboardData.getData("text") : "";
@@ -159,7 +157,30 @@ export function bind(actions) {
     event.preventDefault();
     actions.importText(text);
   });
+  window.addEventListener("hashchange", () => actions.openLink(location.hash));
+  document.addEventListener("visibilitychange", () => actions.visibility(!document.hidden));
+}
 
+// The keypad and the mode toggle (they never take the focus from the grid on pointer devices).
+function bindKeypad(actions) {
+  const keypad = $("keypad");
+  keypad.addEventListener("click", (event) => {
+    const key = event.target.closest("[data-value]");
+    if (key) actions.keypad(Number(key.dataset.value));
+  });
+  $("modes").addEventListener("click", (event) => {
+    const b = event.target.closest("[data-mode]");
+    if (b) actions.setMode(b.dataset.mode, true);
+  });
+  for (const el of [keypad, $("modes")]) {
+    el.addEventListener("pointerdown", (event) => {
+      if (event.target.closest("button")) event.preventDefault();
+    });
+  }
+}
+
+// The menus' controls: size, shape, the step walk's field, the settings, the saved games.
+function bindControls(actions) {
   $("size").addEventListener("change", (event) => actions.setSize(Number(event.target.value)));
   $("size-yes").addEventListener("click", () => actions.answerSize(true));
   $("size-no").addEventListener("click", () => actions.answerSize(false));
@@ -176,9 +197,11 @@ export function bind(actions) {
     if (b && b.dataset.resume) actions.resume(b.dataset.resume);
     else if (b && b.dataset.delete) actions.deleteGame(b.dataset.delete);
   });
+}
 
-  // Buttons whose result shows on the grid give the focus back to it (typing goes on).
-  const toGrid = {
+// Buttons whose result shows on the grid give the focus back to it (typing goes on).
+function gridButtons(actions) {
+  return {
     solve: () => actions.solve(),
     validate: () => actions.validate(),
     hint: () => actions.hint(),
@@ -195,8 +218,11 @@ export function bind(actions) {
     // A new puzzle shows from the top: on a phone the panel that made it is below the grid.
     generate: () => Promise.resolve(actions.newPuzzle()).then(() => scrollTo({ top: 0 })),
   };
-  // Buttons that open a panel or work in one keep the focus where it is.
-  const inPlace = {
+}
+
+// Buttons that open a panel or work in one keep the focus where it is.
+function panelButtons(actions) {
+  return {
     new: () => actions.togglePanel("new"),
     menu: () => actions.toggleMenu(),
     games: () => actions.togglePanel("games"),
@@ -214,7 +240,10 @@ export function bind(actions) {
     "walk-next": () => actions.walkStep(1),
     "walk-close": () => actions.closeWalk(),
   };
-  for (const [id, action] of Object.entries(toGrid)) {
+}
+
+function bindButtons(actions) {
+  for (const [id, action] of Object.entries(gridButtons(actions))) {
     $(id).addEventListener("click", () => {
       const done = action();
       actions.focusGrid();
@@ -224,7 +253,7 @@ export function bind(actions) {
   // Those that do not open a panel give the grid the focus back after a pointer click
   // (event.detail > 0); from the keyboard the focus stays, so Enter can be pressed again.
   const panels = new Set(["new", "games", "settings", "io", "steps", "menu"]);
-  for (const [id, action] of Object.entries(inPlace)) {
+  for (const [id, action] of Object.entries(panelButtons(actions))) {
     $(id).addEventListener("click", (event) => {
       const done = action();
       if (panels.has(id) || !event.detail) return;
@@ -232,24 +261,33 @@ export function bind(actions) {
       if (done && done.then) done.then(() => actions.focusGrid());
     });
   }
-  // A choice in the menu closes it (its result shows on the grid or in a panel); the size
-  // controls keep it open, as a size change may ask first.
+}
+
+// The menu: a choice in it closes it (its result shows on the grid or in a panel; the size
+// controls keep it open, as a size change may ask first), and so does a tap outside it, as a
+// sheet closes on a phone.
+function bindMenu(actions) {
   $("menu-close").addEventListener("click", () => actions.closeMenu());
-  // A tap outside the menu (on the grid, say) closes it, as a sheet closes on a phone.
+  // Set mode's own Menu button stands for the main one on a phone (app.css).
+  $("setter-menu").addEventListener("click", () => actions.toggleMenu());
   document.addEventListener("pointerdown", (event) => {
-    if (!event.target.closest("#menu-panel, #menu")) actions.closeMenu();
+    if (!event.target.closest("#menu-panel, #menu, #setter-menu")) actions.closeMenu();
   });
   $("menu-panel").addEventListener("click", (event) => {
     const b = event.target.closest("button");
     if (b && b.closest(".actions")) actions.closeMenu();
   });
-  // The keypad and the mode toggle keep the grid's focus on pointer devices.
-  for (const el of [keypad, $("modes")]) {
-    el.addEventListener("pointerdown", (event) => {
-      if (event.target.closest("button")) event.preventDefault();
-    });
-  }
+}
 
-  window.addEventListener("hashchange", () => actions.openLink(location.hash));
-  document.addEventListener("visibilitychange", () => actions.visibility(!document.hidden));
+export function bind(pageActions) {
+  const actions = withSetter(pageActions);
+  const grid = $("grid");
+  bindSetter(); // first: in Set mode its press on the grid draws instead of selecting
+  bindPointer(actions, grid);
+  grid.addEventListener("keydown", (event) => gridKey(actions, event));
+  bindKeypad(actions);
+  bindDocument(actions);
+  bindControls(actions);
+  bindButtons(actions);
+  bindMenu(actions);
 }

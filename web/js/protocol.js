@@ -169,3 +169,30 @@ export function readApplied(r) {
   return { values: r.result_values, eliminates: (r.eliminations || []).length > 0,
     marks: r.marks || [] };
 }
+
+// A `tools` reply (the setter's drawing tools, docs/protocol.md "tools"): per drawable rule its
+// type, JSON key, words, input, value spec, cells needed, item template and outside places.
+export function readTools(r) {
+  return (r.tools || []).map((t) => ({
+    type: t.type, key: t.json_key, words: t.words, input: t.input, value: t.value || null,
+    least: t.least || 1, item: t.item, places: t.places || [],
+  }));
+}
+
+// A `setter` reply: the solutions ("none" | "one" | "several" | "unknown"), what can go
+// (cells; rule items {key, index, words}), why there is no solution (words and cells), the
+// level so far and the engine's one-line summary.
+export function readSetter(r) {
+  const why = r.why && r.why.found ? { text: r.why.text || "", cells: r.why.cells || [] } : null;
+  return {
+    solutions: r.solutions, removableGivens: r.removable_givens || [],
+    removableRules: (r.removable_rules || []).map((x) => ({ key: x.key, index: x.index, words: x.words })),
+    checked: Boolean(r.checked), why, level: r.level || null, hardest: r.hardest || "",
+    solved: Boolean(r.solved), timedOut: Boolean(r.timed_out), message: r.message || "",
+  };
+}
+
+// A `true_candidates` reply: per cell the digits some solution holds, and whether exact.
+export function readTrueCandidates(r) {
+  return { values: r.candidates || [], exact: r.status === "solved" };
+}

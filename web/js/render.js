@@ -5,6 +5,7 @@
 import { drawingLayer, margins, ruleLabels } from "./drawing.js";
 import { boxEdges, cageOutline, known } from "./geometry.js";
 import { renderRules } from "./rules.js";
+import { renderSetter, setterCells, setterRoom } from "./setter_view.js";
 import { SHARE_SITES } from "./share.js";
 import { hintDrawn } from "./state.js";
 import {
@@ -16,6 +17,8 @@ const $ = (id) => document.getElementById(id);
 
 let built = null; // {key: "3x3", cells: [element], last: [{attr: value}], content: [string], cages}
 let keypadKey = ""; // size and mode the keypad was built for
+let drawnRoom = { top: 0, right: 0, bottom: 0, left: 0 }; // the clues' room (drawRules)
+let roomKey = ""; // the room last written on the root
 
 function buildGrid(state) {
   const doc = state.doc;
@@ -104,17 +107,36 @@ function drawRules(geometry, n) {
   for (const old of frame.querySelectorAll(":scope > svg.drawing")) old.remove();
   const layer = drawingLayer(drawing, n);
   if (layer) frame.append(layer);
-  const room = margins(drawing, n);
+  drawnRoom = margins(drawing, n);
+  return ruleLabels(drawing);
+}
+
+// The room beside the grid: the drawn clues', or a cell on every side while the setter
+// places clues outside the grid (there is then somewhere to tap).
+function renderRoom(state) {
+  const room = setterRoom(state) ? { top: 1, right: 1, bottom: 1, left: 1 } : drawnRoom;
+  const key = JSON.stringify(room);
+  if (key === roomKey) return;
+  roomKey = key;
   const root = document.documentElement.style;
   root.setProperty("--pt", String(room.top));
   root.setProperty("--pr", String(room.right));
   root.setProperty("--pb", String(room.bottom));
   root.setProperty("--pl", String(room.left));
-  return ruleLabels(drawing);
 }
+// Each geometry object a number: a grid drawn with one layout is drawn again with another
+// (an undone rule's drawing goes once the engine's layout without it comes).
+const geometryIds = new WeakMap();
+let geometryCount = 0;
+function geometryId(geometry) {
+  if (!geometry) return "-";
+  if (!geometryIds.has(geometry)) geometryIds.set(geometry, ++geometryCount);
+  return String(geometryIds.get(geometry));
+}
+
 function gridKey(state) {
   const doc = state.doc;
-  return `${doc.box.join("x")}:${state.geometry ? "g" : "-"}:${variantKey(doc.variant)}`;
+  return `${doc.box.join("x")}:${geometryId(state.geometry)}:${variantKey(doc.variant)}`;
 }
 
 // Cages of a variant: the cage of every cell, the sum shown in each cage's first (top-left)
@@ -326,7 +348,7 @@ function cellLabel(doc, i, n, view) {
 
 // The cell's attributes for tests and assistive technology (docs/page.md), each written only
 // when it changed.
-function setCellAttrs(i, state, view, { selected, peers, roles, work }) {
+function setCellAttrs(i, state, view, { selected, peers, roles, work, marks }) {
   const doc = state.doc;
   const { n, value, sameValue } = view;
   const kind = doc.givens[i] ? "given" : doc.entries[i] ? "entry" : doc.solved[i] ? "solved" : "empty";
@@ -346,6 +368,10 @@ function setCellAttrs(i, state, view, { selected, peers, roles, work }) {
   setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
   setAttr(i, "data-highlight", roles.get(i) || null);
   setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
+  // Set mode (docs/page.md): a given that can go, a cell of the contradiction, true candidates.
+  setAttr(i, "data-removable", marks.removable.has(i) ? "true" : null);
+  setAttr(i, "data-why", marks.why.has(i) ? "true" : null);
+  setAttr(i, "data-true", marks.trueCands && !value ? symbols(marks.trueCands[i] || [], n) : null);
   setAttr(i, "aria-label", cellLabel(doc, i, n, view));
 }
 
@@ -379,13 +405,16 @@ function renderGrid(state, focus) {
   }
   const cells = built.cells;
   const cands = currentCands(state);
+  const marks = setterCells(state);
   for (let i = 0; i < cells.length; i++) {
     const value = shown(doc, i);
     const work = value ? null : workingCandidates(state, i, cands);
     const hinted = hintMarks.get(i);
+    // Set mode's true candidates, when asked, take the slots.
+    const truth = value || !marks.trueCands ? null : marks.trueCands[i] || [];
     const view = {
       n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
-      slots: value ? [] : slotValues(state, i, work, hinted), hinted, sameValue,
+      slots: value ? [] : truth || slotValues(state, i, work, hinted), hinted, sameValue,
       conflict: conflicts.has(i), wrong: wrong.has(i), cage: built.ruleWords[i],
     };
     // The selected value matters only to cells whose marks hold it (the rest stay untouched).
@@ -397,7 +426,7 @@ function renderGrid(state, focus) {
       built.content[i] = content;
       drawCell(cells[i], state, i, view);
     }
-    setCellAttrs(i, state, view, { selected, peers, roles, work });
+    setCellAttrs(i, state, view, { selected, peers, roles, work, marks });
     const tab = i === state.cursor ? 0 : -1;
     if (cells[i].tabIndex !== tab) cells[i].tabIndex = tab;
   }
@@ -538,6 +567,8 @@ export function render(state, { focus = false, games = [] } = {}) {
   renderShareSites(state);
   renderNewLevels();
   renderRules(doc, state.geometry);
+  renderSetter(state);
+  renderRoom(state);
 }
 
 function renderSize(doc, n) {

@@ -49,6 +49,7 @@ export function initialState(doc = emptyDoc()) {
     levelNote: null, // why a game shows no level: {id (the game's), text: "too hard within 1.5 s"}
     settings: defaultSettings(), // the user's choices (see defaultSettings), saved apart
     hints: 0, // hints answered so far (tests and benchmarks wait on <html data-hints>)
+    setter: null, // Set mode (see setSetter), or null when playing
   };
 }
 
@@ -363,4 +364,23 @@ export function closeWalk(state) {
   const back = walk && walk.index > 0 && state.doc === walk.docs[walk.index]
     ? walkTo(state, 0) : state;
   return setHighlights(setHint(setWalk(back, null), null), []);
+}
+
+// Set mode: the setter's state beside the document (the drawn rules live in doc.variant).
+// {tool: the chosen tool's JSON key or "", tools: {size, list} (the engine's tools for the
+// size, protocol.js readTools), drawing: {tool, cells, place} in progress or waiting for its
+// value, report: {key (givensKey), working, ...readSetter} | null, showTrue: true candidates
+// drawn, trueCands: {key, values} | null, exports: {page, fpuzzles, sudokupad} (text or an
+// {error}) | null}.
+export function setSetter(state, on) {
+  if (!on) return state.setter ? { ...state, setter: null } : state;
+  if (state.setter) return state;
+  return { ...state, mode: "normal", setter: { tool: "", tools: null, drawing: null, report: null,
+    showTrue: false, trueCands: null, exports: null } };
+}
+
+// One field or more of the setter's state (nothing when Set mode is off).
+export function updateSetter(state, changes) {
+  if (!state.setter) return state;
+  return { ...state, setter: { ...state.setter, ...changes } };
 }
