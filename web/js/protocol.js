@@ -11,8 +11,8 @@ function pairs(list) {
   return (list || []).map((p) => [indexOf(p), p.value]);
 }
 
-// A step or hint as the page draws and applies it.
-export function readStep(data) {
+// The cells a step highlights, with their roles (a later role wins over an earlier one).
+function stepHighlights(data) {
   const highlights = new Map();
   for (const unit of data.units || []) for (const cell of unit.cells || []) highlights.set(cell, "unit");
   // The cells that cause the step (why it holds), drawn apart from the cells it changes.
@@ -21,6 +21,12 @@ export function readStep(data) {
   for (const m of data.missing_marks || []) highlights.set(indexOf(m), "missing");
   for (const c of data.cells || []) highlights.set(indexOf(c), c.role || "target");
   for (const cell of data.wrong_indices || []) highlights.set(cell, "wrong");
+  return highlights;
+}
+
+// A step or hint as the page draws and applies it.
+export function readStep(data) {
+  const highlights = stepHighlights(data);
   return {
     text: data.message || data.text || "",
     placements: pairs(data.placements),

@@ -272,58 +272,67 @@ function slotValues(state, i, work, hinted) {
 
 const SLOTS_UP_TO = 12; // larger grids draw candidates as one line of text (see #cell-info)
 
-function drawCell(el, state, i, view) {
-  const { n, value, centre, corner, colors, slots, hinted, sameValue } = view;
-  const parts = [];
-  if (colors.length) {
-    const fill = span("fill");
-    const stops = colors.map((c, k) => `var(--c${c}) ${(k * 100) / colors.length}% ${((k + 1) * 100) / colors.length}%`);
-    fill.style.setProperty("--fill", `linear-gradient(135deg, ${stops.join(", ")})`);
-    parts.push(fill);
+// The cell's colours, as one gradient.
+function colourFill(colors) {
+  const fill = span("fill");
+  const stops = colors.map((c, k) => `var(--c${c}) ${(k * 100) / colors.length}% ${((k + 1) * 100) / colors.length}%`);
+  fill.style.setProperty("--fill", `linear-gradient(135deg, ${stops.join(", ")})`);
+  return fill;
+}
+
+// The candidate slots: one line of text on big grids, else one slot per value.
+function slotsPart(state, view) {
+  const { n, slots, hinted, sameValue } = view;
+  if (n > SLOTS_UP_TO && !hinted) return span("cands-text", symbols(slots, n));
+  const grid = span("cands");
+  grid.style.setProperty("--mc", String(state.doc.box[1]));
+  grid.style.setProperty("--mr", String(state.doc.box[0]));
+  const have = new Set(slots);
+  for (let v = 1; v <= n; v++) {
+    const slot = span("", have.has(v) ? symbol(v, n) : "");
+    const role = hinted && hinted.get(v);
+    if (role) slot.dataset.role = role;
+    if (have.has(v) && v === sameValue) slot.classList.add("same");
+    grid.append(slot);
   }
-  if (value) {
-    parts.push(span("v", symbol(value, n)));
-  } else {
-    if (slots.length && n > SLOTS_UP_TO && !hinted) {
-      parts.push(span("cands-text", symbols(slots, n)));
-    } else if (slots.length) {
-      const grid = span("cands");
-      grid.style.setProperty("--mc", String(state.doc.box[1]));
-      grid.style.setProperty("--mr", String(state.doc.box[0]));
-      const have = new Set(slots);
-      for (let v = 1; v <= n; v++) {
-        const slot = span("", have.has(v) ? symbol(v, n) : "");
-        const role = hinted && hinted.get(v);
-        if (role) slot.dataset.role = role;
-        if (have.has(v) && v === sameValue) slot.classList.add("same");
-        grid.append(slot);
-      }
-      parts.push(grid);
+  return grid;
+}
+
+function cornerPart(corner, n, sameValue) {
+  const box = span("corner");
+  box.dataset.count = String(Math.min(corner.length, 9));
+  corner.slice(0, 8).forEach((v, k) => {
+    const mark = span(`p${k}`, symbol(v, n));
+    if (v === sameValue) mark.classList.add("same");
+    box.append(mark);
+  });
+  // Beyond eight, the rest share the middle (one text: few nodes on big grids).
+  if (corner.length > 8) box.append(span("p8", symbols(corner.slice(8), n)));
+  return box;
+}
+
+function centrePart(centre, n, sameValue) {
+  const mid = span("centre");
+  mid.dataset.count = String(Math.min(centre.length, 9));
+  if (sameValue && centre.includes(sameValue)) {
+    for (const v of centre) {
+      const mark = span("", symbol(v, n));
+      if (v === sameValue) mark.classList.add("same");
+      mid.append(mark);
     }
-    if (corner.length) {
-      const box = span("corner");
-      box.dataset.count = String(Math.min(corner.length, 9));
-      corner.slice(0, 8).forEach((v, k) => {
-        const mark = span(`p${k}`, symbol(v, n));
-        if (v === sameValue) mark.classList.add("same");
-        box.append(mark);
-      });
-      // Beyond eight, the rest share the middle (one text: few nodes on big grids).
-      if (corner.length > 8) box.append(span("p8", symbols(corner.slice(8), n)));
-      parts.push(box);
-    }
-    if (centre.length) {
-      const mid = span("centre");
-      mid.dataset.count = String(Math.min(centre.length, 9));
-      if (sameValue && centre.includes(sameValue)) {
-        for (const v of centre) {
-          const mark = span("", symbol(v, n));
-          if (v === sameValue) mark.classList.add("same");
-          mid.append(mark);
-        }
-      } else mid.textContent = symbols(centre, n); // one text node unless a mark stands out
-      parts.push(mid);
-    }
+  } else mid.textContent = symbols(centre, n); // one text node unless a mark stands out
+  return mid;
+}
+
+function drawCell(el, state, i, view) {
+  const { n, value, centre, corner, colors, slots, sameValue } = view;
+  const parts = [];
+  if (colors.length) parts.push(colourFill(colors));
+  if (value) parts.push(span("v", symbol(value, n)));
+  else {
+    if (slots.length) parts.push(slotsPart(state, view));
+    if (corner.length) parts.push(cornerPart(corner, n, sameValue));
+    if (centre.length) parts.push(centrePart(centre, n, sameValue));
   }
   for (const p of parts) p.setAttribute("aria-hidden", "true");
   el.replaceChildren(...parts);
@@ -358,21 +367,30 @@ function setCellAttrs(i, state, view, { selected, peers, roles, work, marks }) {
   setAttr(i, "data-wrong", view.wrong ? "true" : null);
   setAttr(i, "aria-selected", selected.has(i) ? "true" : null);
   setAttr(i, "data-cursor", i === state.cursor ? "true" : null);
-  setAttr(i, "data-corner", symbols(view.corner, n));
-  const centreText = symbols(view.centre, n);
-  setAttr(i, "data-centre", centreText);
-  setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
-  setAttr(i, "data-colors", view.colors.join(" "));
-  setAttr(i, "data-candidates", work ? symbols(work, n) : "");
+  setMarkAttrs(i, view, work);
   setAttr(i, "data-same", sameValue && value === sameValue ? "true" : null);
   setAttr(i, "data-peer", peers.has(i) && i !== state.cursor ? "true" : null);
   setAttr(i, "data-highlight", roles.get(i) || null);
   setAttr(i, "aria-readonly", doc.givens[i] ? "true" : null);
-  // Set mode (docs/page.md): a given that can go, a cell of the contradiction, true candidates.
+  setSetterAttrs(i, view, marks);
+  setAttr(i, "aria-label", cellLabel(doc, i, n, view));
+}
+
+// The cell's marks, colours and working candidates.
+function setMarkAttrs(i, { n, corner, centre, colors }, work) {
+  setAttr(i, "data-corner", symbols(corner, n));
+  const centreText = symbols(centre, n);
+  setAttr(i, "data-centre", centreText);
+  setAttr(i, "data-mark", centreText); // the pencil marks Hint reads: the centre marks
+  setAttr(i, "data-colors", colors.join(" "));
+  setAttr(i, "data-candidates", work ? symbols(work, n) : "");
+}
+
+// Set mode (docs/page.md): a given that can go, a cell of the contradiction, true candidates.
+function setSetterAttrs(i, { n, value }, marks) {
   setAttr(i, "data-removable", marks.removable.has(i) ? "true" : null);
   setAttr(i, "data-why", marks.why.has(i) ? "true" : null);
   setAttr(i, "data-true", marks.trueCands && !value ? symbols(marks.trueCands[i] || [], n) : null);
-  setAttr(i, "aria-label", cellLabel(doc, i, n, view));
 }
 
 function moveFocus(target, focus) {
@@ -382,55 +400,69 @@ function moveFocus(target, focus) {
   if (active !== target && (inGrid || focus === "force")) target.focus({ preventScroll: true });
 }
 
-function renderGrid(state, focus) {
+// What every cell of this render reads: conflicts, selection, hint roles and marks, peers.
+function gridContext(state) {
   const doc = state.doc;
-  const n = size(doc);
-  if (!built || built.key !== gridKey(state)) buildGrid(state);
-  const geometry = state.geometry;
-  const conflicts = new Set(state.conflicts);
-  const wrong = new Set(state.wrong);
-  const selected = new Set(state.selection);
-  const roles = new Map(state.highlights.map((h) => [h.cell, h.role]));
   const hintMarks = new Map(); // cell -> Map(value -> role), candidates the hint points at
   for (const m of state.hintMarks) {
     if (!hintMarks.has(m.cell)) hintMarks.set(m.cell, new Map());
     hintMarks.get(m.cell).set(m.value, m.role);
   }
   const cursorValue = shown(doc, state.cursor);
-  // While a hint's colours are drawn, the selected value's highlight waits.
-  const sameValue = state.settings.same && !hintDrawn(state) ? cursorValue : 0;
   const peers = new Set();
+  const geometry = state.geometry;
   if (geometry && state.settings.peers) {
     for (const u of geometry.units_of[state.cursor]) for (const c of geometry.units[u]) peers.add(c);
   }
-  const cells = built.cells;
-  const cands = currentCands(state);
-  const marks = setterCells(state);
-  for (let i = 0; i < cells.length; i++) {
-    const value = shown(doc, i);
-    const work = value ? null : workingCandidates(state, i, cands);
-    const hinted = hintMarks.get(i);
-    // Set mode's true candidates, when asked, take the slots.
-    const truth = value || !marks.trueCands ? null : marks.trueCands[i] || [];
-    const view = {
-      n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
-      slots: value ? [] : truth || slotValues(state, i, work, hinted), hinted, sameValue,
-      conflict: conflicts.has(i), wrong: wrong.has(i), cage: built.ruleWords[i],
-    };
-    // The selected value matters only to cells whose marks hold it (the rest stay untouched).
-    const markedSame = sameValue && !value && (view.centre.includes(sameValue) ||
-      view.corner.includes(sameValue) || view.slots.includes(sameValue));
-    const content = `${value}|${view.centre}|${view.corner}|${view.colors}|${view.slots}|` +
-      `${hinted ? [...hinted].join(";") : ""}|${markedSame ? sameValue : 0}`;
-    if (built.content[i] !== content) {
-      built.content[i] = content;
-      drawCell(cells[i], state, i, view);
-    }
-    setCellAttrs(i, state, view, { selected, peers, roles, work, marks });
-    const tab = i === state.cursor ? 0 : -1;
-    if (cells[i].tabIndex !== tab) cells[i].tabIndex = tab;
+  return {
+    n: size(doc), conflicts: new Set(state.conflicts), wrong: new Set(state.wrong),
+    selected: new Set(state.selection), roles: new Map(state.highlights.map((h) => [h.cell, h.role])),
+    hintMarks, peers, cands: currentCands(state), marks: setterCells(state),
+    // While a hint's colours are drawn, the selected value's highlight waits.
+    sameValue: state.settings.same && !hintDrawn(state) ? cursorValue : 0,
+  };
+}
+
+// One cell's view: its value, marks and slots as drawn.
+function cellView(state, i, ctx) {
+  const doc = state.doc;
+  const value = shown(doc, i);
+  const work = value ? null : workingCandidates(state, i, ctx.cands);
+  const hinted = ctx.hintMarks.get(i);
+  // Set mode's true candidates, when asked, take the slots.
+  const truth = value || !ctx.marks.trueCands ? null : ctx.marks.trueCands[i] || [];
+  const view = {
+    n: ctx.n, value, centre: doc.centre[i], corner: doc.corner[i], colors: doc.colors[i],
+    slots: value ? [] : truth || slotValues(state, i, work, hinted), hinted, sameValue: ctx.sameValue,
+    conflict: ctx.conflicts.has(i), wrong: ctx.wrong.has(i), cage: built.ruleWords[i],
+  };
+  return { view, work };
+}
+
+function renderCell(state, i, ctx) {
+  const { view, work } = cellView(state, i, ctx);
+  const { value, hinted, sameValue } = view;
+  // The selected value matters only to cells whose marks hold it (the rest stay untouched).
+  const markedSame = sameValue && !value && (view.centre.includes(sameValue) ||
+    view.corner.includes(sameValue) || view.slots.includes(sameValue));
+  const content = `${value}|${view.centre}|${view.corner}|${view.colors}|${view.slots}|` +
+    `${hinted ? [...hinted].join(";") : ""}|${markedSame ? sameValue : 0}`;
+  const cell = built.cells[i];
+  if (built.content[i] !== content) {
+    built.content[i] = content;
+    drawCell(cell, state, i, view);
   }
-  if (focus) moveFocus(cells[state.cursor], focus);
+  setCellAttrs(i, state, view, { selected: ctx.selected, peers: ctx.peers, roles: ctx.roles, work,
+    marks: ctx.marks });
+  const tab = i === state.cursor ? 0 : -1;
+  if (cell.tabIndex !== tab) cell.tabIndex = tab;
+}
+
+function renderGrid(state, focus) {
+  if (!built || built.key !== gridKey(state)) buildGrid(state);
+  const ctx = gridContext(state);
+  for (let i = 0; i < built.cells.length; i++) renderCell(state, i, ctx);
+  if (focus) moveFocus(built.cells[state.cursor], focus);
   const grid = $("grid");
   grid.classList.toggle("celebrate", state.celebrate);
   grid.setAttribute("aria-busy", state.busy ? "true" : "false");

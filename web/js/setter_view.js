@@ -119,13 +119,7 @@ export function renderSetter(state) {
   const tool = st.tools && st.tools.list.find((t) => t.key === st.tool);
   // The drawing tool's input (app.css: a phone hides the keypad while a rule is drawn).
   document.documentElement.dataset.setterTool = tool ? tool.input : "";
-  const flag = $("setter-flag");
-  flag.hidden = !tool || tool.input !== "flag";
-  if (tool && tool.input === "flag") {
-    const on = Boolean(state.doc.variant && state.doc.variant[tool.key] === true);
-    flag.setAttribute("aria-pressed", on ? "true" : "false");
-    flag.textContent = `${on ? "Switch off" : "Switch on"} ${tool.words}`;
-  }
+  renderFlag(state, tool);
   const [kind, text] = statusOf(st, givensKey(state.doc), engine);
   panel.dataset.state = kind;
   const r = st.report && st.report.key === givensKey(state.doc) ? st.report : null;
@@ -136,6 +130,16 @@ export function renderSetter(state) {
   renderAsk(st, tool);
   $("setter-true").setAttribute("aria-pressed", st.showTrue ? "true" : "false");
   renderExports(st);
+}
+
+// An on/off rule's button: "Switch on anti-knight" / "Switch off anti-knight".
+function renderFlag(state, tool) {
+  const flag = $("setter-flag");
+  flag.hidden = !tool || tool.input !== "flag";
+  if (flag.hidden) return;
+  const on = Boolean(state.doc.variant && state.doc.variant[tool.key] === true);
+  flag.setAttribute("aria-pressed", on ? "true" : "false");
+  flag.textContent = `${on ? "Switch off" : "Switch on"} ${tool.words}`;
 }
 
 function renderAsk(st, tool) {
