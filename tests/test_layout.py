@@ -189,13 +189,7 @@ def test_no_dead_private_helpers() -> None:
 MAX_COMPLEXITY = 20  # radon's cyclomatic complexity, rank D from 21 up
 # The functions still above it, by file and name: each names why it stays. A function that
 # drops to the limit leaves this list, so the list never outlives its reason.
-COMPLEX_ALLOWED: set[str] = {
-    # The variant search's inner loop (placing singles, hidden singles and pointing in the
-    # units a change touched, then the rules' propagators) kept in one function on purpose:
-    # it runs at every node of every variant solve, where Python's calls cost; to split by
-    # concern once a profile shows the split costs nothing.
-    "solver/variant_search.py:_propagate",
-}
+COMPLEX_ALLOWED: set[str] = set()  # none left: the variant search's loop is split too
 
 
 def function_complexity() -> dict[str, int]:
@@ -223,14 +217,7 @@ def test_no_function_is_too_complex() -> None:
 MAX_LINES = 60  # a function's lines from its def to its end, its nested functions inside it
 # The functions still above it, by file and name, each with why it stays; as for complexity,
 # a function that drops to the limit must leave the list.
-LONG_ALLOWED: set[str] = {
-    # The exact searches' inner loops, kept whole on purpose: they run at every node, where
-    # a call costs a measurable share of a node (see COMPLEX_ALLOWED); to split once a
-    # profile shows the split costs nothing.
-    "solver/variant_search.py:_propagate",
-    "solver/_cover.py:search",
-    "solver/_cover.py:_locked_any",
-}
+LONG_ALLOWED: set[str] = set()  # none: every function is split (none may be listed)
 
 
 def function_lengths() -> dict[str, int]:

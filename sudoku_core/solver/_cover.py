@@ -342,6 +342,12 @@ def _locked_any(state: int, specs: tuple[LockedSpec, ...]) -> int:
         gone = x & gone * sp.spread
         if gone:
             found.append((sp, gone))
+    return _without_locked(state, found) if found else 0
+
+
+def _without_locked(state: int, found: list[tuple[LockedSpec, int]]) -> int:
+    """``state`` without the candidates pointing and claiming removed (per layout, in its
+    own bits)."""
     for sp, gone in found:
         n, w = sp.n, sp.n + 1
         block = n * n * w
@@ -358,7 +364,7 @@ def _locked_any(state: int, specs: tuple[LockedSpec, ...]) -> int:
                     | 1 << (2 * block + (c * n + d) * w + r)
                     | 1 << (3 * block + (bx * n + d) * w + ib))
             state ^= state & quad
-    return state if found else 0
+    return state
 
 
 @dataclass
@@ -423,13 +429,23 @@ def _givens_placed(t: CoverTables, givens: Sequence[int]) -> int | None:
     return state
 
 
-def search(
-    t: CoverTables,
-    givens: Sequence[int],
-    limit: int,
-    max_nodes: int | None,
-    rng: random.Random | None,
-) -> SearchResult:
+# How search() works, node by node (kept out of its body, which is the hot loop):
+# - Singles on the exact-cover int, not bitboards.singles: the whole grid in a dozen ops.
+#   `y = (state | guard) - low` has a field's guard bit set where the field still has a
+#   candidate; `state`'s guard bits mark the open constraints: an open field with no
+#   candidate is a dead end. Placing a single's mask also drops the other copies of it (the
+#   same candidate can be single in its cell, row, column and box fields) and any single that
+#   clashes with it: the next round sees that clash as an open field with no candidates.
+# - Pointing and claiming cost about half a node; they are tried once a node's singles run
+#   dry, and a node where they found nothing switches them off for its subtree (on the
+#   hardest 9x9 puzzles they rarely pay, on the rest they cut the nodes 3 to 5 times).
+#   Counting on grids above 16x16 keeps them on everywhere: the whole tree is walked and
+#   they cut it 3 times (25x25 proofs: -30% time); a first solution (a fill) goes straight
+#   down, where they find nothing (25x25 fills: 5x slower with them kept on).
+# - The clock costs about 0.1 us: every 64 nodes on 9x9 (a node is a few us), every node
+#   above (a 25x25 node with pointing/claiming can take a millisecond).
+def search(t: CoverTables, givens: Sequence[int], limit: int, max_nodes: int | None,
+           rng: random.Random | None) -> SearchResult:
     """Count solutions of a grid (values in row-major order, 0 = empty) up to ``limit``,
     within ``max_nodes`` and the call's deadline (``budget``)."""
     n = t.size
@@ -443,15 +459,7 @@ def search(
     nodes = 0
     first: list[int] | None = None
     locked = t.locked
-    # Pointing and claiming cost about half a node; they are tried once a node's singles run
-    # dry, and a node where they found nothing switches them off for its subtree (on the
-    # hardest 9x9 puzzles they rarely pay, on the rest they cut the nodes 3 to 5 times).
-    # Counting on grids above 16x16 keeps them on everywhere: the whole tree is walked and
-    # they cut it 3 times (25x25 proofs: -30% time); a first solution (a fill) goes
-    # straight down, where they find nothing (25x25 fills: 5x slower with them kept on).
     always_locked = n > 16 and limit > 1
-    # The clock costs about 0.1 us: every 64 nodes on 9x9 (a node is a few us), every node
-    # above (a 25x25 node with pointing/claiming can take a millisecond).
     every = _CHECK_EVERY if n <= 9 else 1
     stack: list[tuple[int, int, bool]] = [(state, 0, locked is not None)]
     while stack:
@@ -462,11 +470,8 @@ def search(
         nodes += 1
         if nodes % every == 0 and out_of_budget(nodes, max_nodes):
             return SearchResult(count, first, nodes, True, False)
-        # Singles on the exact-cover int, not bitboards.singles: the whole grid in a dozen ops.
-        while True:
+        while True:  # singles
             y = (state | guard) - low
-            # Guard bit of y is set where the field still has a candidate; of state, where
-            # the constraint is still open: an open field with no candidate is a dead end.
             nonzero = y & guard
             if state & guard != nonzero:
                 break
@@ -495,10 +500,6 @@ def search(
                 b = singles.bit_length()
                 m = place[b]
                 state &= m
-                # The mask also drops the other copies of this single (the same candidate can
-                # be single in its cell, row, column and box fields) and any single that
-                # clashes with it: the next round sees that clash as an open field with no
-                # candidates left.
-                singles &= m
+                singles &= m  # its copies and the singles that clash with it go too
                 sol[cell_of[b]] = value_of[b]
     return SearchResult(count, first, nodes, False, False)

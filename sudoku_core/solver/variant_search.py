@@ -209,160 +209,212 @@ def _propagate(masks: list[int], values: list[int], todo: list[int], boards: dic
     ``&`` each, and a unit is read again only for the digits it lost; loops over cells and
     over every digit of every unit a change touched cost most of the search's time.
     """
-    watch = t.watch
-    units = t.unit_cells
-    props = t.props
-    groups = t.groups
-    getters = t.getters
-    nu = len(units)
-    emptied = nu + len(props)
-    peerbits = t.peerbits
-    seeing = t.seeing
+    nu = len(t.unit_cells)
     unit_bits = (1 << nu) - 1
-    sum_bits = ((1 << len(groups)) - 1) << nu
+    sum_bits = ((1 << len(t.groups)) - 1) << nu
     lost = dict.fromkeys(boards, dirty & unit_bits)  # digit -> units to read it in again
+    # Each pass below returns (a contradiction's bit or -1, the watch bits it touched).
     while True:
-        while todo:
-            c = todo.pop()
-            if values[c]:
-                continue
-            m = masks[c]
-            if not m:
-                return emptied + c
-            values[c] = m.bit_length()
-            hits = boards[m] & peerbits[c]
-            if hits:
-                boards[m] ^= hits
-                touched = 0
-                while hits:
-                    low = hits & -hits
-                    hits ^= low
-                    p = low.bit_length() - 1
-                    pm = masks[p]
-                    if pm == m:
-                        return emptied + p
-                    pm ^= m
-                    masks[p] = pm
-                    touched |= watch[p]
-                    if not pm & (pm - 1):
-                        todo.append(p)
-                dirty |= touched
-                lost[m] |= touched
+        failed, touched = _place_all(masks, values, todo, boards, t, lost)
+        if failed >= 0:
+            return failed
+        dirty |= touched
         if any(lost.values()):
-            for bit, us in lost.items():
-                if not us:
-                    continue
-                lost[bit] = 0
-                us &= unit_bits
-                while us:
-                    low = us & -us
-                    us ^= low
-                    u = low.bit_length() - 1
-                    places = boards[bit] & units[u]
-                    if not places & (places - 1):
-                        if not places:
-                            return u
-                        c = places.bit_length() - 1
-                        m = masks[c]
-                        if m != bit:  # a hidden single: the cell loses its other digits
-                            masks[c] = bit
-                            w = watch[c]
-                            dirty |= w
-                            todo.append(c)
-                            m ^= bit
-                            while m:
-                                other = m & -m
-                                m ^= other
-                                boards[other] ^= places
-                                lost[other] |= w
-                        continue
-                    rest = places & (places - 1)
-                    rest &= rest - 1  # the places but the lowest two
-                    if rest & (rest - 1):
-                        continue  # four places or more
-                    # Pointing: a digit with two or three places left in the unit leaves every
-                    # cell that sees all of them (a box's row, a cage's neighbours...).
-                    seen = seeing.get(places)
-                    if seen is None:
-                        seen = _seeing_all(places, peerbits)
-                        seeing[places] = seen
-                    hits = boards[bit] & seen
-                    if hits:
-                        x, touched = _clear(bit, hits, masks, boards, watch, todo)
-                        if x >= 0:
-                            return emptied + x
-                        dirty |= touched
-                        lost[bit] |= touched
+            failed, touched = _units_again(masks, todo, boards, t, lost)
+            if failed >= 0:
+                return failed
+            dirty |= touched
             continue
         batch = dirty & sum_bits or dirty & ~unit_bits
         if not batch:
             return -1
         dirty ^= batch
-        batch >>= nu
-        while batch:
-            low = batch & -batch
-            batch ^= low
-            i = low.bit_length() - 1
-            before = getters[i](masks)
-            cells = props[i].cells
-            if i < len(groups):
-                found = groups[i].narrow(before)
-                if found is None:
-                    return nu + i
-                after, forced = found
-                if after != before:
-                    for c, m, nm in zip(cells, before, after, strict=True):
-                        if m != nm:
-                            masks[c] = nm
-                            w = watch[c]
-                            dirty |= w
-                            if not values[c] and not nm & (nm - 1):
-                                todo.append(c)
-                            m ^= nm
-                            gone = ~(1 << c)
-                            while m:
-                                other = m & -m
-                                m ^= other
-                                boards[other] &= gone
-                                lost[other] |= w
-                while forced:  # a digit the group must hold leaves the cells seeing its places
-                    bit = forced & -forced
-                    forced ^= bit
-                    common = -1
-                    for c, m in zip(cells, after, strict=True):
-                        if m & bit:
-                            if m == bit:
-                                break
-                            common &= peerbits[c]
-                    else:
-                        hits = boards[bit] & common if common != -1 else 0
-                        if hits:
-                            x, touched = _clear(bit, hits, masks, boards, watch, todo)
-                            if x >= 0:
-                                return emptied + x
-                            dirty |= touched
-                            lost[bit] |= touched
-            else:
-                if not props[i].prune(masks):
-                    return nu + i
-                after = getters[i](masks)
-                if after == before:
-                    continue  # one compare, not a loop (a whole-grid rule has 81 cells)
-                for c, m, nm in zip(cells, before, after, strict=True):
-                    if m != nm:
-                        if not nm:
-                            return nu + i
-                        w = watch[c]
-                        dirty |= w
-                        if not values[c] and not nm & (nm - 1):
-                            todo.append(c)
-                        m ^= nm
-                        gone = ~(1 << c)  # not ^=: a rule may list a cell twice (an indexer)
-                        while m:
-                            other = m & -m
-                            m ^= other
-                            boards[other] &= gone
-                            lost[other] |= w
+        failed, touched = _run_batch(batch >> nu, masks, values, todo, boards, t, lost)
+        if failed >= 0:
+            return failed
+        dirty |= touched
+
+
+def _place_all(masks: list[int], values: list[int], todo: list[int], boards: dict[int, int],
+               t: VariantTables, lost: dict[int, int]) -> tuple[int, int]:
+    """Place every cell of ``todo``: its digit leaves the peers holding it (one ``&`` of the
+    digit's board and the cell's peers)."""
+    watch, peerbits = t.watch, t.peerbits
+    emptied = len(t.unit_cells) + len(t.props)
+    dirty = 0
+    while todo:
+        c = todo.pop()
+        if values[c]:
+            continue
+        m = masks[c]
+        if not m:
+            return emptied + c, 0
+        values[c] = m.bit_length()
+        hits = boards[m] & peerbits[c]
+        if hits:
+            boards[m] ^= hits
+            touched = 0
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                p = low.bit_length() - 1
+                pm = masks[p]
+                if pm == m:
+                    return emptied + p, 0
+                pm ^= m
+                masks[p] = pm
+                touched |= watch[p]
+                if not pm & (pm - 1):
+                    todo.append(p)
+            dirty |= touched
+            lost[m] |= touched
+    return -1, dirty
+
+
+def _units_again(masks: list[int], todo: list[int], boards: dict[int, int],
+                 t: VariantTables, lost: dict[int, int]) -> tuple[int, int]:
+    """Hidden singles and pointing of each digit in the units where it lost a place (one
+    loop, no call per unit and digit: this is the search's hottest code)."""
+    units, watch, seeing = t.unit_cells, t.watch, t.seeing
+    unit_bits = (1 << len(units)) - 1
+    dirty = 0
+    for bit, us in lost.items():
+        if not us:
+            continue
+        lost[bit] = 0
+        us &= unit_bits
+        while us:
+            low = us & -us
+            us ^= low
+            u = low.bit_length() - 1
+            places = boards[bit] & units[u]
+            if not places & (places - 1):
+                if not places:
+                    return u, 0
+                c = places.bit_length() - 1
+                m = masks[c]
+                if m != bit:  # a hidden single: the cell loses its other digits
+                    masks[c] = bit
+                    w = watch[c]
+                    dirty |= w
+                    todo.append(c)
+                    m ^= bit
+                    while m:
+                        other = m & -m
+                        m ^= other
+                        boards[other] ^= places
+                        lost[other] |= w
+                continue
+            rest = places & (places - 1)
+            rest &= rest - 1  # the places but the lowest two
+            if rest & (rest - 1):
+                continue  # four places or more
+            # Pointing: a digit with two or three places left in the unit leaves every cell
+            # that sees all of them (a box's row, a cage's neighbours...).
+            seen = seeing.get(places)
+            if seen is None:
+                seen = _seeing_all(places, t.peerbits)
+                seeing[places] = seen
+            hits = boards[bit] & seen
+            if hits:
+                x, touched = _clear(bit, hits, masks, boards, watch, todo)
+                if x >= 0:
+                    return len(units) + len(t.props) + x, 0
+                dirty |= touched
+                lost[bit] |= touched
+    return -1, dirty
+
+
+def _run_batch(batch: int, masks: list[int], values: list[int], todo: list[int],
+               boards: dict[int, int], t: VariantTables, lost: dict[int, int]
+               ) -> tuple[int, int]:
+    """The sum groups and propagators of ``batch`` (bits from 0: groups first), each
+    narrowing its cells' digits."""
+    dirty = 0
+    while batch:
+        low = batch & -batch
+        batch ^= low
+        i = low.bit_length() - 1
+        if i < len(t.groups):
+            failed, touched = _narrow_group(i, masks, values, todo, boards, t, lost)
+        else:
+            failed, touched = _prune_rule(i, masks, values, todo, boards, t, lost)
+        if failed >= 0:
+            return failed, 0
+        dirty |= touched
+    return -1, dirty
+
+
+def _changed(cells: Sequence[int], before: Sequence[int], after: Sequence[int],
+             masks: list[int], values: list[int], todo: list[int], boards: dict[int, int],
+             t: VariantTables, lost: dict[int, int]) -> int:
+    """Write a propagator's narrowed digits back: the watch bits touched."""
+    watch = t.watch
+    dirty = 0
+    for c, m, nm in zip(cells, before, after, strict=True):
+        if m != nm:
+            masks[c] = nm
+            w = watch[c]
+            dirty |= w
+            if not values[c] and not nm & (nm - 1):
+                todo.append(c)
+            m ^= nm
+            gone = ~(1 << c)  # not ^=: a rule may list a cell twice (an indexer)
+            while m:
+                other = m & -m
+                m ^= other
+                boards[other] &= gone
+                lost[other] |= w
+    return dirty
+
+
+def _narrow_group(i: int, masks: list[int], values: list[int], todo: list[int],
+                  boards: dict[int, int], t: VariantTables, lost: dict[int, int]
+                  ) -> tuple[int, int]:
+    """A sum group narrowed; a digit it must hold leaves the cells seeing its places."""
+    before = t.getters[i](masks)
+    cells = t.props[i].cells
+    found = t.groups[i].narrow(before)
+    if found is None:
+        return len(t.unit_cells) + i, 0
+    after, forced = found
+    dirty = 0
+    if after != before:
+        dirty = _changed(cells, before, after, masks, values, todo, boards, t, lost)
+    while forced:
+        bit = forced & -forced
+        forced ^= bit
+        common = -1
+        for c, m in zip(cells, after, strict=True):
+            if m & bit:
+                if m == bit:
+                    break
+                common &= t.peerbits[c]
+        else:
+            hits = boards[bit] & common if common != -1 else 0
+            if hits:
+                x, touched = _clear(bit, hits, masks, boards, t.watch, todo)
+                if x >= 0:
+                    return len(t.unit_cells) + len(t.props) + x, 0
+                dirty |= touched
+                lost[bit] |= touched
+    return -1, dirty
+
+
+def _prune_rule(i: int, masks: list[int], values: list[int], todo: list[int],
+                boards: dict[int, int], t: VariantTables, lost: dict[int, int]
+                ) -> tuple[int, int]:
+    """A placed rule's propagator: its cells' digits pruned, or the rule broken."""
+    before = t.getters[i](masks)
+    if not t.props[i].prune(masks):
+        return len(t.unit_cells) + i, 0
+    after = t.getters[i](masks)
+    if after == before:
+        return -1, 0  # one compare, not a loop (a whole-grid rule has 81 cells)
+    if not all(after):
+        return len(t.unit_cells) + i, 0
+    # prune() wrote the masks already; _changed writes the same digits again.
+    return -1, _changed(t.props[i].cells, before, after, masks, values, todo, boards, t, lost)
 
 
 def _clear(bit: int, hits: int, masks: list[int], boards: dict[int, int],
