@@ -45,12 +45,21 @@ def no_leftovers() -> Iterator[None]:
             proc.wait(timeout=10)
 
 
+def _interruptible() -> None:
+    """In the child, before exec: Ctrl+C at its default, as a shell gives a foreground job.
+    A process that starts with SIGINT ignored keeps it ignored (Python installs no handler
+    then), and a test runner's worker may ignore it (xdist's do): the child would not see
+    the test's Ctrl+C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*argv: str, stdin: int | None = subprocess.DEVNULL,
           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """`sudoku ARGV` in its own process group, as a terminal runs it; killed after 90 s."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudoku_core", *argv], stdin=stdin, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, start_new_session=True, env=env or ENV,
+        preexec_fn=_interruptible,
     )
     STARTED.append(proc)
     watchdog = threading.Timer(90, lambda: proc.poll() is None and os.killpg(proc.pid, 9))
