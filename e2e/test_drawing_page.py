@@ -140,7 +140,10 @@ OVERLAPS = """() => {
 @needs_corpus
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width,height", [(375, 667), (1366, 768)])
-def test_drawings_fit_the_screen(app: App, width: int, height: int, scheme: str) -> None:
+def test_drawings_fit_the_screen(fresh_app: App, width: int, height: int, scheme: str) -> None:
+    # A fresh page: what earlier tests left (a saved game's longer message) is not measured.
+    app = fresh_app
+    app.open()
     page = app.page
     before = page.viewport_size
     page.set_viewport_size({"width": width, "height": height})

@@ -88,6 +88,12 @@ def done_setting(app: App) -> None:
 
 def choose(app: App, key: str) -> None:
     app.page.select_option("#setter-tool", key)
+    # The page renders for the tool (a clue outside the grid gives every side room): the
+    # points to press are read once that is drawn.
+    app.page.wait_for_function(
+        "k => !k || (document.documentElement.dataset.setterTool || '') !== ''", arg=key)
+    app.page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def point(page: Page, r: float, c: float, dx: float = 0, dy: float = 0) -> tuple[float, float]:
