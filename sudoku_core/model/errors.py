@@ -75,3 +75,7 @@ def quoted(text: str, limit: int = 24) -> str:
 
 class VariantError(SudokuError):
     """Variant rules that cannot hold on the grid: a broken region map, a cage off the grid."""
+
+
+class ScanError(SudokuError):
+    """An image that cannot be read as a puzzle: not an image, too big, truncated, no grid."""
