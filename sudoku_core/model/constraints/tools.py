@@ -7,7 +7,11 @@ rows. The page fills an item's placeholders and sends the variant back; the engi
 it (``variant_from_json``) and refuses a broken item by name.
 
 Placeholders in ``item`` (strings): ``"@cells"`` the cells drawn, in order; ``"@head"`` the
-first one as a list, ``"@tail"`` the others; ``"@value"`` the number the setter typed. An
+first one as a list, ``"@tail"`` the others; ``"@value"`` the number the setter typed;
+``"@values"`` the digits typed (a value whose ``list`` is true); ``"@copy"`` the second group
+of a ``groups`` drawing (both groups in reading order, so a shifted copy pairs cell by cell).
+A ``region`` tool's item is the placeholder ``"@map"`` itself: the region index of every cell,
+which replaces the rule's value (as a switch's ``true`` does) instead of adding an item. An
 outside tool lists its ``places``: the outside spot ``at`` ([row, column], -1 or N off the
 grid), the direction its clue reads (``toward``, [dr, dc]), the cells it covers and the
 fields (``fields``) merged into the item.
@@ -28,7 +32,8 @@ from .sandwich import AXES, ENDS, clue_cell, line_cells, sandwich_most
 
 Json = dict[str, Any]
 
-INPUTS = ("line", "cells", "pair", "cell", "outside-line", "outside-diagonal", "flag")
+INPUTS = ("line", "cells", "pair", "cell", "outside-line", "outside-diagonal", "flag", "corner",
+          "groups", "region")
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,8 @@ class Tool:
     input: str  # one of INPUTS
     item: object  # the JSON item with placeholders, or True for a switch
     # The number asked: {"name", "min", "max"} (+ "optional": may be left out, "default":
-    # the prompt's first answer), or {"name", "choices"}; None when none is asked.
+    # the prompt's first answer), or {"name", "choices"}; None when none is asked. With
+    # "list": true, digits min .. max, at most "most" of them (+ "distinct": none twice).
     value: Json | None = None
     least: int = 1  # cells a drawing needs before it becomes an item
     ends: bool = False  # an outside clue that reads from its own end (X-sum, skyscraper)
@@ -47,6 +53,12 @@ class Tool:
 
 def _line(key: str, least: int = 2) -> Tool:
     return Tool(key, "line", {"cells": "@cells"}, least=least)
+
+
+def _digits(n: int, most: int, distinct: bool) -> Json:
+    """The digits asked for a quadruple's circle or a cell's given candidates."""
+    return {"name": "digits", "list": True, "min": 1, "max": n, "most": most,
+            **({"distinct": True} if distinct else {})}
 
 
 def _tools(n: int) -> tuple[Tool, ...]:
@@ -82,6 +94,16 @@ def _tools(n: int) -> tuple[Tool, ...]:
         *(Tool(key, "cell", {"cells": "@cells"}) for key in ("odd", "even", "minimums",
                                                              "maximums")),
         Tool("extra_regions", "cells", {"cells": "@cells"}),
+        # Jigsaw: every cell painted into one of N regions, the whole map one drawing.
+        Tool("regions", "region", "@map", least=n * n),
+        # A quadruple's circle stands on the corner of the (up to) four cells around it.
+        Tool("quadruples", "corner", {"cells": "@cells", "digits": "@values"},
+             _digits(n, 4, False), least=2),
+        Tool("clones", "groups", {"cells": "@cells", "copy": "@copy"}),
+        Tool("given_candidates", "cell", {"cells": "@cells", "digits": "@values"},
+             _digits(n, n, True)),
+        *(Tool(key, "cells", {"cells": "@cells"}) for key in ("column_indexers",
+                                                             "row_indexers", "box_indexers")),
     )
 
 
@@ -126,8 +148,15 @@ def _places(tool: Tool, n: int) -> list[Json]:
     return []
 
 
-# A drawing each input could make on any grid of 4x4 or more (r1c1, r1c2, r1c3).
-_SAMPLE = {"line": [0, 1, 2], "cells": [0, 1], "pair": [0, 1], "cell": [0]}
+# A drawing each input could make on any grid of 4x4 or more (r1c1, r1c2, r1c3; a corner's
+# r1c1, r1c2, r2c1, r2c2 given by the size).
+_SAMPLE = {"line": [0, 1, 2], "cells": [0, 1], "pair": [0, 1], "cell": [0], "groups": [0, 1]}
+
+
+def _sample_cells(tool: Tool, n: int) -> list[int]:
+    if tool.input == "corner":
+        return [0, 1, n, n + 1]
+    return _SAMPLE.get(tool.input, [])
 
 
 def _fits(tool: Tool, n: int) -> bool:
@@ -135,14 +164,19 @@ def _fits(tool: Tool, n: int) -> bool:
     divisible by 3): a sample drawing is read as the engine reads the setter's."""
     places = _places(tool, n)
     cells, fields = (places[0]["cells"], places[0]["fields"]) if places else \
-        (_SAMPLE.get(tool.input, []), {})
+        (_sample_cells(tool, n), {})
     value = tool.value or {}
-    number = value.get("default", (value.get("choices") or [None])[0])
-    if "min" in value and "default" not in value:  # two a cell: a sum any line can make
+    number: object = value.get("default", (value.get("choices") or [None])[0])
+    if value.get("list"):
+        number = [1]
+    elif "min" in value and "default" not in value:  # two a cell: a sum any line can make
         number = max(value["min"], min(value["max"], 2 * len(cells)))
-    item = fill({"item": tool.item}, cells, number, fields)
+    # A second group a row below; a map whose regions are the rows.
+    item = fill({"item": tool.item}, cells, number, fields,
+                copy=[c + n for c in cells], regions=[c // n for c in range(n * n)])
     try:
-        variant_from_json({tool.json_key: item if item is True else [item]}, n)
+        variant_from_json({tool.json_key: item if tool.item is True or tool.item == "@map"
+                           else [item]}, n)
     except VariantError:
         return False
     return True
@@ -173,13 +207,18 @@ def tools(n: int) -> list[Json]:
     return out
 
 
-def fill(tool: Json, cells: list[int], value: int | None, fields: Json | None = None
-         ) -> object:
-    """The item a drawing makes (what the page does, for tests): placeholders replaced."""
+def fill(tool: Json, cells: list[int], value: object, fields: Json | None = None, *,
+         copy: list[int] | None = None, regions: list[int] | None = None) -> object:
+    """The item a drawing makes (what the page does, for tests): placeholders replaced.
+    ``value`` is the number typed, or the digits typed for a ``list`` value; ``copy`` a
+    groups drawing's second group; ``regions`` a region drawing's map (the whole item)."""
     template = tool["item"]
     if template is True:
         return True
-    parts = {"@cells": cells, "@head": cells[:1], "@tail": cells[1:], "@value": value}
+    if template == "@map":
+        return regions
+    parts = {"@cells": cells, "@head": cells[:1], "@tail": cells[1:], "@value": value,
+             "@values": value, "@copy": copy}
     item = {k: parts.get(v, v) if isinstance(v, str) else v for k, v in template.items()}
     item = {k: v for k, v in item.items() if v is not None}
     return {**item, **(fields or {})}
