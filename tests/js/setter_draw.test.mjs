@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  addCell, cellAt, complete, fillItem, flagOn, inside, placeAt, readValue, startDrawing, withItem,
+  addCell, cellAt, complete, cornerCells, emptyRegions, fillItem, flagOn, inside, paintRegion, placeAt,
+  readingOrder, readValue, regionProgress, startDrawing, withItem,
   withoutItem,
 } from "../../web/js/setter_draw.js";
 
@@ -87,4 +88,59 @@ test("items go into and out of the variant without touching the old one", () => 
   assert.deepEqual(withoutItem(after, "thermometers", 0), { thermometers: [{ cells: [3, 4] }] });
   assert.equal(withoutItem(before, "thermometers", 0), null); // no rule left: classic
   assert.equal(withoutItem({ anti_knight: true }, "anti_knight", null), null);
+});
+
+// The inputs added for every rule of the table: a corner, a list of digits, two groups, a map.
+const QUAD = { key: "quadruples", words: "quadruple", input: "corner", least: 2,
+  value: { name: "digits", list: true, min: 1, max: 9, most: 4 },
+  item: { cells: "@cells", digits: "@values" } };
+const CANDS = { key: "given_candidates", words: "given candidates", input: "cell", least: 1,
+  value: { name: "digits", list: true, min: 1, max: 9, most: 9, distinct: true },
+  item: { cells: "@cells", digits: "@values" } };
+const CLONE = { key: "clones", words: "clone", input: "groups", least: 1, value: null,
+  item: { cells: "@cells", copy: "@copy" } };
+const JIGSAW = { key: "regions", words: "Jigsaw", input: "region", least: 16, value: null, item: "@map" };
+
+test("a corner takes the cells around the nearest grid crossing, fewer on the edge", () => {
+  assert.deepEqual(cornerCells(2.1, 0.9, 9), [1, 2, 10, 11]);
+  assert.deepEqual(cornerCells(0.2, 3.1, 9), [18, 27]);
+  assert.deepEqual(cornerCells(9, 9, 9), [80]);
+  assert.deepEqual(fillItem(QUAD, [1, 2, 10, 11], [3, 3, 5]), { cells: [1, 2, 10, 11], digits: [3, 3, 5] });
+});
+
+test("digits are read as a list within the range, count and distinctness asked", () => {
+  assert.deepEqual(readValue(QUAD.value, "135"), [1, 3, 5]);
+  assert.deepEqual(readValue(QUAD.value, "1 3, 3"), [1, 3, 3]);
+  assert.ok(readValue(QUAD.value, "12345") instanceof Error);
+  assert.ok(readValue(QUAD.value, "") instanceof Error);
+  assert.ok(readValue(QUAD.value, "0") instanceof Error);
+  assert.ok(readValue(CANDS.value, "22") instanceof Error);
+  assert.deepEqual(readValue({ ...CANDS.value, max: 16, most: 16 }, "10 16"), [10, 16]);
+  assert.deepEqual(fillItem(CANDS, [4], [2, 7]), { cells: [4], digits: [2, 7] });
+});
+
+test("a clone's groups fill cells and copy in reading order", () => {
+  assert.deepEqual(readingOrder([10, 1, 0]), [0, 1, 10]);
+  assert.deepEqual(fillItem(CLONE, [0, 1], null, {}, { copy: [30, 31] }), { cells: [0, 1], copy: [30, 31] });
+});
+
+test("a region map is painted stroke by stroke and replaces the rule's value", () => {
+  let map = emptyRegions(4);
+  let got = paintRegion(map, [0, 1, 4, 5], 4);
+  assert.equal(got.region, 0);
+  map = got.map;
+  got = paintRegion(map, [2, 3, 6, 7], 4);
+  assert.equal(got.region, 1);
+  map = got.map;
+  assert.deepEqual(regionProgress(map, 4), { painted: 8, sizes: [4, 4, 0, 0], done: false });
+  got = paintRegion(map, [5, 9], 4); // begun on the first region: 9 joins it
+  assert.equal(got.region, 0);
+  assert.deepEqual(got.map.slice(8, 10), [-1, 0]);
+  map = paintRegion(paintRegion(map, [8, 9, 12, 13], 4).map, [10, 11, 14, 15], 4).map;
+  assert.ok(regionProgress(map, 4).done);
+  const full = [0, 0, 1, 1];
+  assert.ok(paintRegion([0, -1, 1, -1], [1], 2) instanceof Error); // both regions started
+  assert.deepEqual(fillItem(JIGSAW, [], null, {}, { regions: full }), full);
+  assert.deepEqual(withItem({ regions: [1, 1, 0, 0], cages: [] }, "regions", full, true),
+    { regions: full, cages: [] });
 });

@@ -142,12 +142,16 @@ export async function putRules(variant, done) {
   return true;
 }
 
-// The item of a finished drawing (with its value) added to the rules.
+// The item of a finished drawing (with its value) added to the rules; a region map (the
+// whole value of its rule) replaces the old one.
 export function addDrawing(drawing, value) {
   const tool = drawing.tool;
-  const item = SD.fillItem(tool, drawing.cells, value, drawing.place ? drawing.place.fields : {});
-  const variant = SD.withItem(getState().doc.variant, tool.key, item);
-  return putRules(variant, `Added a ${tool.words}. Undo takes it away.`);
+  const whole = tool.item === "@map";
+  const item = SD.fillItem(tool, drawing.cells, value, drawing.place ? drawing.place.fields : {},
+    { copy: drawing.copy, regions: drawing.regions });
+  const variant = SD.withItem(getState().doc.variant, tool.key, item, whole);
+  return putRules(variant, whole ? `${tool.words} regions set. Undo takes them away.`
+    : `Added a ${tool.words}. Undo takes it away.`);
 }
 
 // The links of the givens and the rules: the page's own, and the engine's f-puzzles and

@@ -56,11 +56,32 @@ export function complete(drawing) {
   return drawing.cells.length >= Math.max(1, drawing.tool.least || 1);
 }
 
-// The item a drawing makes: the tool's template with "@cells", "@head", "@tail" and "@value"
-// filled in (a value left out drops its field), then the place's fields merged.
-export function fillItem(tool, cells, value = null, fields = {}) {
+// The cells around the grid line crossing nearest a point (x, y in cell units): a corner
+// input's cells (a quadruple's circle), in reading order; fewer than four on the grid's edge.
+export function cornerCells(x, y, n) {
+  const r = Math.round(y);
+  const c = Math.round(x);
+  const out = [];
+  for (const rr of [r - 1, r]) {
+    for (const cc of [c - 1, c]) if (inside([rr, cc], n)) out.push(rr * n + cc);
+  }
+  return out;
+}
+
+// Cells in reading order (a groups drawing's groups: a shifted copy then pairs cell by cell).
+export function readingOrder(cells) {
+  return [...cells].sort((a, b) => a - b);
+}
+
+// The item a drawing makes: the tool's template with "@cells", "@head", "@tail", "@value",
+// "@values" (the digits typed) and "@copy" (a groups drawing's second group) filled in (a
+// value left out drops its field), then the place's fields merged; a region tool's "@map" is
+// the whole item (extra.regions).
+export function fillItem(tool, cells, value = null, fields = {}, extra = {}) {
   if (tool.item === true) return true;
-  const parts = { "@cells": cells, "@head": cells.slice(0, 1), "@tail": cells.slice(1), "@value": value };
+  if (tool.item === "@map") return extra.regions || null;
+  const parts = { "@cells": cells, "@head": cells.slice(0, 1), "@tail": cells.slice(1), "@value": value,
+    "@values": value, "@copy": extra.copy || null };
   const item = {};
   for (const [key, v] of Object.entries(tool.item)) {
     const filled = typeof v === "string" && v in parts ? parts[v] : v;
@@ -69,11 +90,30 @@ export function fillItem(tool, cells, value = null, fields = {}) {
   return { ...item, ...fields };
 }
 
-// A value typed for a tool: a number within its range or among its choices, null when left
-// out of an optional one; an Error's message says what is wrong.
+// Digits typed for a list value ("1 2 4", "1,2,4", or "124" when every digit is one
+// character): a list within the spec's range and count; an Error's message says what is wrong.
+function readDigits(spec, t) {
+  const parts = t.split(/[\s,;]+/).filter(Boolean);
+  const tokens = parts.length === 1 && spec.max <= 9 ? [...parts[0]] : parts;
+  const digits = tokens.map(Number);
+  const most = spec.most || spec.max;
+  if (!digits.length || digits.some((d) => !Number.isInteger(d) || d < spec.min || d > spec.max)) {
+    return new Error(`Type 1 to ${most} digits (${spec.min} .. ${spec.max}) for the ${spec.name}.`);
+  }
+  if (digits.length > most) return new Error(`At most ${most} digits for the ${spec.name}.`);
+  if (spec.distinct && new Set(digits).size !== digits.length) {
+    return new Error(`A digit is typed twice for the ${spec.name}.`);
+  }
+  return digits;
+}
+
+// A value typed for a tool: a number within its range or among its choices (a list of digits
+// for a list value), null when left out of an optional one; an Error's message says what is
+// wrong.
 export function readValue(spec, text) {
   if (!spec) return null;
   const t = String(text || "").trim();
+  if (spec.list) return readDigits(spec, t);
   if (!t && spec.optional) return null;
   const v = Number(t);
   if (!t || !Number.isInteger(v)) return new Error(`Type a whole number for the ${spec.name}.`);
@@ -86,10 +126,11 @@ export function readValue(spec, text) {
   return v;
 }
 
-// The variant with one more item under `key` (a flag switched on with `true`), as a new object.
-export function withItem(variant, key, item) {
+// The variant with one more item under `key` (a flag switched on with `true`; a whole value,
+// such as a region map, replaces the old one), as a new object.
+export function withItem(variant, key, item, whole = false) {
   const out = { ...(variant || {}) };
-  if (item === true) out[key] = true;
+  if (item === true || whole) out[key] = item;
   else out[key] = [...(Array.isArray(out[key]) ? out[key] : []), item];
   return out;
 }
@@ -109,4 +150,35 @@ export function withoutItem(variant, key, index) {
 // A flag rule is on in the variant.
 export function flagOn(variant, key) {
   return Boolean(variant && variant[key] === true);
+}
+
+// A region drawing's map in progress: per cell its region (0 .. n-1) or -1 while unpainted.
+export function emptyRegions(n) {
+  return new Array(n * n).fill(-1);
+}
+
+// One stroke painted into the map: a stroke that starts on a painted cell adds its cells to
+// that region (taking them from any other); else they start the lowest region not yet used.
+// Returns {map, region} or an Error when every region is started already.
+export function paintRegion(map, cells, n) {
+  if (!cells.length) return { map, region: -1 };
+  let region = map[cells[0]];
+  if (region < 0) {
+    const used = new Set(map.filter((k) => k >= 0));
+    region = [...Array(n).keys()].find((k) => !used.has(k));
+    if (region === undefined) {
+      return new Error(`All ${n} regions are started: begin a stroke on a region to add cells to it.`);
+    }
+  }
+  const out = map.slice();
+  for (const cell of cells) out[cell] = region;
+  return { map: out, region };
+}
+
+// How far a region map is painted: {painted cells, cells of each region, done when every cell is}.
+export function regionProgress(map, n) {
+  const sizes = new Array(n).fill(0);
+  for (const k of map) if (k >= 0) sizes[k] += 1;
+  const painted = sizes.reduce((a, b) => a + b, 0);
+  return { painted, sizes, done: painted === map.length };
 }

@@ -1,7 +1,9 @@
 // Set mode's input: a press, a drag and a release on the grid (mouse, pen or touch: pointer
 // events, read by their position, so a finger that slides reaches every cell) become a drawing
-// of the chosen tool; a tap beside the grid places a clue outside it; a tool that asks a number
-// asks it in the setter panel; typing sets givens. The setter's buttons.
+// of the chosen tool; a tap beside the grid places a clue outside it, a tap near a corner takes
+// the cells around it; a groups tool takes two strokes (a group, then its copy), a region tool
+// paints the whole map stroke by stroke; a tool that asks a number asks it in the setter panel;
+// typing sets givens. The setter's buttons.
 
 import { addDrawing, currentTool, setter } from "./setter.js";
 import * as SD from "./setter_draw.js";
@@ -14,6 +16,8 @@ const GRID_BORDER = 3; // px: the grid's outer line (app.css), outside the cells
 
 let drawing = null; // the drawing under the pointer: setter_draw.js {tool, cells, place}
 let pressed = false;
+let firstGroup = null; // a groups tool's first group: {key, cells} until its copy is drawn
+let regionDraft = null; // a region tool's map being painted: {key, map}
 
 // Where a pointer event is, in cells from the grid's top-left corner: [row, col] and the
 // offset from that cell's centre (dx, dy in -0.5 .. 0.5).
@@ -27,12 +31,24 @@ function spotOf(event) {
   return { at, dx: x - at[1] - 0.5, dy: y - at[0] - 0.5 };
 }
 
-// The cells being drawn, marked for the eye and for tests (data-drawing; docs/page.md).
+// The cells being drawn, marked for the eye and for tests (data-drawing; a groups tool's
+// first group too), and a region map being painted (data-paint: the region, from 1; a hue per
+// region); docs/page.md.
 function showDrawing(d) {
-  const on = new Set(d ? d.cells : []);
+  const on = new Set([...(d ? d.cells : []), ...(firstGroup ? firstGroup.cells : [])]);
+  const map = regionDraft ? regionDraft.map : [];
   for (const el of $("grid").querySelectorAll("[data-cell]")) {
-    if (on.has(Number(el.dataset.cell))) el.dataset.drawing = "true";
+    const cell = Number(el.dataset.cell);
+    if (on.has(cell)) el.dataset.drawing = "true";
     else if (el.dataset.drawing) delete el.dataset.drawing;
+    const k = map[cell] ?? -1;
+    if (k >= 0) {
+      el.dataset.paint = String(k + 1);
+      el.style.setProperty("--paint-hue", String((k * 137) % 360));
+    } else if (el.dataset.paint) {
+      delete el.dataset.paint;
+      el.style.removeProperty("--paint-hue");
+    }
   }
 }
 
@@ -41,13 +57,65 @@ function setDrawing(d) {
   showDrawing(d);
 }
 
+// A groups tool's stroke: the first group is kept (and said); the second, of as many cells,
+// is its copy and the item is added; of another count it is refused in words.
+function finishGroup(d) {
+  const tool = d.tool;
+  const cells = SD.readingOrder(d.cells);
+  setDrawing(null);
+  if (!firstGroup || firstGroup.key !== tool.key) {
+    firstGroup = { key: tool.key, cells };
+    showDrawing(null);
+    say(`First group of the ${tool.words}: ${cells.length} cells. Now draw its copy, the same shape.`);
+    return;
+  }
+  const first = firstGroup.cells;
+  if (cells.length !== first.length) {
+    say(`The copy needs ${first.length} cells, as many as the first group: draw it again.`, "error");
+    return;
+  }
+  firstGroup = null;
+  addDrawing({ tool, cells: first, copy: cells }, null).finally(() => showDrawing(null));
+}
+
+// A region tool's stroke painted into the map; once every cell is in a region the map is
+// sent (the engine refuses a region of the wrong size or cut in two by name, and the map
+// stays to be painted over); until then the page says how far it is.
+function finishRegion(d) {
+  const tool = d.tool;
+  const n = size();
+  if (!regionDraft || regionDraft.key !== tool.key || regionDraft.map.length !== n * n) {
+    regionDraft = { key: tool.key, map: SD.emptyRegions(n) };
+  }
+  const painted = SD.paintRegion(regionDraft.map, d.cells, n);
+  setDrawing(null);
+  if (painted instanceof Error) {
+    say(painted.message, "error");
+    return;
+  }
+  regionDraft = { key: tool.key, map: painted.map };
+  showDrawing(null);
+  const p = SD.regionProgress(painted.map, n);
+  if (!p.done) {
+    say(`Region ${painted.region + 1}: ${p.sizes[painted.region]} of ${n} cells. ${p.painted} of ` +
+      `${n * n} cells painted; the ${tool.words} regions are set once every cell is in one.`);
+    return;
+  }
+  addDrawing({ tool, cells: [], regions: painted.map }, null).then((ok) => {
+    if (ok) regionDraft = null;
+    showDrawing(null);
+  });
+}
+
 // A finished drawing: too few cells is said; a tool that takes a number asks it; else added.
 function finish(d) {
   const tool = d.tool;
+  if (tool.input === "groups") return finishGroup(d);
+  if (tool.input === "region") return finishRegion(d);
   if (!SD.complete(d)) {
     say(`A ${tool.words} needs at least ${tool.least} cells: draw again.`, "error");
     setDrawing(null);
-    return;
+    return null;
   }
   if (tool.value) {
     setDrawing(d);
@@ -56,9 +124,10 @@ function finish(d) {
     const input = $("setter-value");
     input.value = tool.value.default !== undefined ? String(tool.value.default) : "";
     input.focus();
-    return;
+    return null;
   }
   addDrawing(d, null).finally(() => setDrawing(null));
+  return null;
 }
 
 function outsideTap(tool, spot) {
@@ -70,6 +139,16 @@ function outsideTap(tool, spot) {
   finish({ tool, cells: place.cells, place });
 }
 
+// A tap near where grid lines cross: the cells around that corner (a quadruple's).
+function cornerTap(tool, spot, n) {
+  const cells = SD.cornerCells(spot.at[1] + 0.5 + spot.dx, spot.at[0] + 0.5 + spot.dy, n);
+  if (cells.length < (tool.least || 1)) {
+    say(`Tap near a corner where ${tool.least} or more cells meet for a ${tool.words}.`, "error");
+    return;
+  }
+  finish({ tool, cells });
+}
+
 function onDown(event) {
   const tool = currentTool();
   if (!tool || tool.input === "flag" || event.button > 0) return;
@@ -79,6 +158,10 @@ function onDown(event) {
   const n = size();
   if (tool.input.startsWith("outside")) {
     if (!SD.inside(spot.at, n)) outsideTap(tool, spot);
+    return;
+  }
+  if (tool.input === "corner") {
+    cornerTap(tool, spot, n);
     return;
   }
   if (!SD.inside(spot.at, n)) return;
@@ -140,7 +223,11 @@ async function answerValue() {
 
 // Esc or Cancel: the drawing waiting for its number goes. True when there was one.
 export function dropDrawing() {
-  if (!drawing && !(getState().setter && getState().setter.drawing)) return false;
+  if (!drawing && !firstGroup && !regionDraft && !(getState().setter && getState().setter.drawing)) {
+    return false;
+  }
+  firstGroup = null;
+  regionDraft = null;
   pressed = false;
   setDrawing(null);
   dispatch((s) => S.updateSetter(s, { drawing: null }), "Drawing dropped.");

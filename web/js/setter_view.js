@@ -148,7 +148,9 @@ function renderAsk(st, tool) {
   ask.hidden = !waiting;
   if (!waiting) return;
   const v = tool.value;
-  const range = v.choices ? v.choices.join(" or ") : `${v.min} .. ${v.max}`;
+  const range = v.choices ? v.choices.join(" or ")
+    : v.list ? `up to ${v.most || v.max} of ${v.min} .. ${v.max}${v.distinct ? ", each once" : ""}, as 12 or 1 2`
+      : `${v.min} .. ${v.max}`;
   $("setter-ask-label").textContent =
     `${v.name[0].toUpperCase()}${v.name.slice(1)} of the ${tool.words} (${range}${v.optional ? "; may stay empty" : ""})`;
 }
