@@ -78,7 +78,9 @@ const nothingAhead = (app) => app.n() > AHEAD_MAX_SIZE || !app.state.doc.givens.
 // main engine answers such a request from them (engine.js). A change of the grid turns the work
 // to the new grid between two slices. <html data-walk> says where it is: "working", "hints"
 // (the next hints of this grid are found, its Steps walk not yet), "ready" (both), "stopped"
-// (left: too long), "off" (no second engine, a grid above 16x16, or no givens).
+// (left: too long), "off" (no second engine, a grid above 16x16, or no givens), "paused" (Set
+// mode is on: the puzzle is being edited, work on it would be thrown away and would take a
+// core from the setter's own engine; leaving Set mode schedules the work again).
 // `ensureCandidates()` resolves once the working candidates are known (hintArgs); `onWalk(doc,
 // level)` is told the level of each walk found.
 export class WorkAhead {
@@ -193,7 +195,12 @@ export class WorkAhead {
         sayWalk("off");
         return;
       }
-      const stale = () => app.state.doc !== doc || app.state.showCandidates !== shows;
+      if (app.state.setter) {
+        sayWalk("paused");
+        return;
+      }
+      const stale = () => app.state.doc !== doc || app.state.showCandidates !== shows ||
+        Boolean(app.state.setter);
       sayWalk("working");
       const done = await this.workOn(doc, stale);
       if (!stale()) {
@@ -217,10 +224,14 @@ export class WorkAhead {
     this.helper.marks = false;
   }
 
-  // After every change of the grid, and once the main engine is ready (the second one starts
-  // then, not to slow the first start).
+  // After every change of the grid, when Set mode begins or ends, and once the main engine is
+  // ready (the second one starts then, not to slow the first start).
   schedule() {
     if (this.app.state.engine.state !== "ready") return;
+    if (this.app.state.setter) {
+      sayWalk("paused"); // a run in progress stops at its next slice (stale)
+      return;
+    }
     if (this.helperFailed || nothingAhead(this.app)) {
       sayWalk("off"); // no second engine, a grid too big, or nothing to work on
       return;

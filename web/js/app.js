@@ -10,7 +10,7 @@ import { arrival, games, openLink, resumeSaved } from "./actions/games.js";
 import { transfer } from "./actions/transfer.js";
 import {
   docChanged, forgetRequests, loadGeometry, requestCandidates, requestRating, requestSolution,
-  warmEngine,
+  settingChanged, warmEngine,
 } from "./background.js";
 import { build as buildExplain } from "./chain_view.js";
 import { ask, startEngine } from "./client.js";
@@ -37,6 +37,7 @@ subscribe((state, before) => {
   // An undo, a redo or an edit during the step walk: the walk follows, or ends.
   if (state.walk && state.doc !== before.doc) update(S.followWalk);
   if (state.doc !== before.doc) docChanged();
+  if (Boolean(state.setter) !== Boolean(before.setter)) settingChanged();
   if (state.settings !== before.settings) G.saveSettings(state.settings);
   if (state.busy !== before.busy) flush();
   else scheduleRender();

@@ -293,6 +293,8 @@ export const requestSolution = () => bg.requestSolution();
 export const requestRating = () => bg.requestRating();
 export const offerLevel = (doc, level) => bg.offerLevel(doc, level);
 export const forgetRequests = () => bg.forgetRequests();
+// Set mode began or ended: the work ahead pauses (a puzzle being edited) or resumes.
+export const settingChanged = () => bg.ahead.schedule();
 
 // The hint request Hint sends (ahead.js hintArgs), without a level.
 export const hintRequest = () => hintArgs(app, ensureCandidates);
