@@ -345,3 +345,38 @@ def open_new_panel(app: App) -> None:
     """The New puzzle panel, open (Generate closes it)."""
     if app.page.locator("#new").get_attribute("aria-expanded") != "true":
         app.click("New puzzle")
+
+
+def grid_point(page: Page, r: float, c: float, dx: float = 0, dy: float = 0
+               ) -> tuple[float, float]:
+    """The page position of cell (r, c)'s centre plus an offset in cells (r or c may be -1 or
+    N: a spot beside the grid); the grid's outer line is 3 px (app.css)."""
+    box = page.locator("#grid").bounding_box()
+    assert box is not None
+    n = int(page.locator("#grid").get_attribute("data-size") or "9")
+    unit = (box["width"] - 6) / n
+    return box["x"] + 3 + (c + 0.5 + dx) * unit, box["y"] + 3 + (r + 0.5 + dy) * unit
+
+
+def press_path(page: Page, points: list[tuple[float, float]], touch: bool) -> None:
+    """A press at the first point, a slide through the others, a release: by mouse, or by
+    touch (Chrome's touch events through CDP, which the page hears as pointer events of type
+    touch; one point is a tap)."""
+    if not touch:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y, steps=2)
+        page.mouse.up()
+        return
+    if len(points) == 1:
+        page.touchscreen.tap(*points[0])
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent",
+             {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for x, y in points[1:]:
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()

@@ -1,0 +1,172 @@
+"""Set mode draws every rule the engine's `tools` lists, by mouse and by touch, and the puzzle
+drawn is then solved (e2e/setter_plans.py works out, per tool, what to draw on a 6x6 grid,
+the givens and the solution, from the engine's own answers).
+
+Per tool and input: Clear grid (the page's own reset; a rule that needs other clues beside it
+starts from a link holding them), the givens typed (the setter panel's count for them alone
+must match the engine's), the rule drawn with its tool (a line or painted cells dragged, a
+pair, a tap on a cell, a corner or beside the grid, two groups, a jigsaw painted region by
+region, a switch), its number or digits typed; then the grid's data-constraints lists the
+rule's type, a drawn cell's name says the rule, the panel says "One solution", and Solve
+fills in the solution. One page per input kind serves every tool."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+from conftest import App, Server, Watch, grid_point, open_context, press_path
+from playwright.sync_api import Browser, BrowserContext
+from setter_plans import N, Plan, every_tool, plan
+
+EMPTY = "#p=" + "." * (N * N)
+REPORT_TIMEOUT = 60_000  # ms: the setter's own engine starts once per page, then answers fast
+TOOLS = every_tool()
+INPUTS = {"mouse": {"viewport": {"width": 1366, "height": 768}},
+          "touch": {"viewport": {"width": 375, "height": 667}, "is_mobile": True,
+                    "has_touch": True, "device_scale_factor": 2}}
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Browser, server: Server) -> Iterator[dict[str, App]]:
+    """A laptop page (mouse) and a phone page (touch), each with its engines started once."""
+    opened: list[BrowserContext] = []
+    apps: dict[str, App] = {}
+    for name, options in INPUTS.items():
+        watch = Watch()
+        ctx = open_context(browser, server, watch, **options)
+        opened.append(ctx)
+        apps[name] = App(ctx.new_page(), server, watch).open(EMPTY)
+    yield apps
+    for name, app in apps.items():
+        assert app.watch.errors == [], (name, app.watch.errors[:5])
+    for ctx in opened:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def plans() -> dict[str, Plan]:
+    return {tool["json_key"]: plan(tool) for tool in TOOLS}
+
+
+def setting(app: App) -> None:
+    """Set mode on, with the engine's tools for the grid's size loaded."""
+    page = app.page
+    if page.locator("#setter-panel").is_hidden():
+        app.click("Set puzzle")
+    page.wait_for_function("n => document.querySelectorAll('#setter-tool option').length > n",
+                           arg=len(TOOLS), timeout=REPORT_TIMEOUT)
+
+
+def done_setting(app: App) -> None:
+    """Set mode off: Done setting, or on a phone the menu's Set puzzle toggle."""
+    done = app.page.locator("#setter-done")
+    if done.is_visible():
+        done.click()
+    else:  # the panel's own Menu button stands for the main one
+        app.page.locator("#setter-menu").click()
+        app.page.locator("#set-puzzle").click()
+    app.page.wait_for_selector("#setter-panel", state="hidden")
+
+
+def choose(app: App, key: str) -> None:
+    app.page.select_option("#setter-tool", key)
+    app.page.wait_for_function(
+        "k => (document.documentElement.dataset.setterTool || '') !== '' || !k", arg=key)
+    app.page.evaluate(  # the grid laid out for the tool (room beside it) before a press
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def report(app: App) -> str:
+    """The setter panel's count for the grid on the screen: 'none', 'one', 'several'."""
+    app.page.wait_for_selector("#setter-panel[data-state='ready']", timeout=REPORT_TIMEOUT)
+    return str(app.page.locator("#setter-panel").get_attribute("data-solutions"))
+
+
+def start(app: App, p: Plan) -> None:
+    """An empty grid in Set mode: Clear grid, or the link of the clues the rule needs."""
+    page = app.page
+    if p.start:
+        if page.locator("#setter-panel").is_visible():
+            done_setting(app)
+        app.show(EMPTY + "&v=" + quote(json.dumps(p.start)))
+        page.wait_for_selector("#grid[data-constraints]")
+    setting(app)
+    if not p.start:
+        page.locator("#setter-clear").click()
+        page.wait_for_function("() => !document.querySelector('#grid').dataset.constraints && "
+                               "[...document.querySelectorAll('[role=gridcell]')]"
+                               ".every(c => !c.dataset.value)")
+
+
+def type_givens(app: App, givens: list[int]) -> None:
+    page = app.page
+    choose(app, "")
+    last = -1
+    for i, v in enumerate(givens):
+        if v:
+            app.cell(i // N + 1, i % N + 1).click()
+            page.keyboard.press(str(v))
+            last = i
+    if last >= 0:
+        page.wait_for_function(
+            "([i, v]) => document.querySelectorAll('[role=gridcell]')[i].dataset.value === v",
+            arg=[last, str(givens[last])])
+
+
+def draw(app: App, p: Plan, touch: bool) -> None:
+    """The plan's drawing with its tool, and its number or digits typed."""
+    page = app.page
+    choose(app, p.tool["json_key"])
+    if p.tool["input"] == "flag":
+        page.locator("#setter-flag").click()
+    elif p.spot is not None:
+        r, c, dx, dy = p.spot
+        press_path(page, [grid_point(page, r, c, dx, dy)], touch)
+    elif p.corner is not None:  # the grid lines' crossing: half a cell up-left of a centre
+        press_path(page, [grid_point(page, p.corner[0] - 0.5, p.corner[1] - 0.5)], touch)
+    for stroke in p.strokes:
+        press_path(page, [grid_point(page, cell // N, cell % N) for cell in stroke], touch)
+    if p.value is not None:
+        page.locator("#setter-value").fill(p.value)
+        page.locator("#setter-value").press("Enter")
+    page.wait_for_function("t => (document.querySelector('#grid').dataset.constraints || '')"
+                           ".split(' ').includes(t)", arg=p.tool["type"], timeout=REPORT_TIMEOUT)
+
+
+def set_and_solve(app: App, p: Plan, touch: bool) -> None:
+    start(app, p)
+    type_givens(app, p.givens)
+    assert report(app) == p.before, app.page.locator("#setter-status").inner_text()
+    draw(app, p, touch)
+    constraints = (app.page.locator("#grid").get_attribute("data-constraints") or "").split()
+    assert p.tool["type"] in constraints
+    label = p.label or ("cage" if p.tool["json_key"] == "cages" else "")
+    if label:  # the drawn cell's name says the rule (the engine's drawing label)
+        cell = p.cell if p.label else p.strokes[0][0]
+        name = app.cell(cell // N + 1, cell % N + 1).get_attribute("aria-label") or ""
+        assert label in name, name
+    assert report(app) == "one", app.page.locator("#setter-status").inner_text()
+    done_setting(app)
+    app.click("Solve")
+    app.expect_line(p.line, timeout=60_000)
+
+
+CASES = [pytest.param(screen, tool["json_key"], id=f"{screen}-{tool['json_key']}")
+         for screen in INPUTS for tool in TOOLS]
+
+
+@pytest.mark.parametrize(("screen", "key"), CASES)
+def test_set_every_type_then_solve(screens: dict[str, App], plans: dict[str, Plan],
+                                   screen: str, key: str) -> None:
+    set_and_solve(screens[screen], plans[key], touch=screen == "touch")
+
+
+def test_the_page_offers_every_tool_the_engine_lists(screens: dict[str, App]) -> None:
+    app = screens["mouse"]
+    setting(app)
+    offered = app.page.eval_on_selector_all("#setter-tool option", "os => os.map(o => o.value)")
+    assert [k for k in offered if k] == [t["json_key"] for t in TOOLS]
+    done_setting(app)
