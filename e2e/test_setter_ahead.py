@@ -25,7 +25,8 @@ COUNT_AHEAD = """(() => {
     }
     postMessage(message, transfer) {
       if (this.ahead) window.__aheadPosts += 1;
-      return transfer === undefined ? super.postMessage(message) : super.postMessage(message, transfer);
+      return transfer === undefined ? super.postMessage(message)
+        : super.postMessage(message, transfer);
     }
   };
 })();"""

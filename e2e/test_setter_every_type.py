@@ -4,16 +4,17 @@ the givens and the solution, from the engine's own answers).
 
 Per tool and input: Clear grid (the page's own reset; a rule that needs other clues beside it
 starts from a link holding them), the givens typed (the engine finds several solutions for
-them alone: test_every_puzzle_needs_its_rule), the rule drawn with its tool (a line or painted cells dragged, a
-pair, a tap on a cell, a corner or beside the grid, two groups, a jigsaw painted region by
-region, a switch), its number or digits typed; then the grid's data-constraints lists the
-rule's type, a drawn cell's name says the rule, the panel says "One solution", and Solve
-fills in the solution. One page per input kind serves every tool."""
+them alone: test_every_puzzle_needs_its_rule), the rule drawn with its tool (a line or
+painted cells dragged, a pair, a tap on a cell, a corner or beside the grid, two groups, a
+jigsaw painted region by region, a switch), its number or digits typed; then the grid's
+data-constraints lists the rule's type, a drawn cell's name says the rule, the panel says
+"One solution", and Solve fills in the solution. One page per input kind serves every tool."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -24,7 +25,7 @@ from setter_plans import N, Plan, every_tool, plan
 EMPTY = "#p=" + "." * (N * N)
 REPORT_TIMEOUT = 60_000  # ms: the setter's own engine starts once per page, then answers fast
 TOOLS = every_tool()
-INPUTS = {"mouse": {"viewport": {"width": 1366, "height": 768}},
+INPUTS: dict[str, dict[str, Any]] = {"mouse": {"viewport": {"width": 1366, "height": 768}},
           "touch": {"viewport": {"width": 375, "height": 667}, "is_mobile": True,
                     "has_touch": True, "device_scale_factor": 2}}
 
