@@ -179,3 +179,47 @@ def test_the_page_offers_every_tool_the_engine_lists(screens: dict[str, App]) ->
     offered = app.page.eval_on_selector_all("#setter-tool option", "os => os.map(o => o.value)")
     assert [k for k in offered if k] == [t["json_key"] for t in TOOLS]
     done_setting(app)
+
+
+def test_a_half_painted_jigsaw_is_said_and_a_broken_one_refused(
+        screens: dict[str, App], plans: dict[str, Plan]) -> None:
+    app = screens["mouse"]
+    page = app.page
+    start(app, plans["clones"])  # any plan without clues beside it: Clear grid
+    choose(app, "regions")
+
+    def stroke(cells: list[tuple[int, int]]) -> None:
+        press_path(page, [grid_point(page, r, c) for r, c in cells], touch=False)
+
+    stroke([(0, c) for c in range(N - 1)])  # region 1: five cells of row 1
+    app.wait_message(f"Region 1: {N - 1} of {N} cells. {N - 1} of {N * N} cells painted")
+    painted = page.eval_on_selector_all("[data-paint]", "cs => cs.map(c => c.dataset.paint)")
+    assert painted == ["1"] * (N - 1)
+    stroke([(0, N - 1)] + [(1, c) for c in range(N - 1, -1, -1)])  # region 2: seven cells
+    for r in range(2, N):
+        stroke([(r, c) for c in range(N)])
+    # Every cell painted: the map is sent, and the engine refuses it by name.
+    app.wait_message(f"region 1 has {N - 1} cells")
+    assert "jigsaw" not in (page.locator("#grid").get_attribute("data-constraints") or "")
+    assert page.locator("[data-paint]").count() == N * N  # the map stays to be painted over
+    stroke([(0, N - 2), (0, N - 1)])  # begun on region 1: r1c6 joins it, rows are regions
+    page.wait_for_function("() => (document.querySelector('#grid').dataset.constraints || '')"
+                           ".split(' ').includes('jigsaw')", timeout=REPORT_TIMEOUT)
+    assert page.locator("[data-paint]").count() == 0
+
+
+def test_a_clone_copy_of_another_size_is_refused(screens: dict[str, App],
+                                                 plans: dict[str, Plan]) -> None:
+    app = screens["mouse"]
+    page = app.page
+    start(app, plans["clones"])
+    choose(app, "clones")
+    press_path(page, [grid_point(page, 0, 0), grid_point(page, 0, 1)], touch=False)
+    app.wait_message("First group of the clone: 2 cells")
+    assert page.locator("[data-drawing]").count() == 2  # the first group stays marked
+    press_path(page, [grid_point(page, 3, c) for c in range(3)], touch=False)
+    app.wait_message("The copy needs 2 cells")
+    assert "clone" not in (page.locator("#grid").get_attribute("data-constraints") or "")
+    press_path(page, [grid_point(page, 3, 0), grid_point(page, 3, 1)], touch=False)
+    page.wait_for_function("() => (document.querySelector('#grid').dataset.constraints || '')"
+                           ".split(' ').includes('clone')", timeout=REPORT_TIMEOUT)
