@@ -195,6 +195,11 @@ def test_a_half_painted_jigsaw_is_said_and_a_broken_one_refused(
     app.wait_message(f"Region 1: {N - 1} of {N} cells. {N - 1} of {N * N} cells painted")
     painted = page.eval_on_selector_all("[data-paint]", "cs => cs.map(c => c.dataset.paint)")
     assert painted == ["1"] * (N - 1)
+    done_setting(app)  # leaving Set mode drops the half-painted map: no tint while playing
+    assert page.locator("[data-paint]").count() == 0
+    setting(app)
+    choose(app, "regions")
+    stroke([(0, c) for c in range(N - 1)])
     stroke([(0, N - 1)] + [(1, c) for c in range(N - 1, -1, -1)])  # region 2: seven cells
     for r in range(2, N):
         stroke([(r, c) for c in range(N)])

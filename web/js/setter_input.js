@@ -8,7 +8,7 @@
 import { addDrawing, currentTool, setter } from "./setter.js";
 import * as SD from "./setter_draw.js";
 import * as S from "./state.js";
-import { dispatch, getState, say, size } from "./store.js";
+import { dispatch, getState, say, size, subscribe } from "./store.js";
 import { flush } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -261,7 +261,18 @@ function bindButtons() {
   });
 }
 
+// Set mode ended: a drawing begun, a first group or a half-painted map goes with it (unsaid:
+// the page says Set mode is off), so that no mark of it stays on the cells while playing.
+function forgetOnLeaving(state) {
+  if (state.setter || !(drawing || firstGroup || regionDraft)) return;
+  firstGroup = null;
+  regionDraft = null;
+  pressed = false;
+  setDrawing(null);
+}
+
 export function bindSetter() {
+  subscribe(forgetOnLeaving);
   const frame = $("frame");
   frame.addEventListener("pointerdown", onDown, true);
   frame.addEventListener("pointermove", onMove, true);
