@@ -1,13 +1,16 @@
 """A puzzle to set for every tool the engine offers (e2e/test_setter_every_type.py): what to draw,
-the givens to type and the solution, all worked out here from the engine's own answers (the
-`tools`, `solve` and `geometry` commands) and a solved grid, never written in by hand.
+the givens to type and the solution, all worked out here from the engine's own answers (its
+tools list, its `solve` and `geometry` commands, in this process) and a solved grid, never
+written in by hand.
 
 For a rule drawn on cells, the solved grid is the engine's solution of the empty grid, and the
 drawing is the first one of its input (a line, painted cells, a pair, a cell, a corner, two
-groups, a clue outside the grid) with the first value the engine finds true of that grid. For a
-switch the solved grid is the engine's solution with the rule on; for a jigsaw, with the region
-map below. The givens are the solution's, left out one by one while the puzzle with the rule
-stays unique (the engine counts), so the drawing is what makes most of them unnecessary."""
+groups, a clue outside the grid) with the first value the engine finds true of that grid, such
+that the givens alone leave several solutions (up to TRIES drawings). For a switch the solved
+grid is the engine's solution with the rule on (a switch no grid keeps alone, "no other dots",
+starts from a link with the dots of the base solution); for a jigsaw, with the region map
+below. The givens are the solution's, left out one by one in a fixed order while the puzzle
+with the rule stays unique (the engine counts)."""
 
 from __future__ import annotations
 
