@@ -329,10 +329,27 @@ def corpora() -> Path | None:
     return None
 
 
-# New puzzle: a new grid is on screen once the status says "New ..." and the cells changed.
-NEW_GRID_SHOWN = """before => document.querySelector('[role=status]').textContent.startsWith('New ')
-    && [...document.querySelectorAll('[role=gridcell]')]
-        .map(c => c.dataset.value || '.').join('') !== before"""
+# New puzzle: a new grid is on screen once the status says "New ..." and the cells changed, or
+# the tab plays a new game (a sparse Killer may show the same givens as the grid before it).
+NEW_GRID_SHOWN = """([line, game]) =>
+    document.querySelector('[role=status]').textContent.startsWith('New ')
+    && ([...document.querySelectorAll('[role=gridcell]')]
+        .map(c => c.dataset.value || '.').join('') !== line
+        || sessionStorage.getItem('sudoku-core:tab') !== game)"""
+
+
+def new_puzzle(app: App, size: str, level: str, variant: str | None = None) -> str:
+    """New puzzle -> (variant,) size and level -> Generate; the status once the new grid is
+    shown. `variant`: a key of banks/variants.json, "" for Classic, None to leave the menu."""
+    before = [app.line(), app.page.evaluate("() => sessionStorage.getItem('sudoku-core:tab')")]
+    open_new_panel(app)
+    if variant is not None:
+        app.page.get_by_label("Variant").select_option(variant)
+    app.page.locator("#new-size").select_option(size)
+    app.page.get_by_label("Difficulty").select_option(level)
+    app.click("Generate")
+    wait_until(app.page, NEW_GRID_SHOWN, before, timeout=10)
+    return str(app.status().inner_text())
 
 
 def menu(app: App, select: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import NEW_GRID_SHOWN, App, menu, wait_until
+from conftest import App, menu, new_puzzle
 from conftest import open_new_panel as open_panel
 
 from sudoku_core import Grid, Shape
@@ -18,17 +18,6 @@ def cells(box: str) -> int:
     """The size of a box shape "RxC"."""
     r, c = box.split("x")
     return int(r) * int(c)
-
-
-def new_puzzle(app: App, size: str, level: str) -> str:
-    """New puzzle -> size and level -> Generate; the status once the new grid is shown."""
-    before = app.line()
-    open_panel(app)
-    app.page.locator("#new-size").select_option(size)
-    app.page.get_by_label("Difficulty").select_option(level)
-    app.click("Generate")
-    wait_until(app.page, NEW_GRID_SHOWN, before, timeout=10)
-    return str(app.status().inner_text())
 
 
 def test_every_offered_size_and_level_gives_a_puzzle_at_once(fresh_app: App, site: Path) -> None:

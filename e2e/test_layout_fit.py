@@ -4,12 +4,17 @@ Redo and the keypad, and on touch screens every key is at least 44x44 px (WCAG t
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from conftest import App, Server, Watch, open_context
 from playwright.sync_api import Browser, BrowserContext
+
+from sudoku_core import Grid, Shape, solve
 
 TOUCH = {"is_mobile": True, "has_touch": True}
 SCREENS: dict[str, dict[str, Any]] = {
@@ -149,3 +154,64 @@ def test_cell_info_line_moves_nothing_on_a_phone(screen: Opener) -> None:
     finally:
         if candidates.get_attribute("aria-pressed") == "true":
             candidates.tap()
+
+
+def x_sum_link(seed: int = 1) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """A 9x9 X-Sum puzzle with its clues above the grid only (the frame is then taller than
+    wide: no room is left beside it), made from a random solution; (hash, givens, solution)."""
+    rng = random.Random(seed)
+    found = solve(Grid.empty(Shape(3, 3)), rng=rng).solution
+    assert found is not None
+    sol = found.cells
+    clues = []
+    for c in range(9):
+        column = [sol[r * 9 + c] for r in range(9)]
+        clues.append({"column": c, "end": "start", "sum": sum(column[:column[0]])})
+    givens = tuple(v if rng.random() < 0.35 else 0 for v in sol)
+    line = "".join(str(v) if v else "." for v in givens)
+    rules = quote(json.dumps({"x_sums": clues}, separators=(",", ":")))
+    return f"#p={line}&v={rules}", givens, sol
+
+
+def test_x_sum_with_a_long_message_and_restore_fits_a_phone(browser: Browser,
+                                                             server: Server) -> None:
+    # Clues outside the grid leave no slack under it; a failed check's long message and the
+    # fifth action (Restore previous, after a link replaced a puzzle in progress) once made
+    # the actions' row taller and the page scrolled by 5 px.
+    watch = Watch()
+    ctx = open_context(browser, server, watch, **SCREENS["phone-375x667"])
+    try:
+        app = App(ctx.new_page(), server, watch)
+        app.open(link(9))
+        app.cell(2, 2).tap()
+        app.page.keyboard.press("5")  # work in progress: a link now keeps it to restore
+        hash_, givens, sol = x_sum_link()
+        app.show(hash_)
+        app.page.wait_for_function(
+            "() => (document.querySelector('#grid').dataset.constraints || '').includes('x')")
+        empty = givens.index(0)
+        app.cell(empty // 9 + 1, empty % 9 + 1).tap()
+        app.page.keyboard.press(str(sol[empty] % 9 + 1))  # a wrong digit
+        app.click("Check")
+        text = app.wait_message("X-sum")
+        assert len(text) > 60, text  # a long message (it scrolls inside its box)
+        assert app.button("Restore previous").is_visible()
+        check_one_screen(app, 9, touch=True)
+        assert app.page.evaluate("scrollY") == 0
+        buttons = app.page.eval_on_selector_all(
+            ".main-actions button", """bs => bs.filter(b => b.offsetParent).map(b => ({id: b.id,
+                box: b.getBoundingClientRect().toJSON(), over: b.scrollWidth > b.clientWidth
+                || b.scrollHeight > b.clientHeight}))""")
+        assert len(buttons) == 5, buttons
+        assert {b["box"]["top"] for b in buttons} == {buttons[0]["box"]["top"]}, buttons
+        assert {b["box"]["height"] for b in buttons} == {buttons[0]["box"]["height"]}
+        assert not [b["id"] for b in buttons if b["over"]], buttons  # no word spills over
+        for a, b in zip(buttons, buttons[1:], strict=False):
+            assert a["box"]["right"] <= b["box"]["left"] + 0.5, (a, b)  # none overlap
+        frame, message = rect(app, "#frame"), rect(app, "#message")
+        toolbar = rect(app, ".toolbar")
+        assert frame["y"] + frame["height"] <= message["y"] + 0.5, (frame, message)
+        assert message["y"] + message["height"] <= toolbar["y"] + 0.5, (message, toolbar)
+        assert watch.errors == [] and watch.outside == []
+    finally:
+        ctx.close()

@@ -52,7 +52,9 @@ def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Sha
     names = tuple(names)
     flags = rules_of(names)
     if JIGSAW.name not in names:
-        return shape.classic.with_variant(flags)
+        made = shape.classic.with_variant(flags)
+        _check_some_grid(made)
+        return made
     _check_latin(shape, flags, rng)
     while True:
         budget.check()
@@ -68,12 +70,32 @@ def variant_shape(shape: Shape, names: Iterable[str], rng: random.Random) -> Sha
             raise OutOfTime(_ran_out(shape))
 
 
+def _check_some_grid(made: Shape) -> None:
+    """Refuse at once when the exact search proves that no complete grid keeps the rules of
+    ``made`` (anti-king with 2x2 boxes): every attempt would fill in vain until the time limit
+    ran out, and then say so as if more time could help.
+
+    Killer cages and placed rules are drawn from a filled grid, so the flag rules alone decide
+    whether one exists. The search is deterministic (no draw from the call's random stream:
+    the same seed makes the same puzzle as before this check) and capped at a few thousand
+    nodes; only a proof refuses, a search cut by its cap or the deadline says nothing.
+    """
+    if made.variant is None:
+        return
+    r = solve_within(Grid.empty(made), limit=1, max_nodes=_FILL_NODES)
+    if r.status == "no_solution" and not r.timed_out:
+        n = made.size
+        raise GenerateError(f"no {n}x{n} grid keeps the rules {made.variant.describe()} with "
+                            f"{made.box_rows}x{made.box_cols} boxes: no puzzle can be made")
+
+
 def _check_latin(shape: Shape, flags: Variant, rng: random.Random) -> None:
     """Raise when no Latin square of this size keeps ``flags`` (then no region map helps).
 
     Why rows as regions: each row is a connected region of N cells, so the region rule adds
     nothing and the search asks for a bare Latin square with the other rules (anti-king at
-    4x4 has none). Only a proof counts; a search cut by its node cap says nothing.
+    4x4 has none). Only a proof counts; a search cut by its node cap says nothing. A proof
+    is a refusal (GenerateError), as in _check_some_grid: no time limit would help.
     """
     n = shape.size
     rows = tuple(i // n for i in range(n * n))
@@ -81,8 +103,8 @@ def _check_latin(shape: Shape, flags: Variant, rng: random.Random) -> None:
     r = solve_within(Grid.empty(latin), limit=1, max_nodes=_FILL_NODES,
                      rng=random.Random(rng.randrange(_SEED_RANGE)))
     if r.status == "no_solution" and not r.timed_out:
-        raise OutOfTime(f"no {n}x{n} grid keeps the rules {flags.describe()} (with any "
-                        "jigsaw regions)")
+        raise GenerateError(f"no {n}x{n} grid keeps the rules {flags.describe()} (with any "
+                            "jigsaw regions): no puzzle can be made")
     if r.timed_out or budget.expired():
         raise OutOfTime(_ran_out(shape))
 

@@ -12,9 +12,10 @@ import { LEVELS, defaultBox } from "./doc.js";
 import { Engine } from "./engine.js";
 import { read, write } from "./games.js";
 import { readPuzzle } from "./protocol.js";
-import { loadVariantIndex, variantChoices, variantOffered } from "./variant_puzzles.js";
+import {
+  boxKey, fetchJson, loadVariantIndex, sizesAndLevels, title, variantChoices, variantOffered,
+} from "./variant_puzzles.js";
 
-const BANKS = new URL("../banks/", import.meta.url);
 const ISOMORPH_WAIT = 200; // ms New puzzle waits for the engine's map before taking the bank's own
 const RECENT = 3; // sizes and levels the background engine keeps a fresh puzzle ready for
 const FRESH_LIMIT = 60; // seconds one background generation may take
@@ -32,18 +33,7 @@ let maker = null; // the background Engine, started by the first New puzzle
 let making = false; // a background generation is running
 let freshTimer = 0; // the pending start of the background generation
 
-const boxKey = (box) => `${box[0]}x${box[1]}`;
 const slot = (box, level) => `${boxKey(box)}:${level.toLowerCase()}`;
-const title = (level) => level[0].toUpperCase() + level.slice(1).toLowerCase();
-
-async function fetchJson(name) {
-  try {
-    const response = await fetch(new URL(name, BANKS));
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null; // offline before the cache was filled: the engine generates instead
-  }
-}
 
 // The bank of a box shape, as a list of puzzles ([] when there is none).
 export function loadBank(box) {
@@ -72,16 +62,7 @@ export async function loadShipped() {
 
 // The sizes and levels New puzzle offers: those with a bank (its box is the size's default).
 export function offered() {
-  const out = [];
-  for (const [key, levels] of Object.entries(index || {})) {
-    const box = key.split("x").map(Number);
-    const n = box[0] * box[1];
-    const def = defaultBox(n);
-    if (!def || boxKey(def) !== key) continue;
-    const names = LEVELS.filter((l) => levels[title(l)] > 0);
-    if (names.length) out.push({ n, box, levels: names });
-  }
-  return out.sort((a, b) => a.n - b.n);
+  return sizesAndLevels(index);
 }
 
 // New puzzle's Variant, Size and Difficulty menus: only what the banks hold, so every choice

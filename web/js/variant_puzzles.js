@@ -19,16 +19,34 @@ let index = null; // variants.json, {} when it could not be read
 const banks = new Map(); // "killer-3x3" -> [{box, level, values, variant}] (promise while loading)
 const served = new Map(); // "killer-3x3:easy" -> indices served lately, newest last
 
-const boxKey = (box) => `${box[0]}x${box[1]}`;
-const title = (level) => level[0].toUpperCase() + level.slice(1).toLowerCase();
+// Shared with puzzles.js (the classic banks), which imports them from here.
+export const boxKey = (box) => `${box[0]}x${box[1]}`;
+export const title = (level) => level[0].toUpperCase() + level.slice(1).toLowerCase();
 
-async function fetchJson(name) {
+// A file of web/banks/ (a name relative to it), parsed; null when it could not be read.
+export async function fetchJson(name) {
   try {
     const response = await fetch(new URL(name, BANKS));
     return response.ok ? await response.json() : null;
   } catch {
     return null; // offline before the cache was filled: the engine generates instead
   }
+}
+
+// The sizes and levels of a bank index ({"3x3": {"Easy": 6, ...}}): [{n, box, levels}],
+// smallest first. A box shape counts only when it is its size's default one (the menus name
+// sizes, not shapes), a level only when it holds a puzzle.
+export function sizesAndLevels(boxes) {
+  const out = [];
+  for (const [bk, levels] of Object.entries(boxes || {})) {
+    const box = bk.split("x").map(Number);
+    const n = box[0] * box[1];
+    const def = defaultBox(n);
+    if (!def || boxKey(def) !== bk) continue;
+    const names = LEVELS.filter((l) => levels[title(l)] > 0);
+    if (names.length) out.push({ n, box, levels: names });
+  }
+  return out.sort((a, b) => a.n - b.n);
 }
 
 // The variant menu's index ({} when there is none: the page's own six choices stay).
@@ -56,16 +74,7 @@ export function variantNamesOf(key) {
 // Sizes and levels a variant's banks serve: [{n, box, levels}], smallest first.
 export function variantOffered(key) {
   const entry = index && index[key];
-  const out = [];
-  for (const [bk, levels] of Object.entries((entry && entry.boxes) || {})) {
-    const box = bk.split("x").map(Number);
-    const n = box[0] * box[1];
-    const def = defaultBox(n);
-    if (!def || boxKey(def) !== bk) continue;
-    const names = LEVELS.filter((l) => levels[title(l)] > 0);
-    if (names.length) out.push({ n, box, levels: names });
-  }
-  return out.sort((a, b) => a.n - b.n);
+  return sizesAndLevels(entry && entry.boxes);
 }
 
 function loadBank(key, box) {
