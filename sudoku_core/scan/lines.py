@@ -64,14 +64,27 @@ def _peak(profile: list[int], centre: float, tol: int) -> int:
     return max(profile[lo:hi + 1])
 
 
+def borders(profile: list[int]) -> tuple[float, float]:
+    """The centres of the two border lines: the quad runs along their outer edges, so a
+    thick border moves every line's place by half its width (too much on a 16x16 grid)."""
+    least = LINE_SHARE * PROFILE_CUTS
+    edge = len(profile) // 25
+    first = [i for i in range(edge) if profile[i] >= least]
+    last = [i for i in range(len(profile) - edge, len(profile)) if profile[i] >= least]
+    b0 = (first[0] + first[-1]) / 2 if first else 0.0
+    b1 = (last[0] + last[-1]) / 2 if last else len(profile) - 1.0
+    return b0, b1
+
+
 def fits(profile: list[int], n: int) -> bool:
     """Whether ``n`` cells fit the profile: all n + 1 lines are there, hardly a middle is."""
-    step = (len(profile) - 1) / n
+    b0, b1 = borders(profile)
+    step = (b1 - b0) / n
     tol = max(2, round(step * 0.12))
     least = LINE_SHARE * PROFILE_CUTS
-    if any(_peak(profile, k * step, tol) < least for k in range(n + 1)):
+    if any(_peak(profile, b0 + k * step, tol) < least for k in range(n + 1)):
         return False
-    middles = sum(_peak(profile, (k + 0.5) * step, tol) >= least for k in range(n))
+    middles = sum(_peak(profile, b0 + (k + 0.5) * step, tol) >= least for k in range(n))
     return middles <= n // 4
 
 
