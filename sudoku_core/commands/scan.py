@@ -44,14 +44,11 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     try:
         gray = load_image(args.image)
-    except UnreadableImage as exc:
-        print(f"sudoku scan: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
         result = scan_image(gray, time_limit=args.time_limit, size=args.size, shape=shape)
     except ScanError as exc:
+        # A file that is no picture is a usage error; a picture without a grid, a problem.
         print(f"sudoku scan: error: {exc}", file=sys.stderr)
-        return EXIT_PROBLEM
+        return EXIT_USAGE if isinstance(exc, UnreadableImage) else EXIT_PROBLEM
     if args.json:
         write_line(json.dumps(result.to_json(), ensure_ascii=False))
     else:

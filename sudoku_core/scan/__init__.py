@@ -40,17 +40,15 @@ def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
     """
     start = time.perf_counter()
     time_limit = check_time_limit(time_limit)
-    if reader is None:
-        # The reader's module (and its weights) loads on the first scan only.
-        reader = importlib.import_module(".digits", __package__).read_cell
-    check_not_blank(gray)
-    if is_dark_mode(gray):
-        gray = gray.inverted()
+    gray = ink_on_paper(gray)
     with budget.deadline(time_limit):
         layout = locate_grid(gray, size, shape)
         n = layout.shape.size
         cells = cut_cells(gray, layout.quad, n)
         refuse_solid_squares(cells, n)
+        if reader is None:
+            # The reader's module (and its weights) loads when a grid is there to read.
+            reader = importlib.import_module(".digits", __package__).read_cell
         rankings = [reader(cell, n) for cell in cells]
         checked = check_readings(layout.shape, rankings, budget.remaining(time_limit) or 0.01)
     return ScanResult(Grid(layout.shape, tuple(checked.values)), checked.read,
@@ -58,8 +56,16 @@ def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
                       layout.quad, time.perf_counter() - start)
 
 
+def ink_on_paper(gray: Gray) -> Gray:
+    """``gray`` as dark ink on light paper (a dark-mode picture inverted); ScanError when it
+    is blank."""
+    check_not_blank(gray)
+    return gray.inverted() if is_dark_mode(gray) else gray
+
+
 def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None) -> Layout:
-    """The grid's layout: the largest shape whose lines make a grid (ScanError if none)."""
+    """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
+    lines make a grid (ScanError if none)."""
     mask = working_mask(gray)
     found, why = candidates(mask)
     for blob in found:

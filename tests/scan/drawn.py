@@ -133,7 +133,8 @@ def draw(grid: Grid, *, page: tuple[int, int] = (1000, 1000), fill: float = 0.7,
         x, y = sx * half, sy * side / 2
         corners.append((cx + x * math.cos(t) - y * math.sin(t),
                         cy + x * math.sin(t) + y * math.cos(t)))
-    # picture -> flat, as Pillow's transform wants; it samples the flat image at pixel centres: shift by half a pixel on both sides.
+    # picture -> flat, as Pillow's transform wants; it samples at pixel centres, so both
+    # sides shift by half a pixel.
     shifted = homography([(x + 0.5, y + 0.5) for x, y in corners], [(x + 0.5, y + 0.5)
                                                                   for x, y in src])
     photo = im.transform(page, Image.Transform.PERSPECTIVE, shifted, Image.Resampling.BILINEAR,
