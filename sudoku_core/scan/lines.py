@@ -16,7 +16,7 @@ by the most wins; when no line stands out, the size's usual shape (Shape.for_siz
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import median
+from statistics import mean, median, pstdev
 
 from ..model.errors import ScanError
 from ..model.grid import Shape
@@ -28,7 +28,9 @@ SIZES = (4, 6, 8, 9, 12, 16)  # the sizes a scan recognises, smallest first
 PROFILE_SIDE = 288  # positions across the grid (divisible by every size but 16's 18 steps)
 PROFILE_CUTS = 48  # sampled cuts along each position
 LINE_SHARE = 0.6  # a position is a line when this share of its cuts is ink
+FAINT_SHARE = 0.25  # ... or a faint line, with this share, above the cells' middles
 THICKER = 1.3  # box lines this much thicker than the others set the box shape
+SEPARATION = 1.5  # ... and apart from them by this many standard deviations of all widths
 MIN_DEPTH = 24  # a line darker than the paper around it by less is no line
 
 
@@ -77,15 +79,21 @@ def borders(profile: list[int]) -> tuple[float, float]:
 
 
 def fits(profile: list[int], n: int) -> bool:
-    """Whether ``n`` cells fit the profile: all n + 1 lines are there, hardly a middle is."""
+    """Whether ``n`` cells fit the profile: its n + 1 lines are there, hardly a middle is.
+
+    Most lines must be ink along LINE_SHARE of the grid; a faint one (a hairline among many
+    digits, whose ink lowers the local mean) needs only to stand clearly above the cells'
+    middles. A size whose "lines" fall in cells (12 on a 9x9 grid) fails the median.
+    """
     b0, b1 = borders(profile)
     step = (b1 - b0) / n
     tol = max(2, round(step * 0.12))
     least = LINE_SHARE * PROFILE_CUTS
-    if any(_peak(profile, b0 + k * step, tol) < least for k in range(n + 1)):
-        return False
-    middles = sum(_peak(profile, b0 + (k + 0.5) * step, tol) >= least for k in range(n))
-    return middles <= n // 4
+    peaks = [_peak(profile, b0 + k * step, tol) for k in range(n + 1)]
+    middles = [_peak(profile, b0 + (k + 0.5) * step, tol) for k in range(n)]
+    return (median(peaks) >= least
+            and min(peaks) >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
+            and sum(m >= least for m in middles) <= n // 4)
 
 
 def find_size(mask: Mask, hom: Homography) -> int:
@@ -139,8 +147,14 @@ def measure(gray: Gray, hom: Homography, n: int, vertical: bool) -> list[tuple[f
 
 def box_shape(n: int, cols: list[float], rows: list[float]) -> Shape:
     """The box shape whose box lines stand out the most from the other lines (inner lines'
-    widths: ``cols`` of the vertical lines, ``rows`` of the horizontal ones)."""
-    best, best_score = Shape.for_size(n), THICKER
+    widths: ``cols`` of the vertical lines, ``rows`` of the horizontal ones).
+
+    A shape's score is how far its box lines' mean width is from its other lines', in
+    standard deviations of all widths: the right shape splits the lines into two tight
+    groups, a wrong one (2x8 on a 4x4-box grid) mixes thick and thin in each.
+    """
+    best, best_score = Shape.for_size(n), SEPARATION
+    spread = pstdev(cols + rows) + 1e-9
     for r in range(2, n // 2 + 1):
         if n % r:
             continue
@@ -149,9 +163,9 @@ def box_shape(n: int, cols: list[float], rows: list[float]) -> Shape:
             w for k, w in enumerate(rows, 1) if k % r == 0]
         thin = [w for k, w in enumerate(cols, 1) if k % c] + [
             w for k, w in enumerate(rows, 1) if k % r]
-        if not thick or not thin:
+        if not thick or not thin or mean(thick) < THICKER * mean(thin):
             continue
-        score = median(thick) / max(median(thin), 1e-9)
+        score = (mean(thick) - mean(thin)) / spread
         if score > best_score:
             best, best_score = Shape(r, c), score
     return best

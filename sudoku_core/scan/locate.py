@@ -28,7 +28,7 @@ FLAT = 24  # an image whose darkest and lightest pixels differ by less is blank
 CONTRAST = 10  # a pixel this much darker than its neighbourhood's mean is ink
 MIN_GRID_SIDE = 0.2  # a grid's shortest side, as a fraction of the image's shortest side
 MAX_SIDE_RATIO = 2.0  # longest side / shortest side of the quad: mild perspective at most
-MAX_DENSITY = 0.45  # ink per quad area above this is a blot or a crossword, not lines
+MAX_DENSITY = 0.6  # ink per quad area above this is a blot, not lines around cells
 _RUN = re.compile(rb"\x01+")
 
 
@@ -74,7 +74,8 @@ def is_dark_mode(gray: Gray) -> bool:
     rows = [gray.pixels[y * w:(y + 1) * w:k] for y in range(0, h, k)]
     skew = 0
     for row, sums, area in local_sums(len(rows[0]), len(rows), rows):
-        skew += sum(map(pow, map(sub, map(mul, row, area), sums), repeat(3)))
+        dev = list(map(sub, map(mul, row, area), sums))  # area * (p - mean)
+        skew += sum(map(mul, map(mul, dev, dev), dev))
     return skew > 0
 
 
@@ -86,19 +87,50 @@ def check_not_blank(gray: Gray) -> None:
 
 
 def shrink(gray: Gray) -> tuple[int, int, int, list[bytes]]:
-    """(width, height, scale, rows): the darkest pixel of each scale x scale block."""
+    """(width, height, scale, rows): the darkest pixel of each scale x scale block.
+
+    The minimum is taken a whole row at a time on big integers holding one pixel per 16-bit
+    lane (see _lane_min): a few integer operations a row instead of one min() a pixel, five
+    times faster in pure Python.
+    """
     w, px = gray.width, gray.pixels
     k = max(1, -(-max(gray.width, gray.height) // WORK_SIDE))
     w2, h2 = gray.width // k, gray.height // k
+    wide, narrow = _guards(w2 * k), _guards(w2)
     rows = []
     for y0 in range(0, h2 * k, k):
-        block: bytes | None = None
-        for y in range(y0, y0 + k):
-            row = px[y * w:y * w + w2 * k]
-            mins = bytes(map(min, *(row[i::k] for i in range(k)))) if k > 1 else row
-            block = mins if block is None else bytes(map(min, block, mins))
-        rows.append(block or b"")
+        block = _lanes(px[y0 * w:y0 * w + w2 * k])
+        for y in range(y0 + 1, y0 + k):
+            block = _lane_min(block, _lanes(px[y * w:y * w + w2 * k]), wide)
+        row = _unlanes(block, w2 * k)
+        block = _lanes(row[0::k])
+        for i in range(1, k):
+            block = _lane_min(block, _lanes(row[i::k]), narrow)
+        rows.append(_unlanes(block, w2))
     return w2, h2, k, rows
+
+
+def _lanes(data: bytes) -> int:
+    """Bytes as one integer, a byte in the low half of each 16-bit lane."""
+    buf = bytearray(2 * len(data))
+    buf[::2] = data
+    return int.from_bytes(buf, "little")
+
+
+def _unlanes(value: int, count: int) -> bytes:
+    return value.to_bytes(2 * count, "little")[::2]
+
+
+def _guards(count: int) -> int:
+    """Bit 8 set in each of ``count`` lanes."""
+    return int.from_bytes(b"\x00\x01" * count, "little")
+
+
+def _lane_min(a: int, b: int, guards: int) -> int:
+    """The lane-wise minimum: in each lane 256 + a - b keeps bit 8 exactly when a >= b (it
+    never borrows from the next lane), and that bit picks b over a."""
+    pick_b = ((((a | guards) - b) & guards) >> 8) * 255
+    return a ^ ((a ^ b) & pick_b)
 
 
 def threshold(width: int, height: int, rows: list[bytes]) -> list[bytes]:
