@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..formats.write import format_grid
 from ..model.errors import ScanError
 from ..scan import scan_image
 from ..scan.lines import SIZES
-from ..scan.load import UnreadableImage, load_image
+from ..scan.load import MAX_FILE_BYTES, UnreadableImage, load_image
 from .common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, write_line
 from .options import add_time_limit, shape_option
 
@@ -26,7 +27,9 @@ def add_parser(subparsers: Any) -> None:
                     "the file is no picture. Reading files needs Pillow: pip install "
                     "'sudoku-core[scan]' (docs/scan.md).",
     )
-    p.add_argument("image", help="the picture: PNG, JPEG, WebP, ... (as Pillow reads them)")
+    p.add_argument("image", nargs="?", default="-",
+                   help="the picture's file: PNG, JPEG, WebP, ... (as Pillow reads them); "
+                        "'-' for stdin (the default)")
     p.add_argument("--json", action="store_true", help="print the scan as JSON")
     p.add_argument("--size", type=int, choices=SIZES, default=None,
                    help="the grid's size when its lines do not tell (default: from the lines)")
@@ -42,8 +45,14 @@ def main(args: argparse.Namespace) -> int:
         print(f"sudoku scan: error: box shape {shape} makes a {shape.size}x{shape.size} grid, "
               f"not {args.size}x{args.size}", file=sys.stderr)
         return EXIT_USAGE
+    source: str | BinaryIO = args.image
+    if source == "-":
+        if sys.stdin.isatty():
+            print("sudoku scan: error: give the picture's file (or pipe it in)", file=sys.stderr)
+            return EXIT_USAGE
+        source = io.BytesIO(sys.stdin.buffer.read(MAX_FILE_BYTES + 1))
     try:
-        gray = load_image(args.image)
+        gray = load_image(source)
         result = scan_image(gray, time_limit=args.time_limit, size=args.size, shape=shape)
     except ScanError as exc:
         # A file that is no picture is a usage error; a picture without a grid, a problem.

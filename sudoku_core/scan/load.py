@@ -8,9 +8,10 @@ photo) and shrunk to MAX_SIDE pixels on its longest side (more only costs time).
 
 from __future__ import annotations
 
+import io
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..model.errors import ScanError
 from .image import MIN_SIDE, Gray
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 MAX_SIDE = 1600  # longest side of the picture the scan reads, in pixels
+MAX_FILE_BYTES = 64 << 20  # a picture piped in is read up to this (a file is read lazily)
 MAX_FILE_PIXELS = 50_000_000  # a header claiming more is refused before decoding (a bomb)
 INSTALL = "pip install 'sudoku-core[scan]'"
 
@@ -28,14 +30,21 @@ class UnreadableImage(ScanError):
     Pillow not installed. (A picture that holds no grid is a plain ScanError.)"""
 
 
-def load_image(path: str | Path) -> Gray:
-    """The picture in the file at ``path`` as a grey image, upright, at most MAX_SIDE."""
+def load_image(path: str | Path | BinaryIO) -> Gray:
+    """The picture in the file at ``path`` (or an open binary file) as a grey image, upright,
+    at most MAX_SIDE on its longest side."""
     try:
         from PIL import Image as PilImage
         from PIL import UnidentifiedImageError
     except ImportError:
         raise UnreadableImage(f"reading a picture needs Pillow: {INSTALL}") from None
-    name = str(path)
+    name = str(path) if isinstance(path, (str, Path)) else "standard input"
+    if not isinstance(path, (str, Path)):
+        data = path.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise UnreadableImage(f"{name}: more than {MAX_FILE_BYTES >> 20} MB: too large "
+                                  f"for a picture of a puzzle")
+        path = io.BytesIO(data)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PilImage.DecompressionBombWarning)

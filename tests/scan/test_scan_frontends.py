@@ -226,3 +226,29 @@ def test_the_facade_says_when_no_grid_is_there() -> None:
     error = ask({"width": 100, "height": 80, "gray": base64.b64encode(blank.tobytes()).decode()})
     assert error["error"] == {"type": "ScanError", "message": error["error"]["message"]}  # type: ignore[index]
     assert "blank" in error["error"]["message"]  # type: ignore[index]
+
+
+class _Stdin:
+    def __init__(self, data: bytes, tty: bool = False) -> None:
+        self.buffer = io.BytesIO(data)
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_a_picture_piped_in(reader: list[Grid], monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    drawn = draw(puzzle(Shape(2, 2), 6), page=(300, 300))
+    reader.append(drawn.grid)
+    buf = io.BytesIO()
+    drawn.image.save(buf, "PNG")
+    monkeypatch.setattr(sys, "stdin", _Stdin(buf.getvalue()))
+    code, out, _ = run(capsys, "--json")
+    assert code == 0 and json.loads(out)["puzzle"] == drawn.grid.line()
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"GIF89a..."))
+    code, _, err = run(capsys, "-")
+    assert code == 2 and "standard input" in err
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"", tty=True))
+    code, _, err = run(capsys)
+    assert code == 2 and "give the picture's file" in err
