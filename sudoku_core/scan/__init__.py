@@ -18,7 +18,7 @@ from ..model.grid import Grid, Shape
 from .cells import cut_cells
 from .check import Ranking, check_readings
 from .image import Gray
-from .lines import Layout, find_layout
+from .lines import SIZES, Layout, find_layout
 from .locate import candidates, check_not_blank, is_dark_mode, to_image, working_mask
 from .result import ScanResult
 
@@ -40,6 +40,9 @@ def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
     """
     start = time.perf_counter()
     time_limit = check_time_limit(time_limit)
+    if size is not None and size not in SIZES:
+        raise ScanError(f"a scan reads grids of {', '.join(map(str, SIZES))} cells a side, "
+                        f"not {size}")
     gray = ink_on_paper(gray)
     with budget.deadline(time_limit):
         layout = locate_grid(gray, size, shape)

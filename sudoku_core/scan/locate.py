@@ -241,7 +241,8 @@ def why_not_a_grid(blob: Blob, mask: Mask) -> str:
     quad = blob.quad
     sides = _sides(quad)
     if min(sides) < MIN_GRID_SIDE * min(mask.width, mask.height):
-        return "nothing large enough to be a grid (a grid should fill a third of the image)"
+        return ("nothing large enough to be a grid (it should span a fifth of the picture "
+                "at least: move closer)")
     if max(sides) > MAX_SIDE_RATIO * min(sides):
         return "the largest shape is not square enough to be a grid"
     if blob.count > MAX_DENSITY * quad_area(quad):
