@@ -137,7 +137,7 @@ def measure(gray: Gray, hom: Homography, n: int, vertical: bool) -> list[tuple[f
     out = []
     for k in range(n + 1):
         found = [c for j in range(n) if (c := _cross(gray, hom, k / n, (j + 0.5) / n,
-                                                     0.25 / n, vertical))]
+                                                     0.2 / n, vertical))]
         if found:
             out.append((median(c for c, _ in found), median(w for _, w in found)))
         else:

@@ -24,6 +24,7 @@ from .warp import Point, Quad
 
 WORK_SIDE = 360  # longest side of the working copy, in pixels
 POLARITY_SIDE = 160  # longest side of the subsample that decides the polarity
+MIN_WORK_SIDE = 16  # a working copy narrower than this cannot hold a grid worth reading
 FLAT = 24  # an image whose darkest and lightest pixels differ by less is blank
 CONTRAST = 10  # a pixel this much darker than its neighbourhood's mean is ink
 MIN_GRID_SIDE = 0.2  # a grid's shortest side, as a fraction of the image's shortest side
@@ -268,6 +269,9 @@ def candidates(mask: Mask, limit: int = 3) -> tuple[list[Blob], str]:
 def working_mask(gray: Gray) -> Mask:
     """The ink of the working copy (``gray`` is dark ink on light paper already)."""
     w, h, k, rows = shrink(gray)
+    if min(w, h) < MIN_WORK_SIDE:
+        raise ScanError(f"no sudoku grid found in the image: at {gray.width}x{gray.height} "
+                        f"pixels it is too narrow to hold a square grid")
     return Mask(w, h, threshold(w, h, rows), k)
 
 

@@ -3,8 +3,12 @@ JSON and its message; a grid the solver cannot settle is never called verified."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from drawn import draw, puzzle
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_core.model.errors import ScanError
 from sudoku_core.model.grid import Grid, Shape, cell_name
@@ -54,3 +58,26 @@ def test_a_size_a_scan_cannot_read_is_refused() -> None:
     drawn = draw(puzzle(Shape(2, 2), 1), page=(300, 300))
     with pytest.raises(ScanError, match="not 7"):
         scan_image(drawn.gray, size=7, reader=erring_reader(drawn.grid, {}))
+
+
+@settings(max_examples=40)
+@given(width=st.integers(16, 90), height=st.integers(16, 90), seed=st.integers(0, 2**32),
+       style=st.sampled_from(["noise", "bars", "boxes", "flat"]))
+def test_any_picture_gives_a_result_or_words(width: int, height: int, seed: int,
+                                             style: str) -> None:
+    rng = random.Random(seed)
+    if style == "noise":
+        pixels = rng.randbytes(width * height)
+    elif style == "flat":
+        pixels = bytes([rng.randrange(256)]) * (width * height)
+    else:  # dark bars or boxes on paper, at random steps: grid-like and not
+        sx, sy = rng.randint(2, 12), rng.randint(2, 12)
+        pixels = bytes(20 if (x % sx == 0 or (style == "boxes" and y % sy == 0)) else 235
+                       for y in range(height) for x in range(width))
+    try:
+        result = scan_image(Gray(width, height, pixels), time_limit=2,
+                            reader=lambda cell, size: [(0, 0.9), (1, 0.1)])
+    except ScanError as exc:
+        assert str(exc).startswith("no sudoku grid found in the image: ")
+    else:
+        assert not result.verified  # an empty reading never is
