@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from . import __version__
-from .commands import generate, hint, rate, setter, show, solve, steps, validate
+from .commands import generate, hint, rate, scan, setter, show, solve, steps, validate
 from .commands.common import EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE
 from .commands.output import ascii_fallback
 from .model.errors import SudokuError
@@ -39,6 +39,7 @@ COMMANDS: dict[str, Subcommand] = {
     "rate": Subcommand(rate.add_parser, rate.main),
     "generate": Subcommand(generate.add_parser, generate.main),
     "setter": Subcommand(setter.add_parser, setter.main),
+    "scan": Subcommand(scan.add_parser, scan.main),
 }
 
 

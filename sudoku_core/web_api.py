@@ -18,6 +18,8 @@ A puzzle in ``args`` is either ``"cells"`` (a list of N*N values, 0 = empty) wit
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import random
@@ -45,10 +47,13 @@ from .model.constraints import TABLE
 from .model.constraints.drawing import drawing
 from .model.constraints.tools import tools
 from .model.contract import frame
-from .model.errors import ParseError, SudokuError
+from .model.errors import ParseError, ScanError, SudokuError
 from .model.grid import MAX_SIZE, MIN_SIZE, Grid, Shape
 from .model.step import Step
 from .model.variants import parse_names, variant_from_json
+from .scan import scan_image
+from .scan.image import MAX_PIXELS, Gray
+from .scan.lines import SIZES as SCAN_SIZES
 from .solver.exact import solve, warm
 from .solver.true_candidates import true_candidates
 from .solver.validate import validate
@@ -467,6 +472,38 @@ def cmd_isomorph(args: Json) -> Json:
     return out
 
 
+def cmd_scan(args: Json) -> Json:
+    """A picture's puzzle: ``width``, ``height`` and ``gray`` (base64 of width*height grey
+    bytes, row by row, 0 black), as the page's canvas gives them; ``size`` and ``box`` when
+    the lines cannot tell."""
+    width, height, gray = args.get("width"), args.get("height"), args.get("gray")
+    if not (_is_int(width) and _is_int(height)):
+        raise BadRequest("width and height must be whole numbers of pixels")
+    width, height = cast(int, width), cast(int, height)
+    if width < 1 or height < 1:
+        raise BadRequest(f"the image is {width}x{height} pixels: width and height must be 1 "
+                         f"or more")
+    if width * height > MAX_PIXELS:
+        raise ScanError(f"the image is {width}x{height} pixels: more than {MAX_PIXELS:,}; "
+                        f"shrink it first")
+    if not isinstance(gray, str):
+        raise BadRequest("gray must be a base64 string of width*height grey bytes")
+    if len(gray) > 4 * (width * height + 2) // 3 + 4:
+        raise BadRequest(f"gray holds {len(gray):,} base64 characters: more than "
+                         f"{width}x{height} bytes need")
+    try:
+        pixels = base64.b64decode(gray, validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequest("gray is not valid base64") from None
+    size = args.get("size")
+    if size is not None and (not _is_int(size) or size not in SCAN_SIZES):
+        raise BadRequest(f"size must be one of {', '.join(map(str, SCAN_SIZES))}, not {size!r}")
+    shape = _box_shape(args, size) if args.get("box") is not None else None
+    result = scan_image(Gray(width, height, pixels), time_limit=_budget(args), size=size,
+                        shape=shape)
+    return result.to_json()
+
+
 COMMANDS: dict[str, Callable[[Json], Json]] = {
     "version": cmd_version,
     "parse": cmd_parse,
@@ -487,6 +524,7 @@ COMMANDS: dict[str, Callable[[Json], Json]] = {
     "isomorph": cmd_isomorph,
     "setter": cmd_setter,
     "tools": cmd_tools,
+    "scan": cmd_scan,
 }
 
 

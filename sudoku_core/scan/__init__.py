@@ -4,3 +4,101 @@ Pure Python on a grey image (`Gray`), so that the same pipeline runs in the CLI 
 decodes the file) and in the page (the browser's canvas decodes it): find the grid, warp it
 square, cut the cells, read each one, then let the exact solver settle the unsure cells.
 """
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+
+from ..model import budget
+from ..model.budget import DEFAULT_TIME_LIMIT, check_time_limit
+from ..model.errors import ScanError
+from ..model.grid import Grid, Shape
+from .cells import cut_cells
+from .check import Ranking, check_readings
+from .image import Gray
+from .lines import SIZES, Layout, find_layout
+from .locate import candidates, check_not_blank, is_dark_mode, to_image, working_mask
+from .result import ScanResult
+
+__all__ = ["Gray", "Reader", "ScanResult", "scan_image"]
+
+Reader = Callable[[Gray, int], Ranking]  # read_cell(cell, size): (value, probability) best first
+SOLID = 0.45  # a cell's middle this dark (a share of the paper's brightness) is a black square
+
+
+def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
+               reader: Reader | None = None, size: int | None = None,
+               shape: Shape | None = None) -> ScanResult:
+    """Read the puzzle in ``gray`` and check it with the exact solver, within ``time_limit``
+    seconds (the solver's check gets what the reading leaves).
+
+    ``reader`` reads one cell (default: :func:`sudoku_core.scan.digits.read_cell`); ``size``
+    or ``shape`` set the grid's size or box shape when the lines cannot tell. ScanError
+    (with the reason in words) when no grid is found.
+    """
+    start = time.perf_counter()
+    time_limit = check_time_limit(time_limit)
+    if size is not None and size not in SIZES:
+        raise ScanError(f"a scan reads grids of {', '.join(map(str, SIZES))} cells a side, "
+                        f"not {size}")
+    gray = ink_on_paper(gray)
+    with budget.deadline(time_limit):
+        layout = locate_grid(gray, size, shape)
+        n = layout.shape.size
+        cells = cut_cells(gray, layout.quad, n)
+        refuse_solid_squares(cells, n)
+        if reader is None:
+            # The reader's module (and its weights) loads when a grid is there to read.
+            reader = importlib.import_module(".digits", __package__).read_cell
+        rankings = [reader(cell, n) for cell in cells]
+        checked = check_readings(layout.shape, rankings, budget.remaining(time_limit) or 0.01)
+    return ScanResult(Grid(layout.shape, tuple(checked.values)), checked.read,
+                      checked.confidence, checked.unsure, checked.changed, checked.verdict,
+                      layout.quad, time.perf_counter() - start)
+
+
+def ink_on_paper(gray: Gray) -> Gray:
+    """``gray`` as dark ink on light paper (a dark-mode picture inverted); ScanError when it
+    is blank."""
+    check_not_blank(gray)
+    return gray.inverted() if is_dark_mode(gray) else gray
+
+
+def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None) -> Layout:
+    """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
+    lines make a grid (ScanError if none)."""
+    mask = working_mask(gray)
+    found, why = candidates(mask)
+    for blob in found:
+        try:
+            return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
+                               size, shape)
+        except ScanError as exc:
+            why = str(exc).split(": ", 1)[-1]
+    raise ScanError(f"no sudoku grid found in the image: {why}")
+
+
+def refuse_solid_squares(cells: list[Gray], n: int) -> None:
+    """ScanError when some cell is a solid black square: a crossword, not a sudoku.
+
+    A cell's middle is compared with the lightest of its neighbours' (the paper near it), so
+    that a page in shadow on one side is no crossword."""
+    middles = [_middle_mean(cell) for cell in cells]
+    solid = 0
+    for i, m in enumerate(middles):
+        r, c = divmod(i, n)
+        paper = max(middles[rr * n + cc] for rr in range(max(0, r - 1), min(n, r + 2))
+                    for cc in range(max(0, c - 1), min(n, c + 2)))
+        solid += m < SOLID * paper
+    if solid:
+        raise ScanError(f"no sudoku grid found in the image: {solid} of its cells are solid "
+                        f"black squares (a crossword?)")
+
+
+def _middle_mean(cell: Gray) -> float:
+    w = cell.width
+    q = w // 4
+    total = sum(sum(cell.pixels[y * w + q:y * w + w - q]) for y in range(q, cell.height - q))
+    return total / ((w - 2 * q) * (cell.height - 2 * q))

@@ -10,6 +10,8 @@ from ..model.errors import ScanError
 # is far more than a grid needs and bounds the pure-Python passes over the pixels.
 MAX_PIXELS = 4_000_000
 MIN_SIDE = 16  # below this no grid of 4x4 cells can show
+CELL_PX = 32  # side of each cell image the reader gets: enough for a digit's strokes
+_INVERT = bytes(range(255, -1, -1))
 
 
 @dataclass(frozen=True)
@@ -31,3 +33,7 @@ class Gray:
             raise ScanError(f"the image holds {len(self.pixels):,} bytes for "
                             f"{self.width}x{self.height} pixels: expected "
                             f"{self.width * self.height:,} (one grey byte a pixel)")
+
+    def inverted(self) -> Gray:
+        """The negative: a light-on-dark screenshot becomes dark ink on light paper."""
+        return Gray(self.width, self.height, self.pixels.translate(_INVERT))
