@@ -6,7 +6,8 @@
 
 The public face: every function below, the type of everything they return, the variant types
 (``Variant``, ``Cage`` and the constraint table, ``CONSTRAINT_TYPES``, of ``ConstraintType``
-rows) and every error they raise (all ``SudokuError``).
+rows), the photo scanner (``scan_image`` on a ``Gray`` image, ``load_image`` with Pillow)
+and every error they raise (all ``SudokuError``).
 """
 
 from .formats.read import PuzzleRecord, parse, read_puzzles
@@ -24,6 +25,7 @@ from .model.errors import (
     CellCountError,
     LinkError,
     ParseError,
+    ScanError,
     ShapeError,
     SudokuError,
     SymbolError,
@@ -32,6 +34,10 @@ from .model.errors import (
 from .model.grid import Geometry, Grid, Shape, cell_name
 from .model.step import Step
 from .model.variants import Cage, Variant
+from .scan import scan_image
+from .scan.image import Gray
+from .scan.load import UnreadableImage, load_image
+from .scan.result import ScanResult
 from .solver.exact import SolveResult, count_solutions, has_unique_solution, solve
 from .solver.true_candidates import TrueCandidatesResult, true_candidates
 from .solver.validate import Conflict, Report, find_conflicts, validate
@@ -49,6 +55,7 @@ __all__ = [
     "GenerateError",
     "Generated",
     "Geometry",
+    "Gray",
     "Grid",
     "Hint",
     "LinkError",
@@ -58,6 +65,8 @@ __all__ = [
     "PuzzleRecord",
     "Rating",
     "Report",
+    "ScanError",
+    "ScanResult",
     "Shape",
     "ShapeError",
     "SolveResult",
@@ -66,6 +75,7 @@ __all__ = [
     "SymbolError",
     "SymmetryError",
     "TrueCandidatesResult",
+    "UnreadableImage",
     "Variant",
     "VariantError",
     "__version__",
@@ -77,9 +87,11 @@ __all__ = [
     "generate_puzzle",
     "has_unique_solution",
     "hint",
+    "load_image",
     "parse",
     "rate",
     "read_puzzles",
+    "scan_image",
     "solve",
     "steps",
     "true_candidates",
