@@ -93,7 +93,7 @@ startEngine(new URL("./worker.js", import.meta.url), onEngineStatus, serviceWork
 
 // Scan a photo: the button opens the file picker (the camera on a phone); scan.js is fetched
 // on first use (the first screen has no need of it).
-$("scan").addEventListener("click", () => $("scan-file").click());
+for (const id of ["scan", "scan-again"]) $(id).addEventListener("click", () => $("scan-file").click());
 $("scan-file").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same photo can be chosen again

@@ -110,9 +110,9 @@ export async function scanFile(file) {
   const me = ++token;
   $("scan-photo").replaceChildren();
   status("Opening the photo…", "busy", { state: "reading", session: null, busy: true });
+  if (JOBS.has(running())) cancel(); // another photo chosen while the last one was read
   const problem = M.fileProblem(file);
   if (problem) return fail(problem);
-  if (running()) return fail("The engine is busy with another job: wait for it (or cancel it), then scan again.");
   let canvas;
   try {
     canvas = await decode(file);
@@ -120,6 +120,7 @@ export async function scanFile(file) {
     return fail(`${file.name || "That file"} is not a picture this browser can read: choose a photo (JPEG, PNG or WebP).`);
   }
   if (me !== token) return;
+  if (running()) return fail("The engine is busy with another job: wait for it (or cancel it), then scan again.");
   showPhoto(canvas);
   status("Looking for the grid and reading its digits…", "busy");
   const r = await askScan(canvas);
