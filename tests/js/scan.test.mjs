@@ -101,3 +101,15 @@ test("a count of the fixed grid holds only for the grid it counted", () => {
   s = M.setValue(s, 4, 7);
   assert.ok(!M.checkedNow(s)); // a new fix forgets the count
 });
+
+test("a cell's place on the photo follows the grid's corners", () => {
+  const square = [[100, 100], [190, 100], [190, 190], [100, 190]];
+  assert.deepEqual(M.cellQuad(square, 9, 0), [[100, 100], [110, 100], [110, 110], [100, 110]]);
+  assert.deepEqual(M.cellQuad(square, 9, 80), [[180, 180], [190, 180], [190, 190], [180, 190]]);
+  // A turned grid: the middle cell's centre is the grid's centre.
+  const turned = [[10, 50], [100, 10], [140, 100], [50, 140]];
+  const quad = M.cellQuad(turned, 9, 40);
+  const centre = [0, 1].map((k) => quad.reduce((s, p) => s + p[k], 0) / 4);
+  assert.deepEqual(centre.map((v) => Math.round(v)), [75, 75]);
+  assert.deepEqual(M.cellQuad(turned, 9, 0)[0], [10, 50]);
+});

@@ -10,7 +10,7 @@ import { ask, cancel, job, running } from "./client.js";
 import * as D from "./doc.js";
 import { readScan, readVerdict } from "./protocol.js";
 import * as M from "./scan_model.js";
-import { clearGrid, focusSelected, renderScan, showPhoto } from "./scan_view.js";
+import { clearGrid, clearPhoto, focusSelected, renderScan, showPhoto } from "./scan_view.js";
 import * as S from "./state.js";
 import { dispatch } from "./store.js";
 import { flush, wantFocus } from "./view.js";
@@ -52,7 +52,7 @@ export function close(focusGrid = true) {
   if (JOBS.has(running())) cancel();
   view = CLOSED;
   clearGrid();
-  $("scan-photo").replaceChildren();
+  clearPhoto();
   renderScan(view);
   const panel = $("scan-panel");
   if (panel.open) panel.close();
@@ -108,7 +108,7 @@ function readWords(read) {
 export async function scanFile(file) {
   open();
   const me = ++token;
-  $("scan-photo").replaceChildren();
+  clearPhoto();
   status("Opening the photo…", "busy", { state: "reading", session: null, busy: true });
   if (JOBS.has(running())) cancel(); // another photo chosen while the last one was read
   const problem = M.fileProblem(file);

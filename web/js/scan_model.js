@@ -112,3 +112,15 @@ export function checkedNow(session) {
 export function givensCount(values) {
   return values.filter((v) => v).length;
 }
+
+// Where cell `i` of an n x n grid lies on the photo, from the grid's corners the engine found
+// (TL, TR, BR, BL): its four corners, interpolated bilinearly (a guide for the eye while the
+// player compares a cell with the photo; the engine's own cut is exact).
+export function cellQuad(corners, n, i) {
+  const [tl, tr, br, bl] = corners;
+  const at = (u, v) => [0, 1].map((k) => (1 - u) * (1 - v) * tl[k] + u * (1 - v) * tr[k] +
+    u * v * br[k] + (1 - u) * v * bl[k]);
+  const r = Math.floor(i / n);
+  const c = i % n;
+  return [at(c / n, r / n), at((c + 1) / n, r / n), at((c + 1) / n, (r + 1) / n), at(c / n, (r + 1) / n)];
+}

@@ -3,38 +3,69 @@
 // keypad, the status line and the buttons. Reads the session only; decodes nothing.
 
 import { symbol } from "./doc.js";
-import { cellView } from "./scan_model.js";
+import { cellQuad, cellView } from "./scan_model.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The photo (a canvas of the shrunk image) in the panel, with the corners the engine found
-// outlined on it; the corners stay readable in data-corners ("x,y x,y x,y x,y").
-export function showPhoto(canvas, corners = []) {
-  const box = $("scan-photo");
+let photo = null; // {source: the shrunk photo's canvas, corners, drawn: key of what is drawn}
+
+// The photo in the panel (a canvas of its own, drawn from the shrunk image `source`) with the
+// grid's corners the engine found outlined; they stay readable in data-corners
+// ("x,y x,y x,y x,y").
+export function showPhoto(source, corners = []) {
+  const canvas = document.createElement("canvas");
   canvas.id = "scan-canvas";
+  canvas.width = source.width;
+  canvas.height = source.height;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", corners.length === 4
     ? "Your photo, the grid found outlined" : "Your photo");
   if (corners.length === 4) {
-    outline(canvas, corners);
     canvas.dataset.corners = corners.map(([x, y]) => `${Math.round(x)},${Math.round(y)}`).join(" ");
   }
-  if (box.firstElementChild !== canvas) box.replaceChildren(canvas);
+  photo = { source, corners: corners.length === 4 ? corners : [], drawn: null };
+  $("scan-photo").replaceChildren(canvas);
+  drawPhoto(null);
 }
 
-// A line in two colours (light under dark) so it shows on a bright or a dark photo.
-function outline(canvas, corners) {
-  const ctx = canvas.getContext("2d");
-  const width = Math.max(2, Math.round(Math.max(canvas.width, canvas.height) / 250));
-  for (const [colour, w] of [["#ffffff", width * 2], ["#e0007a", width]]) {
+// The photo goes (a new photo, the panel closed).
+export function clearPhoto() {
+  photo = null;
+  $("scan-photo").replaceChildren();
+}
+
+// A closed line through `points` in two colours (light under dark): it shows on a bright or a
+// dark photo alike.
+function stroke(ctx, points, colour, width) {
+  for (const [c, w] of [["#ffffff", width * 2], [colour, width]]) {
     ctx.beginPath();
-    corners.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
     ctx.closePath();
     ctx.lineJoin = "round";
     ctx.lineWidth = w;
-    ctx.strokeStyle = colour;
+    ctx.strokeStyle = c;
     ctx.stroke();
   }
+}
+
+// The photo again with the grid outlined, the cells to check in orange and the selected cell
+// in blue (where to look on the photo while fixing it).
+function drawPhoto(session) {
+  const canvas = $("scan-canvas");
+  if (!photo || !canvas) return;
+  const toCheck = session ? [...session.read.unsure, ...session.read.changed] : [];
+  const key = session ? `${session.selected}|${toCheck}` : "";
+  if (photo.drawn === key) return;
+  photo.drawn = key;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(photo.source, 0, 0);
+  if (!photo.corners.length) return;
+  const width = Math.max(1.5, Math.max(canvas.width, canvas.height) / 400);
+  stroke(ctx, photo.corners, "#e0007a", width * 1.5);
+  if (!session) return;
+  const n = session.read.size;
+  for (const i of toCheck) stroke(ctx, cellQuad(photo.corners, n, i), "#e06c00", width);
+  stroke(ctx, cellQuad(photo.corners, n, session.selected), "#0060df", width * 2);
 }
 
 function buildGrid(grid, read) {
@@ -120,6 +151,7 @@ export function renderScan(view) {
     const read = session.read;
     if (grid.dataset.key !== `${read.size}:${read.box}:${read.values}`) buildGrid(grid, read);
     drawCells(grid, session);
+    drawPhoto(session);
     drawKeypad($("scan-keypad"), read.size);
     grid.dataset.verdict = read.verdict;
   } else {
