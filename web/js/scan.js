@@ -176,7 +176,7 @@ async function play() {
   const checked = await checkFixed(session);
   if (!checked) return;
   if (checked.status === "unique") {
-    load(view.session, `Your fixed grid has one solution: ${checked.message}`, "ok");
+    load(view.session, `Your fixed grid: ${checked.message}`, "ok");
     return;
   }
   status(`Your fixed grid: ${checked.message} Press Play this puzzle again to play it as it is.`, "warn");
