@@ -97,11 +97,10 @@ function askScan(canvas) {
   });
 }
 
+// The engine's words (they name the cells to check), and how to check them here.
 function readWords(read) {
-  const marked = new Set([...read.unsure, ...read.changed]).size;
-  if (!marked) return read.message;
-  const cells = marked === 1 ? "the marked cell" : `the ${marked} marked cells`;
-  return `${read.message} Check ${cells} against your photo: select one and type its digit.`;
+  if (!read.unsure.length && !read.changed.length) return read.message;
+  return `${read.message} Select a marked cell to see it on the photo; type a digit to fix it.`;
 }
 
 // Scan a photo file: the panel opens at once and says what happens, or what is wrong.
