@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from conftest import JOB_TIMEOUT, App, Server, Watch, open_context
 from PIL import Image, ImageDraw, ImageFont
 from playwright.sync_api import Browser, BrowserContext, FilePayload
@@ -58,6 +59,13 @@ def draw_puzzle(line: str, path: Path) -> list[tuple[float, float]]:
                (MARGIN, MARGIN + side)]
     return [(ox + (x - cx) * math.cos(a) + (y - cy) * math.sin(a),
              oy - (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
+
+
+def serious(results: object) -> list[str]:
+    """axe's serious and critical violations, as in test_a11y.py."""
+    violations = results.response["violations"]  # type: ignore[attr-defined]
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)" for v in violations
+            if v.get("impact") in ("serious", "critical")]
 
 
 def verdict(line: str) -> str:
@@ -209,3 +217,5 @@ def test_panel_fits_one_screen(screen_context: tuple[BrowserContext, Watch, str]
         keys = page.eval_on_selector_all(
             "#scan-keypad button", "ks => ks.map(k => k.getBoundingClientRect().height)")
         assert len(keys) == 10 and min(keys) >= 44, keys
+    # The panel as a screen reader and axe see it: a named dialog, nothing serious.
+    assert serious(Axe().run(page)) == []
