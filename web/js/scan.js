@@ -134,6 +134,7 @@ export async function scanFile(file) {
 
 // The engine's count of the fixed grid's solutions: {status, message} or null (cancelled).
 async function checkFixed(session) {
+  const me = token;
   status("Counting the solutions of your fixed grid…", "busy", { state: "checking", busy: true });
   const v = await job("scan-check", "Counting the solutions…", async () => {
     try {
@@ -142,6 +143,7 @@ async function checkFixed(session) {
       return { status: "error", message: err.message };
     }
   });
+  if (me !== token) return null; // the panel was closed meanwhile
   if (!v) {
     status("Cancelled: your grid was not checked.", "info", { state: "ready", busy: false });
     return null;
@@ -186,7 +188,7 @@ function edit(session) {
   const fixes = M.editedCells(session).length;
   const text = fixes ? `${fixes} cell${fixes === 1 ? "" : "s"} fixed by you; Play this puzzle counts the solutions again.`
     : readWords(session.read);
-  set({ session, status: { text, kind: fixes ? "info" : view.status.kind } });
+  set({ session, status: { text, kind: fixes ? "info" : session.read.verified ? "ok" : "warn" } });
 }
 
 function gridKey(event) {
