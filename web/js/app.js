@@ -23,7 +23,7 @@ import { timerText } from "./render.js";
 import { saveNow } from "./saving.js";
 import { fromHash } from "./share.js";
 import * as S from "./state.js";
-import { dispatch, getState, size, subscribe, update } from "./store.js";
+import { dispatch, getState, say, size, subscribe, update } from "./store.js";
 import { flush, scheduleRender } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -91,6 +91,17 @@ async function serviceWorkerControl(timeout = 60_000) {
 }
 
 startEngine(new URL("./worker.js", import.meta.url), onEngineStatus, serviceWorkerControl());
+
+// Scan a photo: the button opens the file picker (the camera on a phone); scan.js is fetched
+// on first use (the first screen has no need of it).
+for (const id of ["scan", "scan-again"]) $(id).addEventListener("click", () => $("scan-file").click());
+$("scan-file").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  event.target.value = ""; // the same photo can be chosen again
+  if (!file) return;
+  import("./scan.js").then((scan) => scan.scanFile(file),
+    (err) => say(`Could not open the scanner: ${err.message}`, "error"));
+});
 
 // What the input (events.js) can do.
 const actions = {

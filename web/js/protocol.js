@@ -202,3 +202,15 @@ export function readSetter(r) {
 export function readTrueCandidates(r) {
   return { values: r.candidates || [], exact: r.status === "solved" };
 }
+
+// A `scan` reply (docs/protocol.md "scan"): the grid read from a photo and checked by the
+// solver, the cells to look at, the grid's corners in the image's pixels, and words.
+export function readScan(r) {
+  const list = (x) => (Array.isArray(x) ? x : []);
+  return {
+    size: r.size, box: r.box, values: r.values, read: list(r.read), confidence: list(r.confidence),
+    unsure: list(r.unsure), changed: list(r.changed), verdict: r.verdict || "",
+    verified: Boolean(r.verified), message: r.message || "",
+    corners: list(r.corners).filter((p) => Array.isArray(p) && p.length === 2),
+  };
+}
