@@ -93,14 +93,20 @@ def reader_mode(root: Path, images: list[dict[str, Any]]) -> None:
     total = Counter[str]()
     bad_by = Counter[str]()
     grids_right, cpu, filled_cpu, filled_n, confusions = 0, 0.0, 0.0, 0, Counter[str]()
+    sure: dict[bool, list[float]] = {True: [], False: []}  # confidence of right/wrong reads
+    second = 0  # misreads whose truth the reader ranked second
     for item in images:
         gray = load_gray(root / item["file"], invert=item["dark"])
         cells = cut(gray, item["corners"], item["size"])
         wrong = 0
         for cell, truth in zip(cells, item["values"], strict=True):
             start = time.process_time()
-            best = read_cell(cell, item["size"])[0][0]
+            ranking = read_cell(cell, item["size"])
             spent = time.process_time() - start
+            best = ranking[0][0]
+            sure[best == truth].append(ranking[0][1])
+            if best != truth:
+                second += ranking[1][0] == truth
             cpu += spent
             kind = "filled" if truth else "empty"
             filled_cpu, filled_n = filled_cpu + spent * bool(truth), filled_n + bool(truth)
@@ -121,6 +127,10 @@ def reader_mode(root: Path, images: list[dict[str, Any]]) -> None:
           f"({grids_right / len(images):.1%})")
     print(f"read_cell CPU: {cpu / cells_n * 1000:.2f} ms a cell, "
           f"{filled_cpu / max(1, filled_n) * 1000:.2f} ms a filled cell")
+    if sure[False]:
+        print(f"misreads: truth ranked second in {second}/{len(sure[False])}; median "
+              f"confidence {np.median(sure[False]):.3f} (right reads: "
+              f"{np.median(sure[True]):.3f}, lowest 1%: {np.percentile(sure[True], 1):.3f})")
     print("misreads by:", ", ".join(f"{k}: {v}" for k, v in bad_by.most_common(12)) or "none")
     print("confusions (truth->read):",
           ", ".join(f"{k}: {v}" for k, v in confusions.most_common(15)) or "none")

@@ -101,10 +101,10 @@ TEST_FONTS: dict[str, tuple[str, str]] = {
     "URW Bookman Demi": (_O + "urw-base35/URWBookman-Demi.otf", "serif"),
 }
 # The Debian packages holding every font above (for CI and a fresh machine).
-FONT_PACKAGES = ("fonts-dejavu-core", "fonts-liberation2", "fonts-freefont-ttf",
-                 "fonts-urw-base35", "fonts-lato", "fonts-noto-core", "fonts-open-sans",
-                 "fonts-cantarell", "fonts-comic-neue", "fonts-roboto-unhinted",
-                 "fonts-crosextra-carlito", "fonts-crosextra-caladea")
+FONT_PACKAGES = ("fonts-dejavu-core", "fonts-dejavu-extra", "fonts-liberation2",
+                 "fonts-freefont-ttf", "fonts-urw-base35", "fonts-lato", "fonts-noto-core",
+                 "fonts-open-sans", "fonts-cantarell", "fonts-comic-neue",
+                 "fonts-roboto-unhinted", "fonts-crosextra-carlito", "fonts-crosextra-caladea")
 
 
 def available(fonts: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:

@@ -35,9 +35,9 @@ from .image import CELL_PX, Gray
 PATCH = 16  # the glyph's normalised square
 CLASSES = 16  # symbols 1..9, A..G: the project's symbols up to 16x16
 MIN_CONTRAST = 28  # paper minus ink, out of 255, below which a cell is empty
-EDGE = 6  # pixels from an edge where grid-line remnants live (cell of 32)
+EDGE_BAND = 6  # pixels from an edge where grid-line remnants live (cell of 32)
 LINE_FILL = 0.6  # a row or column this much ink is a grid line
-THIN = 4  # pixels: a stroke this thin and long is a piece of a line...
+LINE_THIN = 4  # pixels: a stroke this thin and long is a piece of a line...
 NEAR_EDGE = 9  # ...when it runs this close to an edge
 # The glyph's height (pixels of a 32 cell) at which "filled" and "empty" are even, and how
 # fast the odds change: digits are drawn 40-80% of a cell tall (13-26 px), specks 1-4.
@@ -72,7 +72,8 @@ def _smooth(px: bytes) -> list[float]:
 def _levels(px: list[float]) -> tuple[float, float]:
     """(paper, ink) levels from the middle of the cell, away from the grid lines."""
     n = CELL_PX
-    inner = sorted(b for y in range(EDGE, n - EDGE) for b in px[y * n + EDGE:y * n + n - EDGE])
+    e = EDGE_BAND
+    inner = sorted(b for y in range(e, n - e) for b in px[y * n + e:y * n + n - e])
     return inner[len(inner) * 9 // 10], inner[len(inner) // 100]
 
 
@@ -126,12 +127,12 @@ def _remnant(box: tuple[int, int, int, int]) -> bool:
     a digit 1 is as thin but stands in the middle and shorter than the cell)."""
     x0, y0, x1, y1 = box
     n = CELL_PX
-    if x1 < EDGE or y1 < EDGE or x0 >= n - EDGE or y0 >= n - EDGE:
+    if x1 < EDGE_BAND or y1 < EDGE_BAND or x0 >= n - EDGE_BAND or y0 >= n - EDGE_BAND:
         return True
     w, h = x1 - x0 + 1, y1 - y0 + 1
-    if min(w, h) > THIN:
+    if min(w, h) > LINE_THIN:
         return False
-    if max(w, h) >= n - EDGE:
+    if max(w, h) >= n - EDGE_BAND:
         return True
     centre = (x0 + x1) / 2 if h > w else (y0 + y1) / 2
     return max(w, h) >= n // 3 and min(centre, n - 1 - centre) < NEAR_EDGE
