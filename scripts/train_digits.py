@@ -14,6 +14,9 @@ trained with Adam on mini-batches; validation cells come from other seeds. Every
 from --seed.
 
     python scripts/train_digits.py [--grids 2400] [--hidden 64] [--epochs 40] [--seed 1]
+
+The cells' features are cached in build/digit-cells-GRIDS-SEED.npz (delete it after changing
+the renderer or the features).
 """
 
 from __future__ import annotations
@@ -154,9 +157,18 @@ def main(argv: list[str] | None = None) -> int:
     # Training seeds from 10**6 * seed, validation after them; the test set uses 9 * 10**8 on.
     base = 1_000_000 * args.seed
     start = time.perf_counter()
-    x, y, err = dataset(range(base, base + args.grids), args.jobs)
-    vx, vy, verr = dataset(range(base + args.grids, base + args.grids + args.grids // 6),
-                           args.jobs)
+    # The cells' features are kept (build/, not committed): rendering them is the slow part,
+    # and another model size or epoch count can then be tried on the same cells.
+    cache = ROOT / "build" / f"digit-cells-{args.grids}-{args.seed}.npz"
+    if cache.is_file():
+        data = np.load(cache)
+        x, y, err, vx, vy, verr = (data[k] for k in ("x", "y", "err", "vx", "vy", "verr"))
+    else:
+        x, y, err = dataset(range(base, base + args.grids), args.jobs)
+        vx, vy, verr = dataset(range(base + args.grids, base + args.grids + args.grids // 6),
+                               args.jobs)
+        cache.parent.mkdir(exist_ok=True)
+        np.savez_compressed(cache, x=x, y=y, err=err, vx=vx, vy=vy, verr=verr)
     print(f"cells: {len(x)} training, {len(vx)} validation (filled); rendering and features "
           f"{time.perf_counter() - start:.0f} s wall")
     print(f"empty read as glyph: {err[0]} train, {verr[0]} validation; filled read as empty: "

@@ -4,6 +4,7 @@ on), with grid-line remnants at the edges as the pipeline cuts them."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.scan.digits import read_cell
+from sudoku_core.scan.digits import features, read_cell
 from sudoku_core.scan.image import CELL_PX, Gray
 
 Image = pytest.importorskip("PIL.Image")
@@ -145,3 +146,17 @@ def test_moved_and_scaled_digits_are_read(digit: int, name: str, dx: float, dy: 
     ranking = read_cell(draw_cell(str(digit), font, height=height, dx=dx, dy=dy), 9)
     check_ranking(ranking, 9)
     assert ranking[0][0] == digit, ranking[:3]
+
+
+def test_the_weights_fit_the_features_and_stay_small() -> None:
+    # A change of the features without retraining (scripts/train_digits.py) shows here, and
+    # the weights ship in the wheel and the page: they stay well under 300 KB.
+    from importlib import resources
+
+    text = resources.files("sudoku_core.scan").joinpath("digits.json").read_text()
+    assert len(text.encode()) < 300_000
+    found = features(draw_cell("8", font_path("Roboto")))
+    assert found is not None
+    model = json.loads(text)
+    assert {len(row) for row in model["w1"]} == {len(found[0])}
+    assert len(model["w2"]) == 16 and {len(row) for row in model["w2"]} == {len(model["b1"])}
