@@ -2,6 +2,7 @@
 
 Run from the repo root after `python scripts/make_scan_set.py` (writes build/scan-set):
     .venv/bin/python benchmarks/bench_scan.py [SET_DIR] [--mode auto|reader|full] [--limit N]
+        [--style STYLE]...
 
 reader mode: each picture's cells are cut at the TRUE corners (from truth.json; the
 pipeline's cut_cells when it exists, else this script's own warp) and read by
@@ -169,11 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("set", nargs="?", default=str(ROOT / "build" / "scan-set"))
     ap.add_argument("--mode", choices=("auto", "reader", "full"), default="auto")
     ap.add_argument("--limit", type=int, default=0, help="only the first N pictures")
+    ap.add_argument("--style", action="append", default=[],
+                    help="only pictures of this style (newspaper, plain, app, dark, page, "
+                         "page-dark); repeatable")
     args = ap.parse_args(argv)
     root = Path(args.set)
     if not (root / "truth.json").is_file():
         ap.error(f"no {root / 'truth.json'}: run scripts/make_scan_set.py first")
     images = json.loads((root / "truth.json").read_text())["images"]
+    images = [i for i in images if not args.style or i["style"] in args.style]
     images = images[:args.limit] if args.limit else images
     scan_image = getattr(importlib.import_module("sudoku_core.scan"), "scan_image", None)
     if args.mode == "full" and scan_image is None:

@@ -13,7 +13,7 @@ The model is a one-hidden-layer perceptron (ReLU, softmax over the 16 symbols 1-
 trained with Adam on mini-batches; validation cells come from other seeds. Everything follows
 from --seed.
 
-    python scripts/train_digits.py [--grids 2400] [--hidden 64] [--epochs 40] [--seed 1]
+    python scripts/train_digits.py [--grids 2400] [--hidden 96] [--epochs 60] [--seed 1]
 
 The cells' features are cached in build/digit-cells-GRIDS-SEED.npz (delete it after changing
 the renderer or the features).
@@ -149,8 +149,8 @@ def save(params: dict[str, np.ndarray], meta: dict[str, object]) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--grids", type=int, default=2400, help="grids rendered for training")
-    ap.add_argument("--hidden", type=int, default=64)
-    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--hidden", type=int, default=96)
+    ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
