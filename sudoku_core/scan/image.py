@@ -10,8 +10,7 @@ from ..model.errors import ScanError
 # is far more than a grid needs and bounds the pure-Python passes over the pixels.
 MAX_PIXELS = 4_000_000
 MIN_SIDE = 16  # below this no grid of 4x4 cells can show
-# The side of a cut cell (grid-line centre to centre): a digit is read from this square.
-CELL_PX = 32
+CELL_PX = 32  # side of each cell image the reader gets: enough for a digit's strokes
 
 
 @dataclass(frozen=True)
