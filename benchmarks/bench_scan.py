@@ -142,6 +142,7 @@ def full_mode(root: Path, images: list[dict[str, Any]], scan_image: Callable[...
     cells_right = cells_n = grids_right = verified = 0
     cpu = wall = 0.0
     failures = Counter[str]()
+    missed: list[str] = []
     for item in images:
         gray = load_gray(root / item["file"])
         start, wall_start = time.process_time(), time.perf_counter()
@@ -150,19 +151,28 @@ def full_mode(root: Path, images: list[dict[str, Any]], scan_image: Callable[...
         except Exception as exc:  # a ScanError is a miss; anything else is counted too
             found = None
             failures[type(exc).__name__] += 1
+            missed.append(f"{item['file']}: {type(exc).__name__}: {str(exc)[:70]}")
         cpu += time.process_time() - start
         wall += time.perf_counter() - wall_start
         cells_n += len(item["values"])
         if found is None or len(found["values"]) != len(item["values"]):
+            if found is not None:
+                missed.append(f"{item['file']}: read {found['size']}x{found['size']}")
             continue
         cells_right += sum(a == b for a, b in zip(found["values"], item["values"], strict=True))
         verified += bool(found["verified"])
-        grids_right += bool(found["verified"]) and found["values"] == item["values"]
+        right = bool(found["verified"]) and found["values"] == item["values"]
+        grids_right += right
+        if not right:
+            wrong = sum(a != b for a, b in zip(found["values"], item["values"], strict=True))
+            missed.append(f"{item['file']}: {found['verdict']}, {wrong} cells wrong")
     n = len(images)
     print(f"cells right: {cells_right / cells_n:.3%} of {cells_n}")
     print(f"grids right after the check: {grids_right}/{n} ({grids_right / n:.1%}); "
           f"verified: {verified}; failures: {dict(failures) or 'none'}")
     print(f"time a picture: {cpu / n * 1000:.0f} ms CPU, {wall / n * 1000:.0f} ms wall")
+    for line in missed:
+        print("  missed:", line)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,8 @@ light paper; remnants of the grid lines may show along its edges. Reading it:
    scripts/train_digits.py on rendered grids) scores the 16 symbols 1-9, A-G; a softmax over
    the symbols a grid of this size can hold (1..size) gives their probabilities.
 
-Pure Python: no numpy at run time, so it runs in Pyodide; about a millisecond a cell.
+Pure Python: no numpy at run time, so it runs in Pyodide; on CPython about 1.5 ms of CPU a
+filled cell and 0.2 ms an empty one.
 """
 
 from __future__ import annotations
