@@ -53,7 +53,7 @@ def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
             # The reader's module (and its weights) loads when a grid is there to read.
             reader = importlib.import_module(".digits", __package__).read_cell
         rankings = [reader(cell, n) for cell in cells]
-        checked = check_readings(layout.shape, rankings, budget.remaining(time_limit) or 0.01)
+        checked = check_readings(layout.shape, rankings)
     return ScanResult(Grid(layout.shape, tuple(checked.values)), checked.read,
                       checked.confidence, checked.unsure, checked.changed, checked.verdict,
                       layout.quad, time.perf_counter() - start)

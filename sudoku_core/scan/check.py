@@ -79,8 +79,10 @@ def _alternatives(rankings: list[Ranking], suspects: set[int]) -> list[tuple[flo
     return out
 
 
-def check_readings(shape: Shape, rankings: list[Ranking], time_limit: float) -> Checked:
-    """The grid to offer from per-cell rankings, checked within ``time_limit`` seconds."""
+def check_readings(shape: Shape, rankings: list[Ranking],
+                   time_limit: float | None = None) -> Checked:
+    """The grid to offer from per-cell rankings, checked within ``time_limit`` seconds (None:
+    within the deadline already set, as ``scan_image`` sets it)."""
     n = shape.size
     rankings = [clean(r, n) for r in rankings]
     read = [r[0][0] for r in rankings]
