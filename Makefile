@@ -43,6 +43,8 @@ typecheck: $(DEV_STAMP)
 unit: $(DEV_STAMP) node_modules/pyodide/package.json
 	$(call say,"node --test: the pure modules of the page")
 	npm test --silent
+	$(call say,"fonts the scan tests draw with (apt-get as root, else they skip saying so)")
+	$(PY) scripts/ensure_fonts.py
 	$(call say,"pytest: unit + property + corpus + CLI + fuzz tests and the README doctests")
 	$(VENV)/bin/pytest -n auto --dist loadgroup
 
