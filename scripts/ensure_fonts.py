@@ -18,7 +18,8 @@ from pathlib import Path
 # Package -> one file it installs (the check that it is there).
 TEST_FONTS = {
     "fonts-dejavu-core": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "fonts-roboto-unhinted": "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+    "fonts-roboto-unhinted":
+        "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
     "fonts-crosextra-caladea": "/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf",
 }
 
