@@ -250,8 +250,9 @@ def tally(side: dict[str, Any]) -> tuple[dict[str, int], list[float]]:
     return counts, [rec["ms"] for rec in side["puzzles"] if rec["ms"] is not None]
 
 
-def run_pyodide(root: Any, data: dict[str, Any], wheel: Any) -> dict[str, Any]:
-    """The same payload through measure() inside Pyodide (bench_pyodide.mjs under Node)."""
+def run_pyodide(root: Any, data: dict[str, Any], wheel: Any, script: Any = None) -> dict[str, Any]:
+    """The same payload through measure() inside Pyodide (bench_pyodide.mjs under Node); the
+    measure() of ``script`` (another benchmark's file) when given."""
     import shutil
     import subprocess
     import tempfile
@@ -269,7 +270,7 @@ def run_pyodide(root: Any, data: dict[str, Any], wheel: Any) -> dict[str, Any]:
         inp = Path(tmp) / "input.json"
         inp.write_text(json.dumps(data))
         proc = subprocess.run([node, str(root / "benchmarks" / "bench_pyodide.mjs"), "--wheel",
-                               str(wheel), str(Path(__file__).resolve()), str(inp)],
+                               str(wheel), str(script or Path(__file__).resolve()), str(inp)],
                               capture_output=True, text=True, check=False)
     if proc.returncode:
         sys.exit(f"bench_constraints: node failed:\n{proc.stderr[-3000:]}")
