@@ -113,3 +113,26 @@ test("a cell's place on the photo follows the grid's corners", () => {
   assert.deepEqual(centre.map((v) => Math.round(v)), [75, 75]);
   assert.deepEqual(M.cellQuad(turned, 9, 0)[0], [10, 50]);
 });
+
+// 7x5 pictures written by Pillow (the JPEG with an EXIF block before its frame).
+const PICTURES = {
+  jpeg: "/9j/4AAQSkZJRgABAQAAAQABAAD/4QAiRXhpZgAATU0AKgAAAAgAAQESAAMAAAABAAYAAAAAAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAFAAcDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD3+iiigD//2Q==",
+  png: "iVBORw0KGgoAAAANSUhEUgAAAAcAAAAFCAIAAAAG+GGPAAAAFElEQVR4nGP8//8/AwZgwhSiiigARV8DB+xgrF0AAAAASUVORK5CYII=",
+  gif: "R0lGODdhBwAFAIEAAP///wAAAAAAAAAAACwAAAAABwAFAAAIDAABCBxIsKDBgwcDAgA7",
+};
+const bytes = (b64) => new Uint8Array(Buffer.from(b64, "base64"));
+
+test("a header's picture size is read before decoding; a huge one is refused in words", () => {
+  for (const [kind, b64] of Object.entries(PICTURES)) {
+    assert.deepEqual(M.headerSize(bytes(b64)), [7, 5], kind);
+  }
+  assert.equal(M.headerSize(new TextEncoder().encode("not a picture at all")), null);
+  assert.equal(M.headerSize(bytes(PICTURES.jpeg).subarray(0, 40)), null); // cut before its frame
+  const png = bytes(PICTURES.png);
+  png.set([0, 0, 0x75, 0x30], 16); // 30,000 wide
+  png.set([0, 0, 0x75, 0x30], 20); // and high: 900 million pixels
+  assert.deepEqual(M.headerSize(png), [30000, 30000]);
+  assert.match(M.headerProblem("bomb.png", M.headerSize(png)), /bomb\.png holds a 30000x30000 picture/);
+  assert.equal(M.headerProblem("ok.png", [4000, 3000]), "");
+  assert.equal(M.headerProblem("odd.webp", null), "");
+});

@@ -62,6 +62,16 @@ export function close(focusGrid = true) {
   }
 }
 
+// Why the file's header promises too big a picture, or "" (also when it cannot be read).
+async function sizeProblem(file) {
+  try {
+    const head = new Uint8Array(await file.slice(0, M.HEADER_BYTES).arrayBuffer());
+    return M.headerProblem(file.name, M.headerSize(head));
+  } catch {
+    return "";
+  }
+}
+
 // The photo on a canvas, shrunk to at most MAX_SIDE px, on white (a transparent PNG's empty
 // parts are paper); EXIF orientation applied, as the phone showed it.
 async function decode(file) {
@@ -110,8 +120,9 @@ export async function scanFile(file) {
   clearPhoto();
   status("Opening the photo…", "busy", { state: "reading", session: null, busy: true });
   if (JOBS.has(running())) cancel(); // another photo chosen while the last one was read
-  const problem = M.fileProblem(file);
+  const problem = M.fileProblem(file) || await sizeProblem(file);
   if (problem) return fail(problem);
+  if (me !== token) return;
   let canvas;
   try {
     canvas = await decode(file);

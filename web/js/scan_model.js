@@ -24,6 +24,48 @@ export function fileProblem(file) {
   return "";
 }
 
+export const MAX_DECODED = 50_000_000; // pixels: a photo's header promising more is refused
+export const HEADER_BYTES = 1 << 16; // bytes read for the header (a JPEG's EXIF comes first)
+
+const be16 = (b, i) => (b[i] << 8) | b[i + 1];
+const be32 = (b, i) => ((b[i] << 24) >>> 0) + (b[i + 1] << 16) + (b[i + 2] << 8) + b[i + 3];
+const le16 = (b, i) => b[i] | (b[i + 1] << 8);
+
+// A JPEG's frame size: the first start-of-frame marker (C0-CF but C4, C8, CC), walking the
+// segments from the start; null when the header bytes run out first.
+function jpegSize(b) {
+  for (let i = 2; i + 9 < b.length;) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return [be16(b, i + 7), be16(b, i + 5)];
+    }
+    i += 2 + be16(b, i + 2);
+  }
+  return null;
+}
+
+// [width, height] a PNG, JPEG or GIF header promises, or null (another format, or not
+// found in the bytes given): read before decoding, since a small file can hold an image
+// whose decoded pixels would not fit in memory.
+export function headerSize(b) {
+  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
+    return [be32(b, 16), be32(b, 20)];
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b);
+  if (b.length >= 10 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) {
+    return [le16(b, 6), le16(b, 8)];
+  }
+  return null;
+}
+
+// Why a header's promise is too much to decode, in words, or "".
+export function headerProblem(name, size) {
+  if (!size || size[0] * size[1] <= MAX_DECODED) return "";
+  return `${name || "That file"} holds a ${size[0]}x${size[1]} picture: more than ` +
+    `${MAX_DECODED / 1e6} million pixels can be read.`;
+}
+
 // [width, height] of a width x height image shrunk (never enlarged) so that its longest side
 // is at most `max` px.
 export function fitSize(width, height, max = MAX_SIDE) {
