@@ -397,3 +397,36 @@ def press_path(page: Page, points: list[tuple[float, float]], touch: bool) -> No
                  {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+SETTER_TIMEOUT = 60_000  # ms for the setter's tools and reports on a loaded machine
+
+
+def setting(app: App, least: int = 5) -> None:
+    """Set mode on, with the engine's tools for the grid's size loaded (more than ``least``)."""
+    page = app.page
+    if page.locator("#setter-panel").is_hidden():
+        app.click("Set puzzle")
+    page.wait_for_function("n => document.querySelectorAll('#setter-tool option').length > n",
+                           arg=least, timeout=SETTER_TIMEOUT)
+
+
+def done_setting(app: App) -> None:
+    """Set mode off: Done setting, or on a phone the menu's Set puzzle toggle."""
+    done = app.page.locator("#setter-done")
+    if done.is_visible():
+        done.click()
+    else:  # the panel's own Menu button stands for the main one
+        app.page.locator("#setter-menu").click()
+        app.page.locator("#set-puzzle").click()
+    app.page.wait_for_selector("#setter-panel", state="hidden")
+
+
+def choose_tool(app: App, key: str) -> None:
+    """A setter's tool chosen, and the grid laid out for it (a clue outside the grid gives
+    every side room) before any press: the points to press are read after that."""
+    app.page.select_option("#setter-tool", key)
+    app.page.wait_for_function(
+        "k => !k || (document.documentElement.dataset.setterTool || '') !== ''", arg=key)
+    app.page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

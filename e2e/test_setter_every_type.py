@@ -18,12 +18,22 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, Server, Watch, grid_point, open_context, press_path
+from conftest import (
+    SETTER_TIMEOUT,
+    App,
+    Server,
+    Watch,
+    choose_tool,
+    done_setting,
+    grid_point,
+    open_context,
+    press_path,
+    setting,
+)
 from playwright.sync_api import Browser, BrowserContext
 from setter_plans import N, Plan, every_tool, plan
 
 EMPTY = "#p=" + "." * (N * N)
-REPORT_TIMEOUT = 60_000  # ms: the setter's own engine starts once per page, then answers fast
 TOOLS = every_tool()
 INPUTS: dict[str, dict[str, Any]] = {"mouse": {"viewport": {"width": 1366, "height": 768}},
           "touch": {"viewport": {"width": 375, "height": 667}, "is_mobile": True,
@@ -52,37 +62,10 @@ def plans() -> dict[str, Plan]:
     return {tool["json_key"]: plan(tool) for tool in TOOLS}
 
 
-def setting(app: App) -> None:
-    """Set mode on, with the engine's tools for the grid's size loaded."""
-    page = app.page
-    if page.locator("#setter-panel").is_hidden():
-        app.click("Set puzzle")
-    page.wait_for_function("n => document.querySelectorAll('#setter-tool option').length > n",
-                           arg=len(TOOLS), timeout=REPORT_TIMEOUT)
-
-
-def done_setting(app: App) -> None:
-    """Set mode off: Done setting, or on a phone the menu's Set puzzle toggle."""
-    done = app.page.locator("#setter-done")
-    if done.is_visible():
-        done.click()
-    else:  # the panel's own Menu button stands for the main one
-        app.page.locator("#setter-menu").click()
-        app.page.locator("#set-puzzle").click()
-    app.page.wait_for_selector("#setter-panel", state="hidden")
-
-
-def choose(app: App, key: str) -> None:
-    app.page.select_option("#setter-tool", key)
-    app.page.wait_for_function(
-        "k => (document.documentElement.dataset.setterTool || '') !== '' || !k", arg=key)
-    app.page.evaluate(  # the grid laid out for the tool (room beside it) before a press
-        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
 
 def report(app: App) -> str:
     """The setter panel's count for the grid on the screen: 'none', 'one', 'several'."""
-    app.page.wait_for_selector("#setter-panel[data-state='ready']", timeout=REPORT_TIMEOUT)
+    app.page.wait_for_selector("#setter-panel[data-state='ready']", timeout=SETTER_TIMEOUT)
     return str(app.page.locator("#setter-panel").get_attribute("data-solutions"))
 
 
@@ -94,7 +77,7 @@ def start(app: App, p: Plan) -> None:
             done_setting(app)
         app.show(EMPTY + "&v=" + quote(json.dumps(p.start)))
         page.wait_for_selector("#grid[data-constraints]")
-    setting(app)
+    setting(app, len(TOOLS))
     if not p.start:
         page.locator("#setter-clear").click()
         page.wait_for_function("() => !document.querySelector('#grid').dataset.constraints && "
@@ -104,7 +87,7 @@ def start(app: App, p: Plan) -> None:
 
 def type_givens(app: App, givens: list[int]) -> None:
     page = app.page
-    choose(app, "")
+    choose_tool(app, "")
     last = -1
     for i, v in enumerate(givens):
         if v:
@@ -120,7 +103,7 @@ def type_givens(app: App, givens: list[int]) -> None:
 def draw(app: App, p: Plan, touch: bool) -> None:
     """The plan's drawing with its tool, and its number or digits typed."""
     page = app.page
-    choose(app, p.tool["json_key"])
+    choose_tool(app, p.tool["json_key"])
     if p.tool["input"] == "flag":
         page.locator("#setter-flag").click()
     elif p.spot is not None:
@@ -134,7 +117,7 @@ def draw(app: App, p: Plan, touch: bool) -> None:
         page.locator("#setter-value").fill(p.value)
         page.locator("#setter-value").press("Enter")
     page.wait_for_function("t => (document.querySelector('#grid').dataset.constraints || '')"
-                           ".split(' ').includes(t)", arg=p.tool["type"], timeout=REPORT_TIMEOUT)
+                           ".split(' ').includes(t)", arg=p.tool["type"], timeout=SETTER_TIMEOUT)
 
 
 def set_and_solve(app: App, p: Plan, touch: bool) -> None:
@@ -175,7 +158,7 @@ def test_every_puzzle_needs_its_rule(plans: dict[str, Plan]) -> None:
 
 def test_the_page_offers_every_tool_the_engine_lists(screens: dict[str, App]) -> None:
     app = screens["mouse"]
-    setting(app)
+    setting(app, len(TOOLS))
     offered = app.page.eval_on_selector_all("#setter-tool option", "os => os.map(o => o.value)")
     assert [k for k in offered if k] == [t["json_key"] for t in TOOLS]
     done_setting(app)
@@ -186,7 +169,7 @@ def test_a_half_painted_jigsaw_is_said_and_a_broken_one_refused(
     app = screens["mouse"]
     page = app.page
     start(app, plans["clones"])  # any plan without clues beside it: Clear grid
-    choose(app, "regions")
+    choose_tool(app, "regions")
 
     def stroke(cells: list[tuple[int, int]]) -> None:
         press_path(page, [grid_point(page, r, c) for r, c in cells], touch=False)
@@ -197,8 +180,8 @@ def test_a_half_painted_jigsaw_is_said_and_a_broken_one_refused(
     assert painted == ["1"] * (N - 1)
     done_setting(app)  # leaving Set mode drops the half-painted map: no tint while playing
     assert page.locator("[data-paint]").count() == 0
-    setting(app)
-    choose(app, "regions")
+    setting(app, len(TOOLS))
+    choose_tool(app, "regions")
     stroke([(0, c) for c in range(N - 1)])
     stroke([(0, N - 1)] + [(1, c) for c in range(N - 1, -1, -1)])  # region 2: seven cells
     for r in range(2, N):
@@ -209,7 +192,7 @@ def test_a_half_painted_jigsaw_is_said_and_a_broken_one_refused(
     assert page.locator("[data-paint]").count() == N * N  # the map stays to be painted over
     stroke([(0, N - 2), (0, N - 1)])  # begun on region 1: r1c6 joins it, rows are regions
     page.wait_for_function("() => (document.querySelector('#grid').dataset.constraints || '')"
-                           ".split(' ').includes('jigsaw')", timeout=REPORT_TIMEOUT)
+                           ".split(' ').includes('jigsaw')", timeout=SETTER_TIMEOUT)
     assert page.locator("[data-paint]").count() == 0
 
 
@@ -218,7 +201,7 @@ def test_a_clone_copy_of_another_size_is_refused(screens: dict[str, App],
     app = screens["mouse"]
     page = app.page
     start(app, plans["clones"])
-    choose(app, "clones")
+    choose_tool(app, "clones")
     press_path(page, [grid_point(page, 0, 0), grid_point(page, 0, 1)], touch=False)
     app.wait_message("First group of the clone: 2 cells")
     assert page.locator("[data-drawing]").count() == 2  # the first group stays marked
@@ -227,4 +210,4 @@ def test_a_clone_copy_of_another_size_is_refused(screens: dict[str, App],
     assert "clone" not in (page.locator("#grid").get_attribute("data-constraints") or "")
     press_path(page, [grid_point(page, 3, 0), grid_point(page, 3, 1)], touch=False)
     page.wait_for_function("() => (document.querySelector('#grid').dataset.constraints || '')"
-                           ".split(' ').includes('clone')", timeout=REPORT_TIMEOUT)
+                           ".split(' ').includes('clone')", timeout=SETTER_TIMEOUT)

@@ -13,8 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import App, Server, Watch, open_context
-from playwright.sync_api import Browser, BrowserContext, Page
+from conftest import (
+    SETTER_TIMEOUT,
+    App,
+    Server,
+    Watch,
+    choose_tool,
+    done_setting,
+    grid_point,
+    open_context,
+    press_path,
+    setting,
+)
+from playwright.sync_api import Browser, BrowserContext
 
 from sudoku_core.web_api import handle
 
@@ -22,7 +33,6 @@ SHOTS = Path("/tmp/setter")
 SOLUTION = "1234341221434321"  # r1 1234, r2 3412, r3 2143, r4 4321
 X_SOLUTION = "1234341243212143"  # both long diagonals hold 1-4 too
 EMPTY4 = "#p=" + "." * 16
-REPORT_TIMEOUT = 60_000  # ms: the setter's own engine starts once per page, then answers fast
 
 # Each case: the tool's JSON key, the type the engine names it by (data-constraints), how it is
 # drawn (cells as (row, col), 0-based, in drawing order; or a spot outside the grid with the
@@ -66,73 +76,10 @@ def screens(browser: Browser, server: Server) -> Iterator[dict[str, App]]:
         ctx.close()
 
 
-def setting(app: App) -> None:
-    """Set mode on, with the engine's tools for the grid's size loaded."""
-    page = app.page
-    if page.locator("#setter-panel").is_hidden():
-        app.click("Set puzzle")
-    page.wait_for_function("() => document.querySelectorAll('#setter-tool option').length > 5",
-                           timeout=REPORT_TIMEOUT)
-
-
-def done_setting(app: App) -> None:
-    """Set mode off: Done setting, or on a phone the menu's Set puzzle toggle."""
-    done = app.page.locator("#setter-done")
-    if done.is_visible():
-        done.click()
-    else:  # the panel's own Menu button stands for the main one
-        app.page.locator("#setter-menu").click()
-        app.page.locator("#set-puzzle").click()
-    app.page.wait_for_selector("#setter-panel", state="hidden")
-
-
-def choose(app: App, key: str) -> None:
-    app.page.select_option("#setter-tool", key)
-    # The page renders for the tool (a clue outside the grid gives every side room): the
-    # points to press are read once that is drawn.
-    app.page.wait_for_function(
-        "k => !k || (document.documentElement.dataset.setterTool || '') !== ''", arg=key)
-    app.page.evaluate(
-        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def point(page: Page, r: float, c: float, dx: float = 0, dy: float = 0) -> tuple[float, float]:
-    """The page position of cell (r, c)'s centre (plus an offset in cells); r or c may be -1
-    or N: a spot beside the grid."""
-    box = page.locator("#grid").bounding_box()
-    assert box is not None
-    n = int(page.locator("#grid").get_attribute("data-size") or "9")
-    unit = (box["width"] - 6) / n
-    return box["x"] + 3 + (c + 0.5 + dx) * unit, box["y"] + 3 + (r + 0.5 + dy) * unit
-
-
-def draw(app: App, points: list[tuple[float, float]], touch: bool) -> None:
-    """A press at the first point, a slide through the others, a release; by touch (Chrome's
-    touch events, which the page hears as pointer events of type touch) or by mouse."""
-    page = app.page
-    if not touch:
-        page.mouse.move(*points[0])
-        page.mouse.down()
-        for x, y in points[1:]:
-            page.mouse.move(x, y, steps=2)
-        page.mouse.up()
-        return
-    if len(points) == 1:
-        page.touchscreen.tap(*points[0])
-        return
-    cdp = page.context.new_cdp_session(page)
-    touch_at = [{"x": points[0][0], "y": points[0][1]}]
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch_at})
-    for x, y in points[1:]:
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
-
 
 def report(app: App) -> str:
     """The setter panel's answer for the grid on the screen: 'none', 'one', 'several'."""
-    app.page.wait_for_selector("#setter-panel[data-state='ready']", timeout=REPORT_TIMEOUT)
+    app.page.wait_for_selector("#setter-panel[data-state='ready']", timeout=SETTER_TIMEOUT)
     return str(app.page.locator("#setter-panel").get_attribute("data-solutions"))
 
 
@@ -144,26 +91,26 @@ def draw_case(app: App, case: dict[str, Any], touch: bool) -> None:
     """Draw a case's rule with its tool (and type its number), and wait until the engine
     draws it."""
     page = app.page
-    choose(app, case["key"])
+    choose_tool(app, case["key"])
     if case.get("flag"):
         page.locator("#setter-flag").click()
     elif "spot" in case:
         r, c, dx, dy = case["spot"]
-        draw(app, [point(page, r, c, dx, dy)], touch)
+        press_path(app.page, [grid_point(page, r, c, dx, dy)], touch)
     else:
-        draw(app, [point(page, r, c) for r, c in case["cells"]], touch)
+        press_path(app.page, [grid_point(page, r, c) for r, c in case["cells"]], touch)
     if "value" in case:
         page.locator("#setter-value").fill(case["value"])
         page.locator("#setter-value").press("Enter")
     page.wait_for_function("t => (document.querySelector('#grid').dataset.constraints || '')"
-                           ".split(' ').includes(t)", arg=case["type"], timeout=REPORT_TIMEOUT)
+                           ".split(' ').includes(t)", arg=case["type"], timeout=SETTER_TIMEOUT)
 
 
 def give_until_unique(app: App, solution: str) -> int:
     """Type givens from the solution, in reading order, until the setter panel says one
     solution; returns how many were typed."""
     page = app.page
-    choose(app, "")
+    choose_tool(app, "")
     typed = 0
     for i, ch in enumerate(solution):
         if report(app) == "one":
@@ -208,14 +155,14 @@ def test_a_broken_drawing_is_refused_by_name(screens: dict[str, App]) -> None:
     app = screens["mouse"]
     app.show(EMPTY4)
     setting(app)
-    choose(app, "thermometers")
-    draw(app, [point(app.page, 2, 2)], touch=False)  # one cell: no thermometer
+    choose_tool(app, "thermometers")
+    press_path(app.page, [grid_point(app.page, 2, 2)], touch=False)  # one cell: no thermometer
     app.wait_message("at least 2 cells")
     assert "thermometer" not in constraints(app)
-    choose(app, "white_dots")
+    choose_tool(app, "white_dots")
     page = app.page
-    draw(app, [point(page, 0, 0)], touch=False)
-    draw(app, [point(page, 2, 2)], touch=False)  # a second tap, not beside the first
+    press_path(page, [grid_point(page, 0, 0)], touch=False)
+    press_path(page, [grid_point(page, 2, 2)], touch=False)  # a second tap, not beside the first
     app.wait_message("do not share an edge")
     assert "kropki-white" not in constraints(app)
 
@@ -251,8 +198,8 @@ def test_why_no_solution_and_true_candidates(screens: dict[str, App]) -> None:
     draw_case(app, CASES["thermometer"], touch=False)
     # The thermometer's bulb holds 1 or 2 in every solution: the true candidates say so.
     page.wait_for_function("() => document.querySelector('[role=gridcell]').dataset.true === '12'",
-                           timeout=REPORT_TIMEOUT)
-    choose(app, "")
+                           timeout=SETTER_TIMEOUT)
+    choose_tool(app, "")
     app.cell(1, 3).click()
     page.keyboard.press("1")  # the thermometer's tip cannot hold 1
     assert report(app) == "none"
@@ -328,14 +275,14 @@ def test_the_setter_screen_fits(screens: dict[str, App], screen: str) -> None:
     setting(app)
     assert report(app) == "one"
     page.wait_for_selector("#setter-removable li")
-    choose(app, "little_killers")  # room for clues on every side
+    choose_tool(app, "little_killers")  # room for clues on every side
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size or {"width": 0, "height": 0}
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.screenshot(path=str(SHOTS / f"setter-{size['width']}x{size['height']}.png"))
     problems = page.evaluate(OVERLAPS)
     assert problems == [], "; ".join(problems)
-    choose(app, "")
+    choose_tool(app, "")
     page.screenshot(path=str(SHOTS / f"setter-givens-{size['width']}x{size['height']}.png"))
     problems = page.evaluate(OVERLAPS)
     assert problems == [], "; ".join(problems)
