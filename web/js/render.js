@@ -498,14 +498,7 @@ function renderKeypad(state) {
       }
       keypad.append(b);
     }
-    const erase = document.createElement("button");
-    erase.type = "button";
-    erase.className = "key erase";
-    erase.dataset.value = "0";
-    erase.textContent = "⌫";
-    erase.setAttribute("aria-label", "Erase");
-    erase.title = "Erase (Backspace)";
-    keypad.append(erase);
+    keypad.append(eraseKey());
   }
   for (const b of document.querySelectorAll("#modes [data-mode]")) {
     b.setAttribute("aria-pressed", String(b.dataset.mode === state.mode));
@@ -774,4 +767,16 @@ function renderShapes(box, n) {
   const value = `${box[0]}x${box[1]}`;
   if (select.value !== value) select.value = value;
   select.disabled = select.options.length < 2;
+}
+
+// A keypad's Erase key (value 0), the game's and the scan panel's.
+export function eraseKey() {
+  const erase = document.createElement("button");
+  erase.type = "button";
+  erase.className = "key erase";
+  erase.dataset.value = "0";
+  erase.textContent = "⌫";
+  erase.setAttribute("aria-label", "Erase");
+  erase.title = "Erase (Backspace)";
+  return erase;
 }

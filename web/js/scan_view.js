@@ -2,6 +2,7 @@
 // outlined, the grid read from it (the cells to check and the player's fixes marked), its
 // keypad, the status line and the buttons. Reads the session only; decodes nothing.
 
+import { eraseKey } from "./render.js";
 import { symbol } from "./doc.js";
 import { cellQuad, cellView } from "./scan_model.js";
 
@@ -129,13 +130,7 @@ function drawKeypad(pad, n) {
     b.textContent = symbol(v, n);
     keys.push(b);
   }
-  const erase = document.createElement("button");
-  erase.type = "button";
-  erase.className = "key erase";
-  erase.dataset.value = "0";
-  erase.textContent = "⌫";
-  erase.setAttribute("aria-label", "Erase");
-  keys.push(erase);
+  keys.push(eraseKey());
   pad.replaceChildren(...keys);
 }
 
