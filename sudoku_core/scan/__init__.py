@@ -25,7 +25,8 @@ from .result import ScanResult
 __all__ = ["Gray", "Reader", "ScanResult", "scan_image"]
 
 Reader = Callable[[Gray, int], Ranking]  # read_cell(cell, size): (value, probability) best first
-SOLID = 0.45  # a cell's middle this dark (a share of the paper's brightness) is a black square
+SOLID = 0.45  # a cell this dark (a share of the paper's brightness) is a black square
+PAPER_SHARE = 0.1  # ... even in its brightest tenth
 
 
 def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -83,13 +84,15 @@ def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None)
 def refuse_solid_squares(cells: list[Gray], n: int) -> None:
     """ScanError when some cell is a solid black square: a crossword, not a sudoku.
 
-    A cell's middle is compared with the lightest of its neighbours' (the paper near it), so
-    that a page in shadow on one side is no crossword."""
-    middles = [_middle_mean(cell) for cell in cells]
+    A black square fills its cell, a digit never does: even a bold digit leaves paper
+    around and inside its strokes. So a cell is solid when the brightest tenth of its inner
+    part (PAPER_SHARE) is still dark, less than SOLID of the lightest of its neighbours'
+    (the paper near it, so that a page in shadow on one side is no crossword)."""
+    papers = [_paper_level(cell) for cell in cells]
     solid = 0
-    for i, m in enumerate(middles):
+    for i, m in enumerate(papers):
         r, c = divmod(i, n)
-        paper = max(middles[rr * n + cc] for rr in range(max(0, r - 1), min(n, r + 2))
+        paper = max(papers[rr * n + cc] for rr in range(max(0, r - 1), min(n, r + 2))
                     for cc in range(max(0, c - 1), min(n, c + 2)))
         solid += m < SOLID * paper
     if solid:
@@ -97,8 +100,10 @@ def refuse_solid_squares(cells: list[Gray], n: int) -> None:
                         f"black squares (a crossword?)")
 
 
-def _middle_mean(cell: Gray) -> float:
+def _paper_level(cell: Gray) -> int:
+    """The brightness that PAPER_SHARE of the cell's inner part (a sixth in from each side,
+    away from the grid lines) reaches."""
     w = cell.width
-    q = w // 4
-    total = sum(sum(cell.pixels[y * w + q:y * w + w - q]) for y in range(q, cell.height - q))
-    return total / ((w - 2 * q) * (cell.height - 2 * q))
+    q = w // 6
+    inner = b"".join(cell.pixels[y * w + q:y * w + w - q] for y in range(q, cell.height - q))
+    return sorted(inner)[int(len(inner) * (1 - PAPER_SHARE))]

@@ -31,6 +31,9 @@ LINE_SHARE = 0.6  # a position is a line when this share of its cuts is ink
 FAINT_SHARE = 0.25  # ... or a faint line, with this share, above the cells' middles
 THICKER = 1.3  # box lines this much thicker than the others set the box shape
 SEPARATION = 1.5  # ... and apart from them by this many standard deviations of all widths
+RIDGE_PX = 3.0  # how far either side of a line the paper is looked for (working pixels)
+RIDGE_DEPTH = 8  # a line is this much darker than the paper on one side of it
+RIDGE_EDGE = 3  # ... and this much on the other
 MIN_DEPTH = 24  # a line darker than the paper around it by less is no line
 
 
@@ -45,7 +48,49 @@ class Layout:
 
 def profiles(mask: Mask, hom: Homography) -> tuple[list[int], list[int]]:
     """(columns, rows): per position 0..PROFILE_SIDE across the grid, how many of
-    PROFILE_CUTS cuts along it fall on ink."""
+    PROFILE_CUTS cuts along it cross a line there.
+
+    A cut crosses a line where the working copy is darker than a little way to either side
+    (a ridge): a faint hairline counts, while a shaded row or column (an
+    app's highlight), a shadow or a blot is as dark on both sides of its middle and does
+    not. Without the grey rows, the ink mask alone."""
+    if not mask.gray:
+        return _ink_profiles(mask, hom)
+    side = PROFILE_SIDE
+    span = max(_dist(hom(0, 0.5), hom(1, 0.5)), _dist(hom(0.5, 0), hom(0.5, 1)))
+    # a little wider than a thick line, but within half of a 16x16 grid's cell
+    d = max(1, round(side * min(RIDGE_PX, span / 40) / max(span, 1.0)))
+    cols, lines = [0] * (side + 1), [0] * (side + 1)
+    for j in range(PROFILE_CUTS):
+        t = (j + 0.5) / PROFILE_CUTS
+        for out, vertical in ((cols, True), (lines, False)):
+            v = _cut(mask, hom, t, d, vertical)
+            for i in range(side + 1):
+                a, b, c = v[i], v[i + 2 * d], v[i + d]
+                # darker than both sides, clearly so than one: a hairline along the edge
+                # of a shaded band is only a little darker than the band
+                if c + RIDGE_EDGE <= min(a, b) and c + RIDGE_DEPTH <= max(a, b):
+                    out[i] += 1
+    return cols, lines
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def _cut(mask: Mask, hom: Homography, t: float, d: int, vertical: bool) -> list[int]:
+    """The working copy's grey along one cut at ``t``, positions -d..PROFILE_SIDE + d
+    (outside the picture reads as paper)."""
+    gray, w, h, side = mask.gray, mask.width, mask.height, PROFILE_SIDE
+    out = []
+    for i in range(-d, side + d + 1):
+        x, y = hom(i / side, t) if vertical else hom(t, i / side)
+        xi, yi = int(x + 0.5), int(y + 0.5)
+        out.append(gray[yi][xi] if 0 <= xi < w and 0 <= yi < h else 255)
+    return out
+
+
+def _ink_profiles(mask: Mask, hom: Homography) -> tuple[list[int], list[int]]:
     rows, w, h = mask.rows, mask.width, mask.height
     side, cuts = PROFILE_SIDE, PROFILE_CUTS
     cols = [0] * (side + 1)
@@ -97,11 +142,13 @@ def fits(profile: list[int], n: int) -> bool:
 
 
 def find_size(mask: Mask, hom: Homography) -> int:
-    """The largest size whose lines fit both axes; ScanError when none does."""
-    cols, rows = profiles(mask, hom)
-    for n in reversed(SIZES):
-        if fits(cols, n) and fits(rows, n):
-            return n
+    """The largest size whose lines fit both axes, on the ridge profiles, else on the ink
+    profiles (lines beside solid squares, a crossword's, are no ridges); ScanError when
+    none does."""
+    for cols, rows in (profiles(mask, hom), _ink_profiles(mask, hom)):
+        for n in reversed(SIZES):
+            if fits(cols, n) and fits(rows, n):
+                return n
     raise ScanError("no sudoku grid found in the image: the largest square shape has no "
                     f"regular grid lines of {', '.join(map(str, SIZES[:-1]))} or "
                     f"{SIZES[-1]} cells a side")

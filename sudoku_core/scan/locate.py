@@ -37,12 +37,14 @@ _BYTES = [bytes([v]) for v in range(256)]
 @dataclass(frozen=True)
 class Mask:
     """The working copy's ink: ``rows[y][x]`` is 1 for ink, 0 for paper; ``scale`` is the
-    full image's pixels per working pixel."""
+    full image's pixels per working pixel; ``gray`` the working copy's grey rows (the
+    lines' profiles look for ridges in them)."""
 
     width: int
     height: int
     rows: list[bytes]
     scale: int
+    gray: list[bytes] = field(default_factory=list)
 
 
 @dataclass
@@ -272,7 +274,7 @@ def working_mask(gray: Gray) -> Mask:
     if min(w, h) < MIN_WORK_SIDE:
         raise ScanError(f"no sudoku grid found in the image: at {gray.width}x{gray.height} "
                         f"pixels it is too narrow to hold a square grid")
-    return Mask(w, h, threshold(w, h, rows), k)
+    return Mask(w, h, threshold(w, h, rows), k, rows)
 
 
 def to_image(quad: Quad, scale: int) -> Quad:
