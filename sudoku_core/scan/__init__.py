@@ -69,15 +69,17 @@ def ink_on_paper(gray: Gray) -> Gray:
 
 def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None) -> Layout:
     """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
-    lines make a grid (ScanError if none)."""
+    lines make a grid (ScanError if none). Every shape is tried on its lines' ridges
+    before any on its ink alone, which a frame around the grid may pass with a wrong size."""
     mask = working_mask(gray)
     found, why = candidates(mask)
-    for blob in found:
-        try:
-            return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
-                               size, shape)
-        except ScanError as exc:
-            why = str(exc).split(": ", 1)[-1]
+    for ink in (False, True):
+        for blob in found:
+            try:
+                return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
+                                   size, shape, ink)
+            except ScanError as exc:
+                why = str(exc).split(": ", 1)[-1]
     raise ScanError(f"no sudoku grid found in the image: {why}")
 
 

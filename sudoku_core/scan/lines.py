@@ -129,6 +129,9 @@ def fits(profile: list[int], n: int) -> bool:
     Most lines must be ink along LINE_SHARE of the grid; a faint one (a hairline among many
     digits, whose ink lowers the local mean) needs only to stand clearly above the cells'
     middles. A size whose "lines" fall in cells (12 on a 9x9 grid) fails the median.
+    One inner line may be missing: an app's shaded column can paint over the hairline along
+    its edge, leaving a step, no ridge. A wrong size that is not a subset of the grid's
+    lines misses two at least (4 on a 6x6 grid misses 1/4 and 3/4).
     """
     b0, b1 = borders(profile)
     step = (b1 - b0) / n
@@ -137,18 +140,19 @@ def fits(profile: list[int], n: int) -> bool:
     peaks = [_peak(profile, b0 + k * step, tol) for k in range(n + 1)]
     middles = [_peak(profile, b0 + (k + 0.5) * step, tol) for k in range(n)]
     return (median(peaks) >= least
-            and min(peaks) >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
+            and min(peaks[0], peaks[-1], *sorted(peaks[1:-1])[1:])
+            >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
             and sum(m >= least for m in middles) <= n // 4)
 
 
-def find_size(mask: Mask, hom: Homography) -> int:
-    """The largest size whose lines fit both axes, on the ridge profiles, else on the ink
-    profiles (lines beside solid squares, a crossword's, are no ridges); ScanError when
-    none does."""
-    for cols, rows in (profiles(mask, hom), _ink_profiles(mask, hom)):
-        for n in reversed(SIZES):
-            if fits(cols, n) and fits(rows, n):
-                return n
+def find_size(mask: Mask, hom: Homography, ink: bool = False) -> int:
+    """The largest size whose lines fit both axes of the ridge profiles (of the ink
+    profiles when ``ink``: lines beside solid squares, a crossword's, are no ridges);
+    ScanError when none does."""
+    cols, rows = _ink_profiles(mask, hom) if ink else profiles(mask, hom)
+    for n in reversed(SIZES):
+        if fits(cols, n) and fits(rows, n):
+            return n
     raise ScanError("no sudoku grid found in the image: the largest square shape has no "
                     f"regular grid lines of {', '.join(map(str, SIZES[:-1]))} or "
                     f"{SIZES[-1]} cells a side")
@@ -219,10 +223,11 @@ def box_shape(n: int, cols: list[float], rows: list[float]) -> Shape:
 
 
 def find_layout(gray: Gray, quad: Quad, mask: Mask, mask_quad: Quad,
-                size: int | None = None, shape: Shape | None = None) -> Layout:
+                size: int | None = None, shape: Shape | None = None,
+                ink: bool = False) -> Layout:
     """The grid's box shape and its quad on the border lines' centres; a caller who knows
-    the ``size`` or the ``shape`` gives it."""
-    n = shape.size if shape else size or find_size(mask, square_to_quad(mask_quad))
+    the ``size`` or the ``shape`` gives it (``ink``: see find_size)."""
+    n = shape.size if shape else size or find_size(mask, square_to_quad(mask_quad), ink)
     hom = square_to_quad(quad)
     cols, rows = measure(gray, hom, n, True), measure(gray, hom, n, False)
     if shape is None:
