@@ -27,6 +27,9 @@ __all__ = ["Gray", "Reader", "ScanResult", "scan_image"]
 Reader = Callable[[Gray, int], Ranking]  # read_cell(cell, size): (value, probability) best first
 SOLID = 0.45  # a cell this dark (a share of the paper's brightness) is a black square
 PAPER_SHARE = 0.1  # ... even in its brightest tenth
+# how each shape's lines are looked at, in turn (lines.find_size): ridges on the whole
+# shape, ink alone, then ridges inset in it (last: inner lines can pass for a smaller grid)
+LOOKS = ((False, False), (True, False), (False, True))
 
 
 def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -70,14 +73,15 @@ def ink_on_paper(gray: Gray) -> Gray:
 def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None) -> Layout:
     """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
     lines make a grid (ScanError if none). Every shape is tried on its lines' ridges
-    before any on its ink alone, which a frame around the grid may pass with a wrong size."""
+    before any on its ink alone, which a frame around the grid may pass with a wrong size;
+    a grid inset in a shape (a sheet's edge joined to it) is looked for last."""
     mask = working_mask(gray)
     found, why = candidates(mask)
-    for ink in (False, True):
+    for ink, inset in LOOKS:
         for blob in found:
             try:
                 return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
-                                   size, shape, ink)
+                                   size, shape, ink, inset)
             except ScanError as exc:
                 why = str(exc).split(": ", 1)[-1]
     raise ScanError(f"no sudoku grid found in the image: {why}")

@@ -111,19 +111,38 @@ def _peak(profile: list[int], centre: float, tol: int) -> int:
     return max(profile[lo:hi + 1])
 
 
-def borders(profile: list[int]) -> tuple[float, float]:
+def borders(profile: list[int], inset: bool = False) -> tuple[float, float]:
     """The centres of the two border lines: the quad runs along their outer edges, so a
-    thick border moves every line's place by half its width (too much on a 16x16 grid)."""
+    thick border moves every line's place by half its width (too much on a 16x16 grid).
+
+    ``inset``: the shape found is something around the grid (a sheet of paper on a dark
+    table whose edge joined the grid's border, a frame): the first and last lines past its
+    edge, within a quarter of the way across."""
     least = LINE_SHARE * PROFILE_CUTS
-    edge = len(profile) // 25
-    first = [i for i in range(edge) if profile[i] >= least]
-    last = [i for i in range(len(profile) - edge, len(profile)) if profile[i] >= least]
+    side = len(profile)
+    edge = side // 25
+    lo, hi = (range(edge, side // 4), range(side - side // 4, side - edge)) if inset else (
+        range(edge), range(side - edge, side))
+    first = _run([i for i in lo if profile[i] >= least], True)
+    last = _run([i for i in hi if profile[i] >= least], False)
     b0 = (first[0] + first[-1]) / 2 if first else 0.0
-    b1 = (last[0] + last[-1]) / 2 if last else len(profile) - 1.0
+    b1 = (last[0] + last[-1]) / 2 if last else side - 1.0
     return b0, b1
 
 
-def fits(profile: list[int], n: int) -> bool:
+def _run(found: list[int], first: bool) -> list[int]:
+    """The first (else last) run of consecutive positions in ``found``."""
+    if not first:
+        found = found[::-1]
+    run = found[:1]
+    for i in found[1:]:
+        if abs(i - run[-1]) != 1:
+            break
+        run.append(i)
+    return run if first else run[::-1]
+
+
+def fits(profile: list[int], n: int, inset: bool = False) -> bool:
     """Whether ``n`` cells fit the profile: its n + 1 lines are there, hardly a middle is.
 
     Most lines must be ink along LINE_SHARE of the grid; a faint one (a hairline among many
@@ -133,7 +152,7 @@ def fits(profile: list[int], n: int) -> bool:
     its edge, leaving a step, no ridge. A wrong size that is not a subset of the grid's
     lines misses two at least (4 on a 6x6 grid misses 1/4 and 3/4).
     """
-    b0, b1 = borders(profile)
+    b0, b1 = borders(profile, inset)
     step = (b1 - b0) / n
     tol = max(2, round(step * 0.12))
     least = LINE_SHARE * PROFILE_CUTS
@@ -145,14 +164,23 @@ def fits(profile: list[int], n: int) -> bool:
             and sum(m >= least for m in middles) <= n // 4)
 
 
-def find_size(mask: Mask, hom: Homography, ink: bool = False) -> int:
+Frame = tuple[float, float, float, float]  # u0, u1, v0, v1: the grid's part of the shape
+
+
+def find_size(mask: Mask, hom: Homography, ink: bool = False,
+              inset: bool = False) -> tuple[int, Frame]:
     """The largest size whose lines fit both axes of the ridge profiles (of the ink
-    profiles when ``ink``: lines beside solid squares, a crossword's, are no ridges);
-    ScanError when none does."""
+    profiles when ``ink``: lines beside solid squares, a crossword's, are no ridges), and
+    the part of the shape the grid takes (all of it, unless the grid is inset in it: see
+    borders); ScanError when none does."""
     cols, rows = _ink_profiles(mask, hom) if ink else profiles(mask, hom)
     for n in reversed(SIZES):
-        if fits(cols, n) and fits(rows, n):
-            return n
+        if fits(cols, n, inset) and fits(rows, n, inset):
+            if not inset:
+                return n, (0.0, 1.0, 0.0, 1.0)
+            (u0, u1), (v0, v1) = borders(cols, True), borders(rows, True)
+            return n, (u0 / PROFILE_SIDE, u1 / PROFILE_SIDE,
+                       v0 / PROFILE_SIDE, v1 / PROFILE_SIDE)
     raise ScanError("no sudoku grid found in the image: the largest square shape has no "
                     f"regular grid lines of {', '.join(map(str, SIZES[:-1]))} or "
                     f"{SIZES[-1]} cells a side")
@@ -224,10 +252,15 @@ def box_shape(n: int, cols: list[float], rows: list[float]) -> Shape:
 
 def find_layout(gray: Gray, quad: Quad, mask: Mask, mask_quad: Quad,
                 size: int | None = None, shape: Shape | None = None,
-                ink: bool = False) -> Layout:
+                ink: bool = False, inset: bool = False) -> Layout:
     """The grid's box shape and its quad on the border lines' centres; a caller who knows
-    the ``size`` or the ``shape`` gives it (``ink``: see find_size)."""
-    n = shape.size if shape else size or find_size(mask, square_to_quad(mask_quad), ink)
+    the ``size`` or the ``shape`` gives it (``ink``, ``inset``: see find_size)."""
+    if shape or size:
+        n = shape.size if shape else size or 0
+    else:
+        n, (u0, u1, v0, v1) = find_size(mask, square_to_quad(mask_quad), ink, inset)
+        outer = square_to_quad(quad)
+        quad = (outer(u0, v0), outer(u1, v0), outer(u1, v1), outer(u0, v1))
     hom = square_to_quad(quad)
     cols, rows = measure(gray, hom, n, True), measure(gray, hom, n, False)
     if shape is None:
