@@ -19,8 +19,18 @@ from .cells import cut_cells
 from .check import Ranking, check_readings
 from .image import Gray
 from .lines import SIZES, Layout, find_layout
-from .locate import candidates, check_not_blank, is_dark_mode, to_image, working_mask
+from .locate import (
+    Blob,
+    Mask,
+    candidates,
+    check_not_blank,
+    is_dark_mode,
+    to_image,
+    working_mask,
+    zoom,
+)
 from .result import ScanResult
+from .warp import Quad
 
 __all__ = ["Gray", "Reader", "ScanResult", "scan_image"]
 
@@ -30,6 +40,7 @@ PAPER_SHARE = 0.1  # ... even in its brightest tenth
 # how each shape's lines are looked at, in turn (lines.find_size): ridges on the whole
 # shape, ink alone, then ridges inset in it (last: inner lines can pass for a smaller grid)
 LOOKS = ((False, False), (True, False), (False, True))
+ZOOM_BELOW = 0.5  # a shape under this share of the working copy's side is looked at closer
 
 
 def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -74,17 +85,30 @@ def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None)
     """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
     lines make a grid (ScanError if none). Every shape is tried on its lines' ridges
     before any on its ink alone, which a frame around the grid may pass with a wrong size;
-    a grid inset in a shape (a sheet's edge joined to it) is looked for last."""
+    a grid inset in a shape (a sheet's edge joined to it) is looked for last. A shape under
+    ZOOM_BELOW of the working copy is looked at on a finer copy of its own part first."""
     mask = working_mask(gray)
     found, why = candidates(mask)
+    views = [(blob, view) for blob in found for view in _views(gray, blob, mask)]
     for ink, inset in LOOKS:
-        for blob in found:
+        for blob, (look, quad) in views:
             try:
-                return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
+                return find_layout(gray, to_image(blob.quad, mask.scale), look, quad,
                                    size, shape, ink, inset)
             except ScanError as exc:
                 why = str(exc).split(": ", 1)[-1]
     raise ScanError(f"no sudoku grid found in the image: {why}")
+
+
+def _views(gray: Gray, blob: Blob, mask: Mask) -> list[tuple[Mask, Quad]]:
+    """The copies to look at ``blob`` on, with its quad on each: a finer one first when
+    the shape is small (the working copy's own after it: grain shows more on the finer)."""
+    views = [(mask, blob.quad)]
+    if max(blob.x1 - blob.x0, blob.y1 - blob.y0) < ZOOM_BELOW * max(mask.width, mask.height):
+        closer = zoom(gray, blob, mask)
+        if closer:
+            views.insert(0, closer)
+    return views
 
 
 def refuse_solid_squares(cells: list[Gray], n: int) -> None:

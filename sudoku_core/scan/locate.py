@@ -277,6 +277,31 @@ def working_mask(gray: Gray) -> Mask:
     return Mask(w, h, threshold(w, h, rows), k, rows)
 
 
+def zoom(gray: Gray, blob: Blob, mask: Mask) -> tuple[Mask, Quad] | None:
+    """A finer working copy of the part of ``gray`` around ``blob`` and the blob's quad on
+    it; None when it would be no finer.
+
+    A grid that takes a small part of a big picture has its thin lines merged with its
+    digits on the working copy (a small 16x16 grid reads as 4x4 or not at all); cropped
+    around the shape first, the copy has up to WORK_SIDE pixels for the grid alone.
+    """
+    s, w = mask.scale, gray.width
+    x0, y0 = max(0, (blob.x0 - 2) * s), max(0, (blob.y0 - 2) * s)
+    x1, y1 = min(w, (blob.x1 + 3) * s), min(gray.height, (blob.y1 + 3) * s)
+    if -(-max(x1 - x0, y1 - y0) // WORK_SIDE) >= s:
+        return None
+    crop = Gray(x1 - x0, y1 - y0, b"".join(gray.pixels[y * w + x0:y * w + x1]
+                                           for y in range(y0, y1)))
+    cw, ch, k, rows = shrink(crop)
+    fine = Mask(cw, ch, threshold(cw, ch, rows), k, rows)
+
+    def move(p: Point) -> Point:
+        return (((p[0] + 0.5) * s - 0.5 - x0 + 0.5) / k - 0.5,
+                ((p[1] + 0.5) * s - 0.5 - y0 + 0.5) / k - 0.5)
+    q = blob.quad
+    return fine, (move(q[0]), move(q[1]), move(q[2]), move(q[3]))
+
+
 def to_image(quad: Quad, scale: int) -> Quad:
     """A working-copy quad in the full image's pixels (a working pixel's centre)."""
     def one(p: Point) -> Point:
