@@ -142,7 +142,7 @@ def _run(found: list[int], first: bool) -> list[int]:
     return run if first else run[::-1]
 
 
-def fits(profile: list[int], n: int, inset: bool = False) -> bool:
+def fits(profile: list[int], n: int) -> bool:
     """Whether ``n`` cells fit the profile: its n + 1 lines are there, hardly a middle is.
 
     Most lines must be ink along LINE_SHARE of the grid; a faint one (a hairline among many
@@ -150,15 +150,17 @@ def fits(profile: list[int], n: int, inset: bool = False) -> bool:
     middles. A size whose "lines" fall in cells (12 on a 9x9 grid) fails the median.
     One inner line may be missing: an app's shaded column can paint over the hairline along
     its edge, leaving a step, no ridge. A wrong size that is not a subset of the grid's
-    lines misses two at least (4 on a 6x6 grid misses 1/4 and 3/4).
+    lines misses two at least (4 on a 6x6 grid misses 1/4 and 3/4). The border lines must
+    be whole: on a sheet of paper whose outline was taken for the grid's, a 4x4 grid a sixth
+    in from the edges has lines where a 6x6 grid's inner lines would be.
     """
-    b0, b1 = borders(profile, inset)
+    b0, b1 = borders(profile)
     step = (b1 - b0) / n
     tol = max(2, round(step * 0.12))
     least = LINE_SHARE * PROFILE_CUTS
     peaks = [_peak(profile, b0 + k * step, tol) for k in range(n + 1)]
     middles = [_peak(profile, b0 + (k + 0.5) * step, tol) for k in range(n)]
-    return (median(peaks) >= least
+    return (median(peaks) >= least and min(peaks[0], peaks[-1]) >= least
             and min(peaks[0], peaks[-1], *sorted(peaks[1:-1])[1:])
             >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
             and sum(m >= least for m in middles) <= n // 4)
@@ -171,16 +173,20 @@ def find_size(mask: Mask, hom: Homography, ink: bool = False,
               inset: bool = False) -> tuple[int, Frame]:
     """The largest size whose lines fit both axes of the ridge profiles (of the ink
     profiles when ``ink``: lines beside solid squares, a crossword's, are no ridges), and
-    the part of the shape the grid takes (all of it, unless the grid is inset in it: see
-    borders); ScanError when none does."""
+    the part of the shape the grid takes: all of it, unless ``inset``, where the grid is
+    looked for between the first and last lines past the shape's edge (see borders), its
+    ridges read again on that part alone; ScanError when no size fits."""
     cols, rows = _ink_profiles(mask, hom) if ink else profiles(mask, hom)
+    frame = (0.0, 1.0, 0.0, 1.0)
+    if inset:
+        (u0, u1), (v0, v1) = borders(cols, True), borders(rows, True)
+        frame = (u0 / PROFILE_SIDE, u1 / PROFILE_SIDE, v0 / PROFILE_SIDE, v1 / PROFILE_SIDE)
+        hom = square_to_quad((hom(frame[0], frame[2]), hom(frame[1], frame[2]),
+                              hom(frame[1], frame[3]), hom(frame[0], frame[3])))
+        cols, rows = profiles(mask, hom)
     for n in reversed(SIZES):
-        if fits(cols, n, inset) and fits(rows, n, inset):
-            if not inset:
-                return n, (0.0, 1.0, 0.0, 1.0)
-            (u0, u1), (v0, v1) = borders(cols, True), borders(rows, True)
-            return n, (u0 / PROFILE_SIDE, u1 / PROFILE_SIDE,
-                       v0 / PROFILE_SIDE, v1 / PROFILE_SIDE)
+        if fits(cols, n) and fits(rows, n):
+            return n, frame
     raise ScanError("no sudoku grid found in the image: the largest square shape has no "
                     f"regular grid lines of {', '.join(map(str, SIZES[:-1]))} or "
                     f"{SIZES[-1]} cells a side")
