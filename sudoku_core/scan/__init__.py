@@ -19,13 +19,28 @@ from .cells import cut_cells
 from .check import Ranking, check_readings
 from .image import Gray
 from .lines import SIZES, Layout, find_layout
-from .locate import candidates, check_not_blank, is_dark_mode, to_image, working_mask
+from .locate import (
+    Blob,
+    Mask,
+    candidates,
+    check_not_blank,
+    is_dark_mode,
+    to_image,
+    working_mask,
+    zoom,
+)
 from .result import ScanResult
+from .warp import Quad
 
 __all__ = ["Gray", "Reader", "ScanResult", "scan_image"]
 
 Reader = Callable[[Gray, int], Ranking]  # read_cell(cell, size): (value, probability) best first
-SOLID = 0.45  # a cell's middle this dark (a share of the paper's brightness) is a black square
+SOLID = 0.45  # a cell this dark (a share of the paper's brightness) is a black square
+PAPER_SHARE = 0.1  # ... even in its brightest tenth
+# how each shape's lines are looked at, in turn (lines.find_size): ridges on the whole
+# shape, ink alone, then ridges inset in it (last: inner lines can pass for a smaller grid)
+LOOKS = ((False, False), (True, False), (False, True))
+ZOOM_BELOW = 0.5  # a shape under this share of the working copy's side is looked at closer
 
 
 def scan_image(gray: Gray, *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -68,28 +83,46 @@ def ink_on_paper(gray: Gray) -> Gray:
 
 def locate_grid(gray: Gray, size: int | None = None, shape: Shape | None = None) -> Layout:
     """The grid's layout in ``gray`` (dark ink on light paper): the largest shape whose
-    lines make a grid (ScanError if none)."""
+    lines make a grid (ScanError if none). Every shape is tried on its lines' ridges
+    before any on its ink alone, which a frame around the grid may pass with a wrong size;
+    a grid inset in a shape (a sheet's edge joined to it) is looked for last. A shape under
+    ZOOM_BELOW of the working copy is looked at on a finer copy of its own part first."""
     mask = working_mask(gray)
     found, why = candidates(mask)
-    for blob in found:
-        try:
-            return find_layout(gray, to_image(blob.quad, mask.scale), mask, blob.quad,
-                               size, shape)
-        except ScanError as exc:
-            why = str(exc).split(": ", 1)[-1]
+    views = [(blob, view) for blob in found for view in _views(gray, blob, mask)]
+    for ink, inset in LOOKS:
+        for blob, (look, quad) in views:
+            try:
+                return find_layout(gray, to_image(blob.quad, mask.scale), look, quad,
+                                   size, shape, ink, inset)
+            except ScanError as exc:
+                why = str(exc).split(": ", 1)[-1]
     raise ScanError(f"no sudoku grid found in the image: {why}")
+
+
+def _views(gray: Gray, blob: Blob, mask: Mask) -> list[tuple[Mask, Quad]]:
+    """The copies to look at ``blob`` on, with its quad on each: a finer one first when
+    the shape is small (the working copy's own after it: grain shows more on the finer)."""
+    views = [(mask, blob.quad)]
+    if max(blob.x1 - blob.x0, blob.y1 - blob.y0) < ZOOM_BELOW * max(mask.width, mask.height):
+        closer = zoom(gray, blob, mask)
+        if closer:
+            views.insert(0, closer)
+    return views
 
 
 def refuse_solid_squares(cells: list[Gray], n: int) -> None:
     """ScanError when some cell is a solid black square: a crossword, not a sudoku.
 
-    A cell's middle is compared with the lightest of its neighbours' (the paper near it), so
-    that a page in shadow on one side is no crossword."""
-    middles = [_middle_mean(cell) for cell in cells]
+    A black square fills its cell, a digit never does: even a bold digit leaves paper
+    around and inside its strokes. So a cell is solid when the brightest tenth of its inner
+    part (PAPER_SHARE) is still dark, less than SOLID of the lightest of its neighbours'
+    (the paper near it, so that a page in shadow on one side is no crossword)."""
+    papers = [_paper_level(cell) for cell in cells]
     solid = 0
-    for i, m in enumerate(middles):
+    for i, m in enumerate(papers):
         r, c = divmod(i, n)
-        paper = max(middles[rr * n + cc] for rr in range(max(0, r - 1), min(n, r + 2))
+        paper = max(papers[rr * n + cc] for rr in range(max(0, r - 1), min(n, r + 2))
                     for cc in range(max(0, c - 1), min(n, c + 2)))
         solid += m < SOLID * paper
     if solid:
@@ -97,8 +130,10 @@ def refuse_solid_squares(cells: list[Gray], n: int) -> None:
                         f"black squares (a crossword?)")
 
 
-def _middle_mean(cell: Gray) -> float:
+def _paper_level(cell: Gray) -> int:
+    """The brightness that PAPER_SHARE of the cell's inner part (a sixth in from each side,
+    away from the grid lines) reaches."""
     w = cell.width
-    q = w // 4
-    total = sum(sum(cell.pixels[y * w + q:y * w + w - q]) for y in range(q, cell.height - q))
-    return total / ((w - 2 * q) * (cell.height - 2 * q))
+    q = w // 6
+    inner = b"".join(cell.pixels[y * w + q:y * w + w - q] for y in range(q, cell.height - q))
+    return sorted(inner)[int(len(inner) * (1 - PAPER_SHARE))]

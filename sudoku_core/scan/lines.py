@@ -31,6 +31,9 @@ LINE_SHARE = 0.6  # a position is a line when this share of its cuts is ink
 FAINT_SHARE = 0.25  # ... or a faint line, with this share, above the cells' middles
 THICKER = 1.3  # box lines this much thicker than the others set the box shape
 SEPARATION = 1.5  # ... and apart from them by this many standard deviations of all widths
+RIDGE_PX = 3.0  # how far either side of a line the paper is looked for (working pixels)
+RIDGE_DEPTH = 8  # a line is this much darker than the paper on one side of it
+RIDGE_EDGE = 3  # ... and this much on the other
 MIN_DEPTH = 24  # a line darker than the paper around it by less is no line
 
 
@@ -45,7 +48,49 @@ class Layout:
 
 def profiles(mask: Mask, hom: Homography) -> tuple[list[int], list[int]]:
     """(columns, rows): per position 0..PROFILE_SIDE across the grid, how many of
-    PROFILE_CUTS cuts along it fall on ink."""
+    PROFILE_CUTS cuts along it cross a line there.
+
+    A cut crosses a line where the working copy is darker than a little way to either side
+    (a ridge): a faint hairline counts, while a shaded row or column (an
+    app's highlight), a shadow or a blot is as dark on both sides of its middle and does
+    not. Without the grey rows, the ink mask alone."""
+    if not mask.gray:
+        return _ink_profiles(mask, hom)
+    side = PROFILE_SIDE
+    span = max(_dist(hom(0, 0.5), hom(1, 0.5)), _dist(hom(0.5, 0), hom(0.5, 1)))
+    # a little wider than a thick line, but within half of a 16x16 grid's cell
+    d = max(1, round(side * min(RIDGE_PX, span / 40) / max(span, 1.0)))
+    cols, lines = [0] * (side + 1), [0] * (side + 1)
+    for j in range(PROFILE_CUTS):
+        t = (j + 0.5) / PROFILE_CUTS
+        for out, vertical in ((cols, True), (lines, False)):
+            v = _cut(mask, hom, t, d, vertical)
+            for i in range(side + 1):
+                a, b, c = v[i], v[i + 2 * d], v[i + d]
+                # darker than both sides, clearly so than one: a hairline along the edge
+                # of a shaded band is only a little darker than the band
+                if c + RIDGE_EDGE <= min(a, b) and c + RIDGE_DEPTH <= max(a, b):
+                    out[i] += 1
+    return cols, lines
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def _cut(mask: Mask, hom: Homography, t: float, d: int, vertical: bool) -> list[int]:
+    """The working copy's grey along one cut at ``t``, positions -d..PROFILE_SIDE + d
+    (outside the picture reads as paper)."""
+    gray, w, h, side = mask.gray, mask.width, mask.height, PROFILE_SIDE
+    out = []
+    for i in range(-d, side + d + 1):
+        x, y = hom(i / side, t) if vertical else hom(t, i / side)
+        xi, yi = int(x + 0.5), int(y + 0.5)
+        out.append(gray[yi][xi] if 0 <= xi < w and 0 <= yi < h else 255)
+    return out
+
+
+def _ink_profiles(mask: Mask, hom: Homography) -> tuple[list[int], list[int]]:
     rows, w, h = mask.rows, mask.width, mask.height
     side, cuts = PROFILE_SIDE, PROFILE_CUTS
     cols = [0] * (side + 1)
@@ -66,16 +111,35 @@ def _peak(profile: list[int], centre: float, tol: int) -> int:
     return max(profile[lo:hi + 1])
 
 
-def borders(profile: list[int]) -> tuple[float, float]:
+def borders(profile: list[int], inset: bool = False) -> tuple[float, float]:
     """The centres of the two border lines: the quad runs along their outer edges, so a
-    thick border moves every line's place by half its width (too much on a 16x16 grid)."""
+    thick border moves every line's place by half its width (too much on a 16x16 grid).
+
+    ``inset``: the shape found is something around the grid (a sheet of paper on a dark
+    table whose edge joined the grid's border, a frame): the first and last lines past its
+    edge, within a quarter of the way across."""
     least = LINE_SHARE * PROFILE_CUTS
-    edge = len(profile) // 25
-    first = [i for i in range(edge) if profile[i] >= least]
-    last = [i for i in range(len(profile) - edge, len(profile)) if profile[i] >= least]
+    side = len(profile)
+    edge = side // 25
+    lo, hi = (range(edge, side // 4), range(side - side // 4, side - edge)) if inset else (
+        range(edge), range(side - edge, side))
+    first = _run([i for i in lo if profile[i] >= least], True)
+    last = _run([i for i in hi if profile[i] >= least], False)
     b0 = (first[0] + first[-1]) / 2 if first else 0.0
-    b1 = (last[0] + last[-1]) / 2 if last else len(profile) - 1.0
+    b1 = (last[0] + last[-1]) / 2 if last else side - 1.0
     return b0, b1
+
+
+def _run(found: list[int], first: bool) -> list[int]:
+    """The first (else last) run of consecutive positions in ``found``."""
+    if not first:
+        found = found[::-1]
+    run = found[:1]
+    for i in found[1:]:
+        if abs(i - run[-1]) != 1:
+            break
+        run.append(i)
+    return run if first else run[::-1]
 
 
 def fits(profile: list[int], n: int) -> bool:
@@ -84,6 +148,11 @@ def fits(profile: list[int], n: int) -> bool:
     Most lines must be ink along LINE_SHARE of the grid; a faint one (a hairline among many
     digits, whose ink lowers the local mean) needs only to stand clearly above the cells'
     middles. A size whose "lines" fall in cells (12 on a 9x9 grid) fails the median.
+    One inner line may be missing: an app's shaded column can paint over the hairline along
+    its edge, leaving a step, no ridge. A wrong size that is not a subset of the grid's
+    lines misses two at least (4 on a 6x6 grid misses 1/4 and 3/4). The border lines must
+    be whole: on a sheet of paper whose outline was taken for the grid's, a 4x4 grid a sixth
+    in from the edges has lines where a 6x6 grid's inner lines would be.
     """
     b0, b1 = borders(profile)
     step = (b1 - b0) / n
@@ -91,17 +160,33 @@ def fits(profile: list[int], n: int) -> bool:
     least = LINE_SHARE * PROFILE_CUTS
     peaks = [_peak(profile, b0 + k * step, tol) for k in range(n + 1)]
     middles = [_peak(profile, b0 + (k + 0.5) * step, tol) for k in range(n)]
-    return (median(peaks) >= least
-            and min(peaks) >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
+    return (median(peaks) >= least and min(peaks[0], peaks[-1]) >= least
+            and min(peaks[0], peaks[-1], *sorted(peaks[1:-1])[1:])
+            >= max(FAINT_SHARE * PROFILE_CUTS, 1.5 * median(middles))
             and sum(m >= least for m in middles) <= n // 4)
 
 
-def find_size(mask: Mask, hom: Homography) -> int:
-    """The largest size whose lines fit both axes; ScanError when none does."""
-    cols, rows = profiles(mask, hom)
+Frame = tuple[float, float, float, float]  # u0, u1, v0, v1: the grid's part of the shape
+
+
+def find_size(mask: Mask, hom: Homography, ink: bool = False,
+              inset: bool = False) -> tuple[int, Frame]:
+    """The largest size whose lines fit both axes of the ridge profiles (of the ink
+    profiles when ``ink``: lines beside solid squares, a crossword's, are no ridges), and
+    the part of the shape the grid takes: all of it, unless ``inset``, where the grid is
+    looked for between the first and last lines past the shape's edge (see borders), its
+    ridges read again on that part alone; ScanError when no size fits."""
+    cols, rows = _ink_profiles(mask, hom) if ink else profiles(mask, hom)
+    frame = (0.0, 1.0, 0.0, 1.0)
+    if inset:
+        (u0, u1), (v0, v1) = borders(cols, True), borders(rows, True)
+        frame = (u0 / PROFILE_SIDE, u1 / PROFILE_SIDE, v0 / PROFILE_SIDE, v1 / PROFILE_SIDE)
+        hom = square_to_quad((hom(frame[0], frame[2]), hom(frame[1], frame[2]),
+                              hom(frame[1], frame[3]), hom(frame[0], frame[3])))
+        cols, rows = profiles(mask, hom)
     for n in reversed(SIZES):
         if fits(cols, n) and fits(rows, n):
-            return n
+            return n, frame
     raise ScanError("no sudoku grid found in the image: the largest square shape has no "
                     f"regular grid lines of {', '.join(map(str, SIZES[:-1]))} or "
                     f"{SIZES[-1]} cells a side")
@@ -172,10 +257,16 @@ def box_shape(n: int, cols: list[float], rows: list[float]) -> Shape:
 
 
 def find_layout(gray: Gray, quad: Quad, mask: Mask, mask_quad: Quad,
-                size: int | None = None, shape: Shape | None = None) -> Layout:
+                size: int | None = None, shape: Shape | None = None,
+                ink: bool = False, inset: bool = False) -> Layout:
     """The grid's box shape and its quad on the border lines' centres; a caller who knows
-    the ``size`` or the ``shape`` gives it."""
-    n = shape.size if shape else size or find_size(mask, square_to_quad(mask_quad))
+    the ``size`` or the ``shape`` gives it (``ink``, ``inset``: see find_size)."""
+    if shape or size:
+        n = shape.size if shape else size or 0
+    else:
+        n, (u0, u1, v0, v1) = find_size(mask, square_to_quad(mask_quad), ink, inset)
+        outer = square_to_quad(quad)
+        quad = (outer(u0, v0), outer(u1, v0), outer(u1, v1), outer(u0, v1))
     hom = square_to_quad(quad)
     cols, rows = measure(gray, hom, n, True), measure(gray, hom, n, False)
     if shape is None:

@@ -37,12 +37,14 @@ _BYTES = [bytes([v]) for v in range(256)]
 @dataclass(frozen=True)
 class Mask:
     """The working copy's ink: ``rows[y][x]`` is 1 for ink, 0 for paper; ``scale`` is the
-    full image's pixels per working pixel."""
+    full image's pixels per working pixel; ``gray`` the working copy's grey rows (the
+    lines' profiles look for ridges in them)."""
 
     width: int
     height: int
     rows: list[bytes]
     scale: int
+    gray: list[bytes] = field(default_factory=list)
 
 
 @dataclass
@@ -272,7 +274,32 @@ def working_mask(gray: Gray) -> Mask:
     if min(w, h) < MIN_WORK_SIDE:
         raise ScanError(f"no sudoku grid found in the image: at {gray.width}x{gray.height} "
                         f"pixels it is too narrow to hold a square grid")
-    return Mask(w, h, threshold(w, h, rows), k)
+    return Mask(w, h, threshold(w, h, rows), k, rows)
+
+
+def zoom(gray: Gray, blob: Blob, mask: Mask) -> tuple[Mask, Quad] | None:
+    """A finer working copy of the part of ``gray`` around ``blob`` and the blob's quad on
+    it; None when it would be no finer.
+
+    A grid that takes a small part of a big picture has its thin lines merged with its
+    digits on the working copy (a small 16x16 grid reads as 4x4 or not at all); cropped
+    around the shape first, the copy has up to WORK_SIDE pixels for the grid alone.
+    """
+    s, w = mask.scale, gray.width
+    x0, y0 = max(0, (blob.x0 - 2) * s), max(0, (blob.y0 - 2) * s)
+    x1, y1 = min(w, (blob.x1 + 3) * s), min(gray.height, (blob.y1 + 3) * s)
+    if -(-max(x1 - x0, y1 - y0) // WORK_SIDE) >= s:
+        return None
+    crop = Gray(x1 - x0, y1 - y0, b"".join(gray.pixels[y * w + x0:y * w + x1]
+                                           for y in range(y0, y1)))
+    cw, ch, k, rows = shrink(crop)
+    fine = Mask(cw, ch, threshold(cw, ch, rows), k, rows)
+
+    def move(p: Point) -> Point:
+        return (((p[0] + 0.5) * s - 0.5 - x0 + 0.5) / k - 0.5,
+                ((p[1] + 0.5) * s - 0.5 - y0 + 0.5) / k - 0.5)
+    q = blob.quad
+    return fine, (move(q[0]), move(q[1]), move(q[2]), move(q[3]))
 
 
 def to_image(quad: Quad, scale: int) -> Quad:
