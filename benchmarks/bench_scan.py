@@ -139,7 +139,7 @@ def reader_mode(root: Path, images: list[dict[str, Any]]) -> None:
 
 def full_mode(root: Path, images: list[dict[str, Any]], scan_image: Callable[..., Any]) -> None:
     print("full mode: sudoku_core.scan.scan_image on each picture's grey pixels")
-    cells_right = cells_n = grids_right = verified = 0
+    cells_right = cells_n = grids_right = verified = offered_right = wrong_verified = 0
     cpu = wall = 0.0
     failures = Counter[str]()
     missed: list[str] = []
@@ -161,15 +161,20 @@ def full_mode(root: Path, images: list[dict[str, Any]], scan_image: Callable[...
             continue
         cells_right += sum(a == b for a, b in zip(found["values"], item["values"], strict=True))
         verified += bool(found["verified"])
-        right = bool(found["verified"]) and found["values"] == item["values"]
+        same = found["values"] == item["values"]
+        offered_right += same
+        wrong_verified += bool(found["verified"]) and not same
+        right = bool(found["verified"]) and same
         grids_right += right
         if not right:
             wrong = sum(a != b for a, b in zip(found["values"], item["values"], strict=True))
             missed.append(f"{item['file']}: {found['verdict']}, {wrong} cells wrong")
     n = len(images)
     print(f"cells right: {cells_right / cells_n:.3%} of {cells_n}")
-    print(f"grids right after the check: {grids_right}/{n} ({grids_right / n:.1%}); "
-          f"verified: {verified}; failures: {dict(failures) or 'none'}")
+    print(f"grids offered right after the check: {offered_right}/{n} "
+          f"({offered_right / n:.1%}); verified and right: {grids_right}/{n} "
+          f"({grids_right / n:.1%}); verified but wrong: {wrong_verified}; "
+          f"failures: {dict(failures) or 'none'}")
     print(f"time a picture: {cpu / n * 1000:.0f} ms CPU, {wall / n * 1000:.0f} ms wall")
     for line in missed:
         print("  missed:", line)
