@@ -44,6 +44,11 @@ NEAR_EDGE = 9  # ...when it runs this close to an edge
 # fast the odds change: digits are drawn 40-80% of a cell tall (13-26 px), specks 1-4.
 EVEN_HEIGHT = 7.0
 HEIGHT_SLOPE = 1.5
+# Pencil marks (an app's candidates, a third of a cell or less) are no glyph: a cell of small
+# glyphs only reads as empty, with the odds of a 4-pixel speck (about 1% filled).
+MARK_HEIGHT = 11
+MARK_GAP = 3
+MARK_SPECK = 4.0
 
 
 @lru_cache(maxsize=1)
@@ -139,11 +144,30 @@ def _remnant(box: tuple[int, int, int, int]) -> bool:
     return max(w, h) >= n // 3 and min(centre, n - 1 - centre) < NEAR_EDGE
 
 
+def _apart(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Boxes MARK_GAP pixels apart or more (the pieces of a blurred digit nearly touch)."""
+    gap_x = max(a[0], b[0]) - min(a[2], b[2]) - 1
+    gap_y = max(a[1], b[1]) - min(a[3], b[3]) - 1
+    return max(gap_x, gap_y) >= MARK_GAP
+
+
+def pencil_marks(boxes: list[tuple[int, int, int, int]]) -> bool:
+    """Whether the cell holds an app's pencil marks rather than a digit: two or more small
+    glyphs, none as tall as a digit is drawn, each apart from the others."""
+    if any(y1 - y0 + 1 > MARK_HEIGHT for _, y0, _, y1 in boxes):
+        return False
+    marks = [b for b in boxes if b[3] - b[1] + 1 >= 3]
+    return len(marks) >= 2 and all(_apart(a, b) for i, a in enumerate(marks)
+                                   for b in marks[i + 1:])
+
+
 def _glyph(mask: list[bool]) -> tuple[list[int], tuple[int, int, int, int]] | None:
     """The glyph's pixels and box: the largest component whose box reaches the middle, and
     the pieces overlapping its box; None if nothing is there."""
     comps = [(c, _box(c)) for c in _components(mask)]
     comps = [(c, b) for c, b in comps if not _remnant(b)]
+    if pencil_marks([b for _, b in comps]):
+        return [], (0, 0, 0, 0)  # an empty cell's candidates: read_cell calls it empty
     lo, hi = CELL_PX // 4, CELL_PX - CELL_PX // 4
     middle = [(c, b) for c, b in comps if b[0] < hi and b[2] >= lo and b[1] < hi and b[3] >= lo]
     if not middle:
@@ -210,6 +234,8 @@ def features(cell: Gray) -> tuple[list[float], float] | None:
     if found is None:
         return None
     pixels, box = found
+    if not pixels:  # pencil marks: the glyph's features, but the height of a speck
+        return [0.0] * (PATCH * PATCH) + [1.0], MARK_SPECK
     # Ink amount 0..1 inside the glyph's box (antialiased edges included), but nothing from
     # the components left out (a line remnant crossing the box).
     span = 1.0 / (paper - dark)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.scan.digits import features, read_cell
+from sudoku_core.scan.digits import features, pencil_marks, read_cell
 from sudoku_core.scan.image import CELL_PX, Gray
 
 Image = pytest.importorskip("PIL.Image")
@@ -160,3 +160,33 @@ def test_the_weights_fit_the_features_and_stay_small() -> None:
     model = json.loads(text)
     assert {len(row) for row in model["w1"]} == {len(found[0])}
     assert len(model["w2"]) == 16 and {len(row) for row in model["w2"]} == {len(model["b1"])}
+
+
+def pencil_cell(marks: list[int], font: str) -> Gray:
+    """An app's empty cell with pencil marks: each candidate small in its third of the cell."""
+    big = CELL_PX * SCALE
+    img = Image.new("L", (big, big), 240)
+    draw = ImageDraw.Draw(img)
+    face = ImageFont.truetype(font, big // 4)
+    for m in marks:
+        r, c = divmod(m - 1, 3)
+        draw.text(((c + 0.5) * big / 3, (r + 0.5) * big / 3), str(m), font=face, fill=70,
+                  anchor="mm")
+    return Gray(CELL_PX, CELL_PX, img.resize((CELL_PX, CELL_PX), Image.Resampling.BOX).tobytes())
+
+
+@pytest.mark.parametrize("marks", [[1, 9], [2, 5, 7], [1, 3, 4, 6, 8]])
+def test_pencil_marks_read_as_an_empty_cell(marks: list[int]) -> None:
+    # A screenshot of another app shows its candidates: small glyphs, apart, none as tall as
+    # a digit. Read as a digit they would fake givens (each mark alone is a digit's shape).
+    font = font_path("Roboto")
+    ranking = read_cell(pencil_cell(marks, font), 9)
+    check_ranking(ranking, 9)
+    assert ranking[0][0] == 0 and ranking[0][1] > 0.95, ranking[:3]
+
+
+def test_a_digit_broken_by_blur_is_no_pencil_mark() -> None:
+    # Pieces of one glyph nearly touch: they are not marks (a 4 with its stem cut off).
+    assert pencil_marks([(8, 8, 14, 16), (10, 18, 16, 24)]) is False  # 1 pixel apart
+    assert pencil_marks([(3, 3, 7, 9), (24, 22, 28, 28)]) is True  # two corners' marks
+    assert pencil_marks([(3, 3, 7, 9), (12, 6, 20, 26)]) is False  # one is a digit's height
