@@ -99,6 +99,7 @@ def scan_cell(app: App, i: int) -> Any:
 
 def test_scan_fix_and_play(fresh_app: App, photo: tuple[Path, list[tuple[float, float]]]) -> None:
     app = fresh_app.open("#p=" + "." * 81)
+    assert app.page.locator("[role=grid]").count() == 1  # the scan panel's grid waits unseen
     page = app.page
     app.click("Import / export")
     assert page.get_by_role("button", name="Scan a photo").is_visible()
@@ -145,6 +146,9 @@ def test_scan_fix_and_play(fresh_app: App, photo: tuple[Path, list[tuple[float, 
     app.expect_line(expected, timeout=JOB_TIMEOUT)
     assert not panel.is_visible()
     assert page.locator("#scan-grid [role=gridcell]").count() == 0
+    # The page contract's [role=grid] is the game's alone once the panel is closed.
+    assert page.locator("[role=grid]").count() == 1
+    assert page.locator("[role=grid]").get_attribute("id") == "grid"
     kinds = app.kinds()
     assert {kinds[i] for i, ch in enumerate(expected) if ch != "."} == {"given"}
     message = page.locator("#message").inner_text()

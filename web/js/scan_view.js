@@ -144,6 +144,8 @@ export function renderScan(view) {
   panel.dataset.read = session ? "true" : "false";
   if (session) {
     const read = session.read;
+    // role=grid only while a reading is shown: the page contract's [role=grid] is the game's.
+    grid.setAttribute("role", "grid");
     if (grid.dataset.key !== `${read.size}:${read.box}:${read.values}`) buildGrid(grid, read);
     drawCells(grid, session);
     drawPhoto(session);
@@ -164,6 +166,7 @@ export function renderScan(view) {
 export function clearGrid() {
   const grid = $("scan-grid");
   grid.replaceChildren();
+  grid.removeAttribute("role");
   delete grid.dataset.key;
   delete grid.dataset.verdict;
   const pad = $("scan-keypad");
